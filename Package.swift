@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers depend only downward: ObjCModel → UIKitModel → LibraryModels → HookLab → hooklab.
+let package = Package(
+    name: "HookLab",
+    products: [
+        .library(name: "HookLab", targets: ["HookLab"]),
+        .executable(name: "hooklab", targets: ["hooklab"]),
+    ],
+    targets: [
+        .target(name: "ObjCModel"),
+        .target(name: "UIKitModel", dependencies: ["ObjCModel"]),
+        .target(name: "LibraryModels", dependencies: ["ObjCModel", "UIKitModel"]),
+        .target(name: "HookLab", dependencies: ["ObjCModel", "UIKitModel", "LibraryModels"]),
+        .executableTarget(name: "hooklab", dependencies: ["HookLab"]),
+        .testTarget(name: "ObjCModelTests", dependencies: ["ObjCModel"]),
+        .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
+        .testTarget(name: "LibraryModelsTests", dependencies: ["LibraryModels"]),
+        .testTarget(name: "HookLabTests", dependencies: ["HookLab"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

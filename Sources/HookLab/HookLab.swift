@@ -1,0 +1,1 @@
+// HookLab: see DESIGN.md.

@@ -1,0 +1,1 @@
+// LibraryModels: see DESIGN.md.

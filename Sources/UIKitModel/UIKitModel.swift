@@ -1,0 +1,1 @@
+// UIKitModel: see DESIGN.md.

@@ -1,0 +1,2 @@
+import HookLab
+print("hooklab")
