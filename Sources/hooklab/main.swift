@@ -1,2 +1,5 @@
+// The `hooklab` executable: forwards its arguments to `CLI` (see `hooklab --help`).
+import Foundation
 import HookLab
-print("hooklab")
+
+exit(CLI().main(arguments: Array(CommandLine.arguments.dropFirst())))
