@@ -4,7 +4,7 @@ import Foundation
 
 /// The accepted outcome of every cell, with a reason for each accepted failure.
 ///
-/// Written one cell per line, sorted, so a review diff shows exactly the cells that changed and
+/// Written one cell per line (an object of scalars stays on one line), sorted, so a review diff shows exactly the cells that changed and
 /// a parse error's line points at one cell.
 public struct Baseline: Hashable, Sendable {
     /// One accepted cell.
@@ -49,7 +49,7 @@ public struct Baseline: Hashable, Sendable {
                 ("outcome", .string(entry.outcome.rawValue)),
             ]
             if let reason = entry.reason { members.append(("reason", .string(reason))) }
-            lines.append("    " + JSONValue.object(members).text(indent: nil) + (position < entries.count - 1 ? "," : ""))
+            lines.append("    " + JSONValue.object(members).text(indent: 1) + (position < entries.count - 1 ? "," : ""))
         }
         lines += ["  ]", "}"]
         return lines.joined(separator: "\n") + "\n"

@@ -36,7 +36,8 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// The text of the value.
-    /// - Parameter indent: Spaces per level, or nil for one line. Arrays of scalars stay on one line.
+    /// - Parameter indent: Spaces per level, or nil for compact text on one line without spaces.
+    ///   When indented, containers of scalars and of arrays of scalars stay on one line.
     public func text(indent: Int? = 2) -> String {
         var out = ""
         write(to: &out, indent: indent, level: 0)
@@ -50,6 +51,12 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// A scalar, or an array of scalars: short enough to share a line with its siblings.
+    private var isFlat: Bool {
+        if case .array(let items) = self { return items.allSatisfy(\.isScalar) }
+        return isScalar
+    }
+
     private func write(to out: inout String, indent: Int?, level: Int) {
         switch self {
         case .null: out += "null"
@@ -57,40 +64,34 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .number(let value): out += String(value)
         case .string(let value): JSONValue.writeString(value, to: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            if indent == nil || items.allSatisfy(\.isScalar) {
-                out += "["
-                for (i, item) in items.enumerated() {
-                    if i > 0 { out += indent == nil ? "," : ", " }
-                    item.write(to: &out, indent: indent, level: level + 1)
-                }
-                out += "]"
-                return
-            }
-            out += "["
-            for (i, item) in items.enumerated() {
+            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent, level: level)
+        case .object(let members):
+            writeContainer(members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out, indent: indent, level: level)
+        }
+    }
+
+    private func writeContainer(_ members: [(String?, JSONValue)], open: String, close: String,
+                                to out: inout String, indent: Int?, level: Int) {
+        out += open
+        defer { out += close }
+        guard !members.isEmpty else { return }
+        // Containers of flat values (an order, a finding, a baseline cell) stay on one line.
+        let inline = indent == nil || members.allSatisfy { $0.1.isFlat }
+        let separator = indent == nil ? "," : ", "
+        for (i, (key, value)) in members.enumerated() {
+            if inline {
+                if i > 0 { out += separator }
+            } else {
                 out += i > 0 ? ",\n" : "\n"
                 out += String(repeating: " ", count: indent! * (level + 1))
-                item.write(to: &out, indent: indent, level: level + 1)
             }
-            out += "\n" + String(repeating: " ", count: indent! * level) + "]"
-        case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
-            for (i, (key, value)) in members.enumerated() {
-                if let indent {
-                    out += i > 0 ? ",\n" : "\n"
-                    out += String(repeating: " ", count: indent * (level + 1))
-                } else if i > 0 {
-                    out += ","
-                }
+            if let key {
                 JSONValue.writeString(key, to: &out)
                 out += indent == nil ? ":" : ": "
-                value.write(to: &out, indent: indent, level: level + 1)
             }
-            if let indent { out += "\n" + String(repeating: " ", count: indent * level) }
-            out += "}"
+            value.write(to: &out, indent: indent, level: level + 1)
         }
+        if !inline { out += "\n" + String(repeating: " ", count: indent! * level) }
     }
 
     private static func writeString(_ value: String, to out: inout String) {

@@ -10,9 +10,12 @@
 ///
 /// **Scenarios of a cell** ("all orders"). A cell's order *is* the install order, so every
 /// permutation of the participants is its own cell. Within a cell:
-/// - load-time installs (`load P`) come first, in order; a participant that can start late, placed
-///   after one with a runtime install, loads at runtime in its place instead, so the order holds;
-/// - runtime installs (`attach P`, and those deferred loads) follow in order;
+/// - a participant is *installed* by its first step: its `load P` if it has one, else its `attach P`;
+/// - load-time installs (`load P`) come first, in order, then runtime attaches, in order;
+/// - a participant that can start late, placed after one installed at runtime (attach only), loads
+///   at runtime just before its own attach instead, so the install order holds; one that cannot
+///   start late always loads at load time (its order against an attach-only participant is then
+///   the same as the reverse order);
 /// - `set-delegate app` goes in every position relative to the runtime installs (k + 1 scenarios
 ///   for k runtime installs);
 /// - one scenario sets the app's delegate last, fires the events, then sets `app2`, releases `app`
@@ -101,14 +104,16 @@ public struct ScenarioGenerator: Sendable {
         var verbs: [Scenario.Step] = []
 
         init(_ infos: [ParticipantInfo], lateLast: Bool) {
+            var installedAtRuntime = false
             for (index, info) in infos.enumerated() {
                 let isLast = index == infos.count - 1
-                // A late starter after a runtime install loads at runtime, so the install order holds.
-                let deferLoad = info.hasLoad && info.canStartLate && (!runtime.isEmpty || (lateLast && isLast))
+                // A late starter after a runtime-installed participant loads at runtime, so the install order holds.
+                let deferLoad = info.hasLoad && info.canStartLate && (installedAtRuntime || (lateLast && isLast))
                 if info.hasLoad && !deferLoad { loadTime.append(.load(info.id)) }
                 var unit: [Scenario.Step] = deferLoad ? [.load(info.id)] : []
                 if info.hasAttach { unit.append(.attach(info.id)) }
                 if !unit.isEmpty { runtime.append(unit) }
+                if deferLoad || (!info.hasLoad && info.hasAttach) { installedAtRuntime = true }
                 verbs += info.verbSteps
             }
         }
