@@ -3,7 +3,7 @@
 /// Shrinks a failing scenario to a minimal reproducer by deleting steps while the failure persists.
 ///
 /// A candidate keeps failing when its run has a finding of the original most severe kind and the
-/// same outcome. Deletion is greedy, one step at a time, and repeats until no single deletion
+/// same outcome. Deletion is greedy, one step at a time from the end, and repeats until no single deletion
 /// keeps the failure, so the result is 1-minimal: removing any one of its steps makes it pass or
 /// fail differently.
 public struct Shrinker {
@@ -37,8 +37,9 @@ public struct Shrinker {
         var changed = true
         while changed {
             changed = false
-            var index = 0
-            while index < current.steps.count {
+            // From the last step back, so that of several equivalent triggers the earliest stays.
+            var index = current.steps.count - 1
+            while index >= 0 {
                 var candidate = current
                 candidate.steps.remove(at: index)
                 let candidateResult = runner.run(candidate)
@@ -46,9 +47,8 @@ public struct Shrinker {
                     current = candidate
                     currentResult = candidateResult
                     changed = true
-                } else {
-                    index += 1
                 }
+                index -= 1
             }
         }
         current.expect = currentResult.findings.map(\.kind).uniqued()
