@@ -80,14 +80,14 @@ extension Matrix {
         guard let reproducer = result.reproducer, let worst = reproducer.result.findings.mostSevere else { return [] }
         let steps = reproducer.scenario.steps
         func at(_ finding: Finding) -> String {
-            finding.step == 0 ? "at teardown" : "at step \(finding.step) (`\(finding.step <= steps.count ? steps[finding.step - 1].line : "?")`)"
+            finding.step == 0 ? "at teardown" : "at step \(finding.step), `\(finding.step <= steps.count ? steps[finding.step - 1].line : "?")`"
         }
-        var out = ["**What happens.** \(worst.message) (`\(worst.kind.rawValue)` \(at(worst)).)"]
+        var out = ["**What happens** (`\(worst.kind.rawValue)` \(at(worst))). \(Self.sentence(worst.message))"]
         let others = reproducer.result.findings.filter { $0 != worst }
         if !others.isEmpty {
             out.append("")
             out.append("Also found:")
-            for finding in others { out.append("- `\(finding.kind.rawValue)` \(at(finding)): \(finding.message)") }
+            for finding in others { out.append("- `\(finding.kind.rawValue)` \(at(finding)): \(Self.sentence(finding.message))") }
         }
         out.append("")
         out.append("**Minimal reproducer** (`hooklab run` accepts it as it is):")
@@ -140,6 +140,13 @@ extension Matrix {
             }
         }
         return lines
+    }
+
+    /// The message as a sentence: a capital first letter and a final period.
+    static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let text = first.uppercased() + message.dropFirst()
+        return text.hasSuffix(".") || text.hasSuffix("!") || text.hasSuffix("?") ? text : text + "."
     }
 
     /// Every permutation, in lexicographic order of positions.
