@@ -145,7 +145,7 @@ extension Matrix {
         let keys = emergentKeys
         if longer.isEmpty { return out + ["No longer orders were run."] }
         let failing = longer.filter { $0.outcome != .ok }.count
-        out.append("\(longer.count) cells of three or more participants ran; \(failing) fail. Failing orders whose pairs, in the same order, host and configuration, all pass:")
+        out.append("\(longer.count) cells of three or more participants ran; \(failing) fail. Failing orders whose pairs (in the same order, host and configuration) all pass, and whose minimal reproducer needs every one of them:")
         out.append("")
         if keys.isEmpty { return out + ["None: every failing order contains a failing pair."] }
         for key in keys {

@@ -32,7 +32,7 @@ public struct Matrix: Sendable {
     public var participants: [ParticipantInfo]
     /// Every cell's result, sorted by cell.
     public private(set) var results: [CellResult]
-    /// Failing triples (and longer orders) all of whose order-preserving pairs pass, sorted.
+    /// Failing triples (and longer orders) all of whose order-preserving pairs pass, sorted (see ``isEmergent(_:)``).
     public private(set) var emergent: [Cell]
     /// Scenario runs made, including shrinking; for `hooklab bench`.
     public var runCount: Int
@@ -56,10 +56,16 @@ public struct Matrix: Sendable {
     /// The outcome of a cell, if it was run.
     public func outcome(of cell: Cell) -> Outcome? { result(for: cell)?.outcome }
 
-    /// A failing order of three or more whose order-preserving pairs were all run and all pass.
+    /// A failing order of three or more whose order-preserving pairs were all run and all pass, and
+    /// whose shrunk reproducer still installs every participant.
+    ///
+    /// The last condition drops triples that fail only because the generator could not keep their
+    /// order (a participant that cannot start late loads before one that does), whose reproducer is
+    /// a pair scenario already shown in the pair tables.
     func isEmergent(_ result: CellResult) -> Bool {
         let order = result.cell.order
         guard order.count >= 3, result.outcome != .ok else { return false }
+        if let reproducer = result.reproducer, Set(reproducer.scenario.participants) != Set(order) { return false }
         for i in order.indices {
             for j in order.indices where j > i {
                 guard outcome(of: result.cell.with(order: [order[i], order[j]])) == .ok else { return false }
