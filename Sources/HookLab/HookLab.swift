@@ -1,1 +1,0 @@
-// HookLab: see DESIGN.md.
