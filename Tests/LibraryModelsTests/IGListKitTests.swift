@@ -344,6 +344,21 @@ struct IGListAdapterTests {
         #expect(try f.rt.send(f.collectionView, "delegate") == .object(second))
     }
 
+    @Test("a freed collectionViewDelegate is safe in both eras: the proxy and the adapter hold it weakly",
+          arguments: [Era.ios9, .ios8])
+    func freedAppDelegate(era: Era) throws {
+        let f = try IGListFixture(era)
+        let app = try AppDelegateObject.make(in: f.rt)
+        try IGListKit.setCollectionViewDelegate(f.adapter, .object(app), in: f.rt)
+        try f.rt.objc_release(app)
+        #expect(f.rt.isFreed(app))
+        f.rt.journal = []
+        // The host's cached YES still sends to the live proxy (guide C2 b); the adapter finds its delegate nil.
+        try f.fire(didSelect)
+        #expect(f.rt.journal.map(\.observer) == [f.rt.describe(f.adapter)])
+        #expect(try IGListKit.collectionViewDelegate(of: f.adapter, in: f.rt) == .none)
+    }
+
     @Test("the adapter's dealloc leaves collectionView.delegate set: weak (iOS 9) goes quiet, assign (iOS 8) dangles [derived]",
           arguments: [Era.ios9, .ios8])
     func adapterDeallocLeavesDelegate(era: Era) throws {
