@@ -1,21 +1,17 @@
-// PLACEHOLDER owned by the lead: replace this file with the real catalog (participants, hosts, runner).
+// The real lab: every participant, every host, and the model runner.
+import UIKitModel
 
-/// The lab the `hooklab` CLI uses.
+/// The lab the `hooklab` CLI and the tests use.
 public enum Lab {
-    /// The real catalog; until the runner lands, a tiny demo whose runner finds nothing.
-    public static var catalog: LabCatalog { DemoCatalog() }
+    public static var catalog: LabCatalog { ModelCatalog() }
 }
 
-/// PLACEHOLDER: two participants on one host, and a runner that finds nothing. Delete with this file.
-struct DemoCatalog: LabCatalog {
-    var participants: [ParticipantInfo] {
-        [ParticipantInfo(id: "demo:a", family: "demoa", models: "placeholder A", hosts: ["DemoView"], hasLoad: true, hasAttach: false),
-         ParticipantInfo(id: "demo:b", family: "demob", models: "placeholder B", hosts: ["DemoView"], hasLoad: false, hasAttach: true)]
+/// The modeled participants and hosts.
+public struct ModelCatalog: LabCatalog {
+    public init() {}
+    public var participants: [ParticipantInfo] { ParticipantKind.all.map(\.info) }
+    public var hosts: [HostInfo] {
+        HostKind.all.map { HostInfo(name: $0.name, delegateOwnership: $0.ownershipSummary, events: $0.events.map(\.selector)) }
     }
-    var hosts: [HostInfo] { [HostInfo(name: "DemoView", delegateOwnership: "weak", events: ["demoEvent:"])] }
-    func makeRunner() -> ScenarioRunning { DemoRunner() }
-
-    struct DemoRunner: ScenarioRunning {
-        func run(_ scenario: Scenario) -> RunResult { RunResult() }
-    }
+    public func makeRunner() -> ScenarioRunning { ModelRunner() }
 }
