@@ -189,6 +189,7 @@ extension CLI {
         out += "  wall time: \(Self.format(seconds, digits: 3)) s (goal: under 3 s in release on 2 cores)\n"
         out += "  throughput: \(Self.format(Double(runs) / max(seconds, 1e-9), digits: 0)) scenarios/s\n"
         out += "  mean cost of one scenario: \(Self.format(seconds * 1e6 / Double(runs), digits: 1)) µs wall, \(Self.format(seconds * 1e6 * Double(cli.workers) / Double(runs), digits: 1)) µs of one core\n"
+        for line in catalog.benchmarkFigures() { out += "  \(line)\n" }
         standardOutput(out)
         return 0
     }

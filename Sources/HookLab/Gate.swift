@@ -53,11 +53,11 @@ public struct Gate: Sendable {
                 lines = ["\(kind.rawValue): \(cell): \(old!.title) → \(new.title)"]
             }
             if let finding {
-                lines.append("    \(finding.kind.rawValue) at \(finding.step == 0 ? "teardown" : "step \(finding.step)"): \(finding.message)")
+                lines.append("    \(finding.kind.rawValue) at \(finding.step == 0 ? "teardown" : "step \(finding.step) of the reproducer"): \(finding.message)")
             }
             if kind == .improvement {
                 if let reason { lines.append("    was accepted because: \(reason)") }
-                lines.append("    re-record it: HOOKLAB_RECORD=all hooklab gate")
+                lines.append("    re-record it: HOOKLAB_RECORD=all swift run hooklab gate (or swift test)")
             }
             if new != .ok {
                 let config = cell.config == .release ? " --config release" : " --config debug"

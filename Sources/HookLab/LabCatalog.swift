@@ -8,9 +8,14 @@ public protocol LabCatalog {
     var hosts: [HostInfo] { get }
     /// A fresh runner; called once per worker thread.
     func makeRunner() -> ScenarioRunning
+    /// Extra figures for `hooklab bench`, one line each, e.g. model message sends per second with
+    /// and without the method cache; empty by default.
+    func benchmarkFigures() -> [String]
 }
 
 extension LabCatalog {
+    public func benchmarkFigures() -> [String] { [] }
+
     /// The participant with the given id.
     public func participant(_ id: String) -> ParticipantInfo? { participants.first { $0.id == id } }
     /// The host with the given name.

@@ -82,7 +82,7 @@ extension Matrix {
         func at(_ finding: Finding) -> String {
             finding.step == 0 ? "at teardown" : "at step \(finding.step), `\(finding.step <= steps.count ? steps[finding.step - 1].line : "?")`"
         }
-        var out = ["**What happens** (`\(worst.kind.rawValue)` \(at(worst))). \(Self.sentence(worst.message))"]
+        var out = ["**What happens** (`\(worst.kind.rawValue)` \(at(worst))): \(Self.sentence(worst.message))"]
         let others = reproducer.result.findings.filter { $0 != worst }
         if !others.isEmpty {
             out.append("")
@@ -142,11 +142,9 @@ extension Matrix {
         return lines
     }
 
-    /// The message as a sentence: a capital first letter and a final period.
-    static func sentence(_ message: String) -> String {
-        guard let first = message.first else { return message }
-        let text = first.uppercased() + message.dropFirst()
-        return text.hasSuffix(".") || text.hasSuffix("!") || text.hasSuffix("?") ? text : text + "."
+    /// The message with a final period; its case is kept, since it may start with a participant id.
+    static func sentence(_ text: String) -> String {
+        text.isEmpty || text.hasSuffix(".") || text.hasSuffix("!") || text.hasSuffix("?") ? text : text + "."
     }
 
     /// Every permutation, in lexicographic order of positions.

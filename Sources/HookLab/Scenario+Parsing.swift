@@ -181,19 +181,21 @@ extension Scenario {
         return best.map { "; did you mean '\($0.0)'?" } ?? ""
     }
 
+    /// The Levenshtein distance between two words.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
         var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
+        for i in 1...a.count {
+            var diagonal = row[0]
             row[0] = i
             for j in stride(from: 1, through: b.count, by: 1) {
-                let saved = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = saved
+                let above = row[j]
+                row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
+                diagonal = above
             }
         }
-        return a.isEmpty ? b.count : row[b.count]
+        return row[b.count]
     }
 }
 

@@ -152,7 +152,7 @@ struct CLITests {
         write(edited, to: "Matrix/baseline.json")
         let failed = run("gate", environment: ["HOOKLAB_RECORD": "never"])
         #expect(failed.code == 1)
-        #expect(failed.out.contains("regression: WebView · bridge:buggy → tracker:proxy · debug: ☠️ latent → 💥 crash\n    danglingMessage at step 5:"))
+        #expect(failed.out.contains("regression: WebView · bridge:buggy → tracker:proxy · debug: ☠️ latent → 💥 crash\n    danglingMessage at step 5 of the reproducer:"))
         #expect(failed.out.hasSuffix("gate FAILED: 1 regression among 88 cells\n"))
         #expect(read("Matrix/baseline.json") == edited)
         // Gating another participant ignores that cell.

@@ -48,7 +48,7 @@ struct GateTests {
         let difference = try #require(verdict.differences.first)
         #expect(difference.kind == .regression)
         #expect(difference.text.hasPrefix("regression: WebView · bridge:buggy → tracker:proxy · release: ✅ ok → 💥 crash\n"))
-        #expect(difference.text.contains("    danglingMessage at step 5: the web view sent shouldStart: to TrackerProxy#3"))
+        #expect(difference.text.contains("    danglingMessage at step 5 of the reproducer: the web view sent shouldStart: to TrackerProxy#3"))
         #expect(difference.text.contains("hooklab explain WebView bridge:buggy tracker:proxy --config release"))
     }
 

@@ -84,9 +84,9 @@ struct MatrixTests {
         let start = try #require(report.range(of: "### <a id=\"note-1\"></a>[1] WebView · bridge:buggy → tracker:proxy · 💥 crash (debug and release)"))
         let end = try #require(report.range(of: "### <a id=\"note-2\"></a>"))
         let note = String(report[start.lowerBound..<end.lowerBound])
-        #expect(note.contains("**What happens** (`danglingMessage` at step 5, `fire shouldStart:`). The web view sent shouldStart: to TrackerProxy#3"))
+        #expect(note.contains("**What happens** (`danglingMessage` at step 5, `fire shouldStart:`): the web view sent shouldStart: to TrackerProxy#3"))
         #expect(note.contains("bridge:buggy kept the stale delegate.\n"))
-        #expect(note.contains("- `danglingReference` at step 4, `set-delegate app`: The web view's"))
+        #expect(note.contains("- `danglingReference` at step 4, `set-delegate app`: the web view's"))
         let reproducer = "host WebView\nconfig release\nload bridge:buggy\nload tracker:proxy\nattach bridge:buggy\nset-delegate app\nfire shouldStart:\nexpect danglingReference danglingMessage"
         #expect(note.contains("```\n\(reproducer)\n```"))
         let parsed = try Scenario.parse(text: reproducer, file: "note", participants: FakeCatalog.all, hosts: ["WebView"])

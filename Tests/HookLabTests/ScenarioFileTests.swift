@@ -139,3 +139,15 @@ struct ScenarioFileTests {
         #expect(!ran.isMet(by: RunResult(ran: ["b", "a"])))
     }
 }
+
+@Suite("Suggestions")
+struct SuggestionTests {
+    @Test("Edit distance and the closest suggestion within two edits")
+    func suggestions() {
+        #expect(Scenario.editDistance("fier", "fire") == 2)
+        #expect(Scenario.editDistance("", "abc") == 3)
+        #expect(Scenario.editDistance("kitten", "sitting") == 3)
+        #expect(Scenario.suggestion("laod", Scenario.fileVerbs) == "; did you mean 'load'?")
+        #expect(Scenario.suggestion("zzzzzz", Scenario.fileVerbs) == "")
+    }
+}
