@@ -14,6 +14,7 @@ protocol Participant: AnyObject {
     func perform(_ verb: String, _ args: [String], _ world: World) throws
     /// Hands the app's delegate to the host the way this library documents (`rx.setDelegate`,
     /// `setWebViewDelegate:`, `adapter.collectionViewDelegate`). Returns false if it has no such API.
+    /// Called before the library attaches too: it may keep the delegate and hand it over at attach.
     func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool
     /// Host events the library answers itself by design, so the app's delegate is not expected to get them.
     func consumes(_ event: String) -> Bool

@@ -100,6 +100,7 @@ final class RxParticipant: Participant {
 /// `jsbridge:plain`: attach creates the bridge, which the app keeps; the app's delegate goes to `setWebViewDelegate:`.
 final class BridgeParticipant: Participant {
     var bridge: ObjectID?
+    var pending: ObjectID?
     static let plainInfo = ParticipantInfo(
         id: "jsbridge:plain", family: "jsbridge", models: "WebViewJavascriptBridge 6.0.3 (the bridge alone)",
         hosts: ["UIWebView", "WKWebView"], hasLoad: false, hasAttach: true, canStartLate: true,
@@ -112,10 +113,12 @@ final class BridgeParticipant: Participant {
         let b = try WebViewJavascriptBridge.bridgeForWebView(try world.ensureHost(), in: world.rt)
         try world.appKeeps(b)   // README: "the wvjb instance must be stored" (A2)
         bridge = b
+        // README L185-187: the app's own delegate goes to the bridge once it exists.
+        if let app = pending { try WebViewJavascriptBridge.setWebViewDelegate(b, .object(app), in: world.rt) }
     }
 
     func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool {
-        guard let bridge else { return false }
+        guard let bridge else { pending = app; return true }
         try WebViewJavascriptBridge.setWebViewDelegate(bridge, .object(app), in: world.rt)
         return true
     }
@@ -184,6 +187,7 @@ final class TrackerParticipant: Participant {
 /// the adapter's `collectionViewDelegate` and `scrollViewDelegate`.
 final class IGListParticipant: Participant {
     var adapter: ObjectID?
+    var pending: ObjectID?
     static let info = ParticipantInfo(
         id: IGListKit.participantID, family: "iglist", models: IGListKit.models,
         hosts: IGListKit.hosts, hasLoad: false, hasAttach: true, canStartLate: true, basedOn: IGListKit.basedOn)
@@ -192,16 +196,22 @@ final class IGListParticipant: Participant {
     func attach(_ world: World) throws {
         if world.rt.objc_getClass(IGListKit.adapterClassName) == nil { IGListKit.load(into: world.rt) }
         let a = try IGListKit.makeAdapter(in: world.rt)
-        try world.appKeeps(a)
+        try world.appKeeps(a, owned: true)
         adapter = a
+        // A delegate the app already chose is configured before the collection view is wired.
+        if let app = pending { try hand(app, to: a, world) }
         try IGListKit.setCollectionView(a, try world.ensureHost(), in: world.rt)
     }
 
     func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool {
-        guard let adapter else { return false }
+        guard let adapter else { pending = app; return true }
+        try hand(app, to: adapter, world)
+        return true
+    }
+
+    func hand(_ app: ObjectID, to adapter: ObjectID, _ world: World) throws {
         try IGListKit.setCollectionViewDelegate(adapter, .object(app), in: world.rt)
         try IGListKit.setScrollViewDelegate(adapter, .object(app), in: world.rt)
-        return true
     }
 
     /// IGListAdapter+UICollectionView.m L165-173: shouldSelect is answered by the section controller only.

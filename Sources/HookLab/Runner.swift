@@ -67,12 +67,24 @@ public final class ModelRunner: ScenarioRunning {
             if let f = findings.mostSevere, f.outcome > worst {
                 worst = f.outcome
                 result.graph = Self.graph(world)
-                if let fault { result.messagePath = fault.frames.map(\.description) }
+                if let fault { result.messagePath = Self.path(of: fault) }
             }
             if fault != nil { break }
         }
         result.findings = findings
         return result
+    }
+
+    /// A fault's frames, outermost first; a recursion is cut after its first full cycle.
+    static func path(of fault: Fault) -> [String] {
+        let frames = fault.frames.map(\.description)
+        guard fault.kind == .infiniteRecursion else { return frames }
+        let cycle = fault.cycle.count
+        // The outer frames before the loop, then one turn of it.
+        let loopStart = frames.indices.first { i in
+            i + 2 * cycle <= frames.count && Array(frames[i..<(i + cycle)]) == Array(frames[(i + cycle)..<(i + 2 * cycle)])
+        } ?? 0
+        return Array(frames.prefix(loopStart + cycle)) + ["… the last \(cycle) frames repeat until the stack runs out (\(frames.count) frames)"]
     }
 
     /// The sends of one traced step, indented by depth.

@@ -49,8 +49,9 @@ final class World {
         return h
     }
 
-    func appKeeps(_ o: ObjectID) throws {
-        try rt.objc_retain(o)
+    /// The app keeps `o` strongly until teardown. `owned`: the caller already holds +1 (from alloc/init).
+    func appKeeps(_ o: ObjectID, owned: Bool = false) throws {
+        if !owned { try rt.objc_retain(o) }
         kept.append(o)
     }
 
@@ -89,8 +90,9 @@ final class World {
             let host = try ensureHost()
             let app = try appDelegate(named: name)
             currentAppDelegate = name
-            // The app uses the delegate API of the first installed library that documents one.
-            for p in installed where try p.setAppDelegate(app, self) { return }
+            // The app hands its delegate over the way the first of its libraries that documents an API says
+            // (rx.setDelegate, setWebViewDelegate:, adapter.collectionViewDelegate), even before that library attaches.
+            for p in participants where try p.setAppDelegate(app, self) { return }
             try rt.send(host, kind.primarySlot.setter, .object(app))
         case .fire(let selector):
             let host = try ensureHost()
