@@ -79,8 +79,14 @@ final class RxParticipant: Participant {
         }
     }
 
+    var delegateBinding: RxCocoa.Disposable?
+
     func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool {
-        bag.append(try library(world).setDelegate(.object(app), on: try world.ensureHost()))
+        // An app that replaces its Rx delegate disposes the old binding first (#705/#706: else Rx asserts, l.219).
+        try delegateBinding?.dispose()
+        let binding = try library(world).setDelegate(.object(app), on: try world.ensureHost())
+        delegateBinding = binding
+        bag.append(binding)
         return true
     }
 
@@ -103,7 +109,7 @@ final class BridgeParticipant: Participant {
     var pending: ObjectID?
     static let plainInfo = ParticipantInfo(
         id: "jsbridge:plain", family: "jsbridge", models: "WebViewJavascriptBridge 6.0.3 (the bridge alone)",
-        hosts: ["UIWebView", "WKWebView"], hasLoad: false, hasAttach: true, canStartLate: true,
+        hosts: ["UIWebView", "WKWebView"], hasLoad: false, hasAttach: true, canStartLate: false,
         basedOn: ["jsbridge guide A1: the bridge sets itself as the web view's delegate without capturing the old one",
                   "jsbridge guide A4: explicit forwarding of the implemented methods only"])
     var info: ParticipantInfo { Self.plainInfo }
@@ -190,7 +196,7 @@ final class IGListParticipant: Participant {
     var pending: ObjectID?
     static let info = ParticipantInfo(
         id: IGListKit.participantID, family: "iglist", models: IGListKit.models,
-        hosts: IGListKit.hosts, hasLoad: false, hasAttach: true, canStartLate: true, basedOn: IGListKit.basedOn)
+        hosts: IGListKit.hosts, hasLoad: false, hasAttach: true, canStartLate: false, basedOn: IGListKit.basedOn)
     var info: ParticipantInfo { Self.info }
 
     func attach(_ world: World) throws {

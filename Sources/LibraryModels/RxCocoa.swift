@@ -52,10 +52,10 @@ public final class RxCocoa {
         }
         rt.addMethod(base, "_forwardToDelegate", types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, "__forwardToDelegate") }
         // RXDP l.117-123 (PR #2546): super's signature first, else the forward delegate's.
-        rt.addMethod(base, "methodSignatureForSelector:", types: "@@::") { rt, o, cmd, a in
-            let mine = try rt.objc_msgSendSuper(o, rt.NSObjectClass, cmd, a)
+        rt.addMethod(base, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
+            let mine = try rt.objc_msgSendSuper(o, rt.NSObjectClass, rt.s.methodSignatureForSelector, a)
             if !mine.isNil { return mine }
-            return try rt.objc_msgSend(rt.object_getIvar(o, "__forwardToDelegate"), cmd, a)
+            return try rt.objc_msgSend(rt.object_getIvar(o, "__forwardToDelegate"), rt.s.methodSignatureForSelector, a)
         }
         // RXDP l.125-140: sentMessage → forward delegate (if it responds) → methodInvoked.
         rt.addMethod(base, "forwardInvocation:", types: "v@:@") { [unowned self] rt, o, _, a in
@@ -75,7 +75,8 @@ public final class RxCocoa {
             try rt.object_setIvar(o, "_parentObject", a[0], .weak)   // DP l.27
             return .object(o)
         }
-        rt.addMethod(proxy, "respondsToSelector:", types: "c@::") { [unowned self] rt, o, cmd, a in
+        rt.addMethod(proxy, "respondsToSelector:", types: "c@::") { [unowned self] rt, o, _, a in
+            let cmd = rt.s.respondsToSelector
             guard let sel = a.first?.selValue else { return .bool(false) }   // #2349 nil guard
             if self.patched, sel == rt.sel(RxCocoa.marker) { return .bool(true) }
             if try rt.objc_msgSendSuper(o, rt.NSObjectClass, cmd, a).boolValue { return .bool(true) }
@@ -87,7 +88,8 @@ public final class RxCocoa {
         let scroll = rt.defineClass("RxScrollViewDelegateProxy", superclass: proxy, owner: owner)
         rt.class_addProtocol(scroll, rt.objc_getProtocol("UIScrollViewDelegate")!)
         // RxScrollViewDelegateProxy l.87: wired, forwards by hand; never reaches forwardInvocation:.
-        rt.addMethod(scroll, "scrollViewDidScroll:", types: "v@:@") { [unowned self] rt, o, cmd, a in
+        rt.addMethod(scroll, "scrollViewDidScroll:", types: "v@:@") { [unowned self] rt, o, _, a in
+            let cmd = rt.sel("scrollViewDidScroll:")
             self.emit(o, cmd, kind: "wired")
             let forwardTo = rt.object_getIvar(o, "__forwardToDelegate")
             if !forwardTo.isNil, try rt.objc_msgSend(forwardTo, rt.s.respondsToSelector, [.sel(cmd)]).boolValue {

@@ -80,13 +80,13 @@ public enum TrackerSDK {
         }
         rt.addMethod(cls, marker, types: "c@:") { _, _, _, _ in .bool(true) }
         // "Its respondsToSelector: is YES for the marker, otherwise it asks the target."
-        rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, cmd, a in
+        rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
             if a.first?.selValue == rt.sel(marker) { return .bool(true) }
-            return try rt.objc_msgSend(rt.object_getIvar(o, "target"), cmd, a)
+            return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
         }
         // MODEL (inference): the usual NSProxy forwarding pair, asking the weak target; the write-up shows neither.
-        rt.addMethod(cls, "methodSignatureForSelector:", types: "@@::") { rt, o, cmd, a in
-            try rt.objc_msgSend(rt.object_getIvar(o, "target"), cmd, a)
+        rt.addMethod(cls, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
+            try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
         }
         rt.addMethod(cls, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
             guard case .invocation(let inv)? = a.first else { return .none }
@@ -101,11 +101,12 @@ public enum TrackerSDK {
         for host in HostKind.all {
             for selector in trackedSelectors(host) where seen.insert(selector).inserted {
                 let types = rt.signatureForSelector(rt.objc_getClass("AppDelegate")!, rt.sel(selector)) ?? "v@:@@"
-                rt.addMethod(cls, selector, types: types) { rt, o, cmd, a in
-                    record(rt, rt.sel_getName(cmd))
+                let sel = rt.sel(selector)
+                rt.addMethod(cls, selector, types: types) { rt, o, _, a in
+                    record(rt, selector)
                     let target = rt.object_getIvar(o, "target")
-                    if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(cmd)]).boolValue {
-                        return try rt.objc_msgSend(target, cmd, a)
+                    if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
+                        return try rt.objc_msgSend(target, sel, a)
                     }
                     // MODEL: with no answering target a BOOL policy proceeds and a decision handler allows.
                     if case .block(let handler)? = a.last { try handler.call(rt, [.int(1)]) }
@@ -165,8 +166,9 @@ public enum TrackerSDK {
             for selector in trackedSelectors(host) where seen.insert(selector).inserted {
                 let types = rt.signatureForSelector(rt.objc_getClass("AppDelegate")!, rt.sel(selector)) ?? "v@:@@"
                 // "return the SDK's handler, which reports and then jumps to RxDelegateProxy's forwardInvocation:".
-                rt.addMethod(cls, selector, types: types) { rt, o, cmd, a in
-                    record(rt, rt.sel_getName(cmd))
+                let cmd = rt.sel(selector)
+                rt.addMethod(cls, selector, types: types) { rt, o, _, a in
+                    record(rt, selector)
                     let next = rt.object_getIvar(o, "next")
                     let delegate = rt.object_getIvar(o, "delegate")
                     try rt.object_setIvar(o, "next", .none, .weak)

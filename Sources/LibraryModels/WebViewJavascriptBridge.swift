@@ -73,13 +73,15 @@ public enum WebViewJavascriptBridge {
             return .none
         }
         // L96-101, L156-158: dealloc clears the web view's delegate unconditionally, through the weak ivar.
-        rt.addMethod(cls, "dealloc", types: "v@:") { rt, o, cmd, _ in
+        rt.addMethod(cls, "dealloc", types: "v@:") { rt, o, _, _ in
             try rt.send(rt.object_getIvar(o, "_webView"), "setDelegate:", .none)
-            return try rt.objc_msgSendSuper(o, rt.NSObjectClass, cmd)
+            return try rt.objc_msgSendSuper(o, rt.NSObjectClass, rt.s.dealloc)
         }
         // L160-207: four explicit methods; no forwarding machinery at all (A4).
         for m in DelegateProtocols.webView {
-            rt.addMethod(cls, m.selector, types: m.types) { rt, o, cmd, a in
+            // Each method names its selector literally (`@selector(...)`), never `_cmd`.
+            let sel = rt.sel(m.selector)
+            rt.addMethod(cls, m.selector, types: m.types) { rt, o, _, a in
                 // 1. `if (webView != _webView) return;` (YES for shouldStartLoad).
                 guard a.first == rt.object_getIvar(o, "_webView") else { return m.isVoid ? .none : .bool(true) }
                 if !m.isVoid, a.count > 1, a[1].stringValue?.hasPrefix(bridgeScheme) == true {
@@ -89,8 +91,8 @@ public enum WebViewJavascriptBridge {
                 }
                 // 2-3. load the weak delegate strongly; forward if it responds, else the default.
                 let strongDelegate = rt.object_getIvar(o, "_webViewDelegate")
-                if !strongDelegate.isNil, try rt.objc_msgSend(strongDelegate, rt.s.respondsToSelector, [.sel(cmd)]).boolValue {
-                    return try rt.objc_msgSend(strongDelegate, cmd, a)
+                if !strongDelegate.isNil, try rt.objc_msgSend(strongDelegate, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
+                    return try rt.objc_msgSend(strongDelegate, sel, a)
                 }
                 return m.isVoid ? .none : .bool(true)
             }
@@ -122,20 +124,21 @@ public enum WebViewJavascriptBridge {
             return .none
         }
         // L75-80: nils its ivars first, so the final `navigationDelegate = nil` messages nil.
-        rt.addMethod(cls, "dealloc", types: "v@:") { rt, o, cmd, _ in
+        rt.addMethod(cls, "dealloc", types: "v@:") { rt, o, _, _ in
             try rt.object_setIvar(o, "_webView", .none, .weak)
             try rt.send(rt.object_getIvar(o, "_webView"), "setNavigationDelegate:", .none)
-            return try rt.objc_msgSendSuper(o, rt.NSObjectClass, cmd)
+            return try rt.objc_msgSendSuper(o, rt.NSObjectClass, rt.s.dealloc)
         }
         for selector in wkForwarded {
             let m = DelegateProtocols.wkNavigation.first { $0.selector == selector }!
-            rt.addMethod(cls, selector, types: m.types) { rt, o, cmd, a in
+            let sel = rt.sel(selector)
+            rt.addMethod(cls, selector, types: m.types) { rt, o, _, a in
                 let handler: Block? = { if case .block(let b)? = a.last { return b }; return nil }()
                 // The `webView != _webView` guard returns without calling the decision handler (A4 guard quirk).
                 guard a.first == rt.object_getIvar(o, "_webView") else { return .none }
                 let delegate = rt.object_getIvar(o, "_webViewDelegate")
-                if !delegate.isNil, try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(cmd)]).boolValue {
-                    return try rt.objc_msgSend(delegate, cmd, a)
+                if !delegate.isNil, try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
+                    return try rt.objc_msgSend(delegate, sel, a)
                 }
                 // L120-122, L155-157: default policies call the handler with Allow.
                 try handler?.call(rt, [.int(1)])

@@ -108,14 +108,14 @@ extension Runtime {
             }
             addMethod(kvo, "_isKVOA", types: "c@:", owner: "KVO") { _, _, _, _ in .bool(true) }
             // DSKVODeallocate l.79-110: observers still registered at dealloc; tolerated (newer iOS) unless configured.
-            addMethod(kvo, "dealloc", types: "v@:", owner: "KVO") { rt, o, cmd, _ in
+            addMethod(kvo, "dealloc", types: "v@:", owner: "KVO") { rt, o, _, _ in
                 if rt.kvoDeallocWithObserversRaises, !(rt.observances[o] ?? []).isEmpty {
                     throw rt.raise("NSInternalInconsistencyException",
                                    "An instance \(rt.describe(o)) of class \(rt.class_getName(original)) was deallocated "
                                    + "while key value observers were still registered with it.", by: "KVO")
                 }
                 rt.observances[o] = nil
-                return try rt.objc_msgSendSuper(o, original, cmd)
+                return try rt.objc_msgSendSuper(o, original, rt.s.dealloc)
             }
         }
         let setter = "set" + key.prefix(1).uppercased() + key.dropFirst() + ":"

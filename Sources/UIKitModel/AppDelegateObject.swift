@@ -19,8 +19,9 @@ public enum AppDelegateObject {
             rt.class_addProtocol(cls, p)
             for m in rt.protocol_copyMethodDescriptionList(p) where seen.insert(m.selector).inserted {
                 let returnType = m.types.first!
-                rt.addMethod(cls, m.selector, types: m.types) { rt, o, cmd, a in
-                    let name = rt.sel_getName(cmd)
+                let name = m.selector
+                // The app's methods record what they implement, not `_cmd`: they do not depend on it.
+                rt.addMethod(cls, m.selector, types: m.types) { rt, o, _, a in
                     rt.journal.append(JournalEntry(observer: rt.describe(o), event: name))
                     if case .block(let handler)? = a.last, name.contains("decisionHandler:") {
                         try handler.call(rt, [.int(1)])   // WKNavigationActionPolicyAllow, exactly once

@@ -189,11 +189,11 @@ struct HostDeadDelegateTests {
         try f.rt.objc_release(app)
         do { try f.fire(event); Issue.record("expected a message to a freed object") } catch let fault as Fault {
             #expect(fault.kind == .messageToFreedObject(className: "AppDelegate", selector: event.selector, object: f.rt.describe(app)))
-            let symbols = fault.frames.map(\.symbol)
-            let forwarderFrame = f.rt.describe(try #require(f.rt.object_getIvar(f.host, "_forwarder").object))
-            #expect(symbols == ["___forwarding___ [\(forwarderFrame) \(event.internalSelector)]",
-                                "-[_WebSafeForwarder forwardInvocation:]",
-                                "-[UIWebView \(event.internalSelector)]"])
+            #expect(fault.frames.map(\.symbol) == ["-[_WebSafeForwarder \(event.internalSelector)]",
+                                                  "-[_WebSafeForwarder forwardInvocation:]",
+                                                  "-[UIWebView \(event.internalSelector)]"])
+            // The first frame ran no method of the forwarder's: the forwarding machinery did.
+            #expect(fault.frames.first?.imp == "___forwarding___")
         }
     }
 }
