@@ -13,7 +13,7 @@ let package = Package(
         .target(name: "UIKitModel", dependencies: ["ObjCModel"]),
         .target(name: "LibraryModels", dependencies: ["ObjCModel", "UIKitModel"]),
         .target(name: "HookLab", dependencies: ["ObjCModel", "UIKitModel", "LibraryModels"]),
-        .executableTarget(name: "hooklab", dependencies: ["HookLab"]),
+        .executableTarget(name: "hooklab", dependencies: ["HookLab", "ObjCModel"]),
         .testTarget(name: "ObjCModelTests", dependencies: ["ObjCModel"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         .testTarget(name: "LibraryModelsTests", dependencies: ["LibraryModels"]),

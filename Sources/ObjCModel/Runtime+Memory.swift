@@ -1,0 +1,181 @@
+// Memory: retain counts, strong/weak/assign slots, autorelease pools, the dealloc order (objc_destructInstance,
+// objc-runtime-new.mm L9429-9446) and zombies (NSZombieEnabled, guide D1).
+
+extension Runtime {
+    // MARK: Allocation
+
+    /// `class_createInstance` / `+alloc`: a new object with a retain count of 1, owned by the caller.
+    public func class_createInstance(_ cls: Class) -> ObjectID {
+        let o = ObjectID(raw: Int32(objects.count))
+        objects.append(ObjectRecord(isa: cls, serial: nextSerial, retainCount: 1, state: .alive, classObjectOf: nil))
+        nextSerial += 1
+        if tracing { trace.append(.alloc(object: describe(o))) }
+        return o
+    }
+
+    /// `[[cls alloc] init]`, autoreleased: it lives until the pool drains unless something retains it.
+    public func makeObject(_ cls: Class, autorelease: Bool = true) throws -> ObjectID {
+        let o = class_createInstance(cls)
+        _ = try objc_msgSend(o, s.`init`)
+        if autorelease { objc_autorelease(o) }
+        return o
+    }
+
+    // MARK: Object state
+
+    /// `object_getClass`: the real isa.
+    public func object_getClass(_ o: ObjectID) -> Class { objects[Int(o.raw)].isa }
+
+    /// `object_setClass`: isa-swizzling; returns the previous isa.
+    @discardableResult
+    public func object_setClass(_ o: ObjectID, _ cls: Class) -> Class {
+        let old = objects[Int(o.raw)].isa
+        objects[Int(o.raw)].isa = cls
+        if tracing { trace.append(.setClass(object: describe(o), from: class_getName(old), to: class_getName(cls))) }
+        return old
+    }
+
+    public func lifecycle(_ o: ObjectID) -> Lifecycle { objects[Int(o.raw)].state }
+    public func isFreed(_ o: ObjectID) -> Bool { objects[Int(o.raw)].state == .freed }
+    public func retainCount(_ o: ObjectID) -> Int { Int(objects[Int(o.raw)].retainCount) }
+    public func isClassObject(_ o: ObjectID) -> Bool { objects[Int(o.raw)].classObjectOf != nil }
+
+    /// `Class#n` for instances (the class at free time for zombies), the class name for class objects.
+    public func describe(_ o: ObjectID) -> String {
+        let r = objects[Int(o.raw)]
+        if let c = r.classObjectOf { return class_getName(c) }
+        return "\(r.zombieClassName ?? class_getName(r.isa))#\(r.serial)"
+    }
+
+    public func describe(_ v: Value) -> String {
+        switch v {
+        case .object(let o): return describe(o)
+        case .sel(let s): return "@selector(\(sel_getName(s)))"
+        default: return v.description
+        }
+    }
+
+    /// Every instance ever created, in creation order (class objects excluded).
+    public var allInstances: [ObjectID] {
+        objects.indices.lazy.filter { self.objects[$0].classObjectOf == nil }.map { ObjectID(raw: Int32($0)) }
+    }
+
+    // MARK: Retain and release
+
+    /// `objc_retain`. MODEL: retain/release are runtime calls, not messages (no modeled library overrides them).
+    @discardableResult
+    public func objc_retain(_ o: ObjectID?) throws -> ObjectID? {
+        guard let o else { return nil }
+        if objects[Int(o.raw)].state == .freed { throw messageToFreed(o, s.retain) }
+        if objects[Int(o.raw)].classObjectOf != nil { return o }
+        objects[Int(o.raw)].retainCount += 1
+        if tracing { trace.append(.retain(object: describe(o), count: Int(objects[Int(o.raw)].retainCount))) }
+        return o
+    }
+
+    /// `objc_release`: the last release starts deallocation, before `-dealloc` runs (guide D2).
+    public func objc_release(_ o: ObjectID?) throws {
+        guard let o else { return }
+        let i = Int(o.raw)
+        if objects[i].state == .freed { throw messageToFreed(o, s.release) }
+        if objects[i].classObjectOf != nil { return }
+        objects[i].retainCount -= 1
+        if tracing { trace.append(.release(object: describe(o), count: Int(objects[i].retainCount))) }
+        if objects[i].retainCount == 0 && objects[i].state == .alive {
+            objects[i].state = .deallocating
+            try objc_msgSend(o, s.dealloc)
+        }
+    }
+
+    /// `objc_autorelease`: released when the pool drains.
+    public func objc_autorelease(_ o: ObjectID?) {
+        guard let o else { return }
+        autoreleasePool.append(o)
+    }
+
+    /// `objc_autoreleasePoolPop`: releases everything autoreleased since the last drain, in order.
+    public func drainAutoreleasePool() throws {
+        while !autoreleasePool.isEmpty {
+            let batch = autoreleasePool
+            autoreleasePool.removeAll()
+            for o in batch { try objc_release(o) }
+        }
+    }
+
+    // MARK: Dealloc
+
+    /// `_objc_rootDealloc` → `object_dispose`: strong ivars, then associations, then weak references zeroed, then
+    /// freed (objc-runtime-new.mm L9429-9446: "This order is important."). The memory stays behind as a zombie.
+    public func object_dispose(_ o: ObjectID) throws {
+        let i = Int(o.raw)
+        guard objects[i].state != .freed else { return }
+        objects[i].state = .deallocating
+        // 1. .cxx_destruct: strong ivars released.
+        let slots = objects[i].slots
+        for (n, slot) in slots.enumerated() where slot.ownership == .strong {
+            objects[i].slots[n].value = .none
+            try objc_release(slot.value.object)
+        }
+        // 2. _object_remove_associations: associated objects released.
+        try objc_removeAssociatedObjects(o)
+        // 3. clearDeallocating: weak references zeroed.
+        for (owner, name) in objects[i].weakReferrers {
+            if let n = slotIndex(owner, name), objects[Int(owner.raw)].slots[n].value == .object(o) {
+                objects[Int(owner.raw)].slots[n].value = .none
+            }
+        }
+        objects[i].weakReferrers = []
+        // Unregister this object's own weak slots from their targets.
+        for slot in objects[i].slots where slot.ownership == .weak {
+            if let t = slot.value.object { objects[Int(t.raw)].weakReferrers.removeAll { $0.0 == o && $0.1 == slot.name } }
+        }
+        objects[i].zombieClassName = class_getName(objects[i].isa)
+        objects[i].state = .freed
+        if tracing { trace.append(.free(object: describe(o))) }
+    }
+
+    // MARK: Slots (instance variables)
+
+    func slotIndex(_ o: ObjectID, _ name: String) -> Int? {
+        objects[Int(o.raw)].slots.firstIndex { $0.name == name }
+    }
+
+    /// Stores into an ivar with the given ownership: strong retains the new value and releases the old one
+    /// (`objc_storeStrong`), weak registers a zeroing reference (`objc_storeWeak`), assign just stores.
+    public func object_setIvar(_ o: ObjectID, _ name: String, _ value: Value, _ ownership: Ownership) throws {
+        let i = Int(o.raw)
+        if objects[i].state == .freed { throw messageToFreed(o, sel_registerName("set_\(name)")) }
+        let index: Int
+        if let n = slotIndex(o, name) {
+            index = n
+        } else {
+            objects[i].slots.append(Slot(name: name, ownership: ownership, value: .none))
+            index = objects[i].slots.count - 1
+        }
+        let old = objects[i].slots[index]
+        if old.ownership == .weak, let t = old.value.object {
+            objects[Int(t.raw)].weakReferrers.removeAll { $0.0 == o && $0.1 == name }
+        }
+        var stored = value
+        if ownership == .strong { try objc_retain(value.object) }
+        if ownership == .weak, let t = value.object {
+            // objc_storeWeak on a deallocating object stores nil.
+            if objects[Int(t.raw)].state != .alive { stored = .none } else { objects[Int(t.raw)].weakReferrers.append((o, name)) }
+        }
+        objects[i].slots[index] = Slot(name: name, ownership: ownership, value: stored)
+        if tracing { trace.append(.setIvar(object: describe(o), ivar: name, value: describe(stored), ownership: ownership)) }
+        if old.ownership == .strong { try objc_release(old.value.object) }
+    }
+
+    /// Loads an ivar. A weak load returns nil once the target has started deallocating (`objc_loadWeakRetained`,
+    /// guide D2); an assign load returns the raw pointer, even to a freed object.
+    public func object_getIvar(_ o: ObjectID, _ name: String) -> Value {
+        guard let n = slotIndex(o, name) else { return .none }
+        let slot = objects[Int(o.raw)].slots[n]
+        if slot.ownership == .weak, let t = slot.value.object, objects[Int(t.raw)].state != .alive { return .none }
+        return slot.value
+    }
+
+    /// The slots of an object, in declaration order, as stored (no weak-load filtering): for reference graphs.
+    public func ivars(_ o: ObjectID) -> [Slot] { objects[Int(o.raw)].slots }
+}

@@ -1,0 +1,128 @@
+// Messaging: objc_msgSend, objc_msgSendSuper and lookUpImpOrForward (objc-runtime-new.mm), with the method cache.
+
+extension Runtime {
+    /// Sends a message. `_cmd` is passed to the IMP; a nil receiver returns zero (guide D5).
+    /// - Throws: `Fault` for a freed receiver, an unrecognized selector, an exception, a trap or infinite recursion.
+    @discardableResult
+    @inline(__always)
+    public func objc_msgSend(_ receiver: ObjectID?, _ sel: SEL, _ args: [Value] = []) throws -> Value {
+        guard let receiver else { return .none }
+        let isa = objects[Int(receiver.raw)].isa
+        return try dispatch(receiver, isa, sel, args, lookupFrom: isa)
+    }
+
+    /// Sends to a value: nil (or a non-object) receives nothing and answers zero.
+    @discardableResult
+    public func objc_msgSend(_ receiver: Value, _ sel: SEL, _ args: [Value] = []) throws -> Value {
+        try objc_msgSend(receiver.object, sel, args)
+    }
+
+    /// Sends by selector name; convenient in models and tests.
+    @discardableResult
+    public func send(_ receiver: Value, _ selector: String, _ args: Value...) throws -> Value {
+        try objc_msgSend(receiver.object, sel_registerName(selector), args)
+    }
+
+    @discardableResult
+    public func send(_ receiver: ObjectID?, _ selector: String, _ args: Value...) throws -> Value {
+        try objc_msgSend(receiver, sel_registerName(selector), args)
+    }
+
+    /// A `super` send: lookup starts at `superclass`, `self` stays the receiver.
+    @discardableResult
+    public func objc_msgSendSuper(_ receiver: ObjectID?, _ superclass: Class, _ sel: SEL, _ args: [Value] = []) throws -> Value {
+        guard let receiver else { return .none }
+        return try dispatch(receiver, objects[Int(receiver.raw)].isa, sel, args, lookupFrom: superclass)
+    }
+
+    @inline(__always)
+    func dispatch(_ receiver: ObjectID, _ isa: Class, _ sel: SEL, _ args: [Value], lookupFrom: Class) throws -> Value {
+        let o = Int(receiver.raw)
+        if objects[o].state == .freed { throw messageToFreed(receiver, sel) }
+        let imp = lookUpImpOrForward(lookupFrom, sel, resolve: true)
+        depth += 1
+        if depth > maxDepth {
+            depth -= 1
+            var f = Fault(.infiniteRecursion, raisedBy: "runtime")
+            f.unwound.append(frame(receiver, imp, sel))
+            throw f
+        }
+        if tracing { trace.append(.send(depth: depth, receiver: describe(receiver), selector: sel_getName(sel),
+                                        imp: imp_getLabel(imp))) }
+        do {
+            let result = try imps[Int(imp.raw)].body(self, receiver, sel, args)
+            depth -= 1
+            return result
+        } catch var fault as Fault {
+            depth -= 1
+            fault.unwound.append(frame(receiver, imp, sel))
+            throw fault
+        }
+    }
+
+    func frame(_ receiver: ObjectID, _ imp: IMP, _ sel: SEL) -> Frame {
+        let label: String
+        if imp == forwardImpcache || imp == _objc_msgForward {
+            label = "___forwarding___ [\(describe(receiver)) \(sel_getName(sel))]"
+        } else {
+            label = imp_getLabel(imp)
+        }
+        return Frame(symbol: label, receiver: describe(receiver))
+    }
+
+    func messageToFreed(_ receiver: ObjectID, _ sel: SEL) -> Fault {
+        let name = objects[Int(receiver.raw)].zombieClassName ?? "?"
+        return Fault(.messageToFreedObject(className: name, selector: sel_getName(sel), object: describe(receiver)),
+                     raisedBy: "runtime")
+    }
+
+    /// Finds the IMP for `sel` starting at `cls`: cache, then own tables up the chain, then the resolver once,
+    /// else `_objc_msgForward_impcache` (objc-runtime-new.mm lookUpImpOrForward, guide D5.1).
+    @inline(__always)
+    func lookUpImpOrForward(_ cls: Class, _ sel: SEL, resolve: Bool) -> IMP {
+        let slot = Int(cls.raw) &* cacheStride &+ Int(sel.raw)
+        if methodCacheEnabled {
+            let cached = cache[slot]
+            if cached >= 0 { return IMP(raw: cached) }
+        }
+        return lookUpImpSlow(cls, sel, resolve: resolve, cacheSlot: slot)
+    }
+
+    func lookUpImpSlow(_ cls: Class, _ sel: SEL, resolve: Bool, cacheSlot: Int) -> IMP {
+        var c: Class? = cls
+        while let k = c {
+            if let m = classes[Int(k.raw)].methods[sel] { return fill(cacheSlot, m.imp) }
+            c = classes[Int(k.raw)].superclass
+        }
+        if resolve, resolveMethod(cls, sel) {
+            return lookUpImpSlow(cls, sel, resolve: false, cacheSlot: Int(cls.raw) &* cacheStride &+ Int(sel.raw))
+        }
+        return fill(cacheSlot, forwardImpcache)
+    }
+
+    @inline(__always)
+    func fill(_ slot: Int, _ imp: IMP) -> IMP {
+        if methodCacheEnabled, slot < cache.count { cache[slot] = imp.raw; cacheDirty = true }
+        return imp
+    }
+
+    /// `+resolveInstanceMethod:` / `+resolveClassMethod:`, tried once per miss (objc-runtime-new.mm L7435-7500).
+    func resolveMethod(_ cls: Class, _ sel: SEL) -> Bool {
+        let rec = classes[Int(cls.raw)]
+        // The resolver is a class method of the class the lookup is for.
+        let (classForResolver, resolver): (Class, SEL) = rec.isMeta
+            ? (instanceClass(ofMeta: cls), s.resolveClassMethod) : (cls, s.resolveInstanceMethod)
+        let meta = classes[Int(classForResolver.raw)].metaclass
+        guard class_getInstanceMethod(meta, resolver) != nil,
+              let answer = try? objc_msgSend(classObject(classForResolver), resolver, [.sel(sel)]) else { return false }
+        return answer.boolValue
+    }
+
+    /// A metaclass is always allocated right after its class.
+    func instanceClass(ofMeta meta: Class) -> Class { Class(raw: meta.raw - 1) }
+
+    /// `class_respondsToSelector`: runs the resolver, never forwarding; an explicit `_objc_msgForward` method counts.
+    public func class_respondsToSelector(_ cls: Class, _ sel: SEL) -> Bool {
+        lookUpImpOrForward(cls, sel, resolve: true) != forwardImpcache
+    }
+}

@@ -1,0 +1,196 @@
+// The runtime's state: one value per scenario, no globals (objc4 keeps these tables process-wide).
+
+/// Debug builds keep library `assert`s; release builds compile them out.
+public enum BuildConfiguration: String, Sendable, Codable, CaseIterable {
+    case debug, release
+}
+
+/// The lifetime of an object: alive, deallocating (weak loads already nil), or freed (a zombie).
+public enum Lifecycle: UInt8, Sendable {
+    case alive, deallocating, freed
+}
+
+/// How a reference slot holds its object.
+public enum Ownership: String, Sendable, Codable {
+    /// Retains; released when overwritten or when the owner is disposed.
+    case strong
+    /// Zeroing weak: loads return nil once the target starts deallocating.
+    case weak
+    /// `assign` / `__unsafe_unretained`: never zeroed, may dangle.
+    case assign
+    /// A plain value (BOOL, int, flags); not a reference.
+    case value
+}
+
+/// A named instance variable of one object.
+public struct Slot {
+    public let name: String
+    public var ownership: Ownership
+    public var value: Value
+}
+
+/// `objc_AssociationPolicy` (runtime.h L1609-1619).
+public enum AssociationPolicy: Int, Sendable, CaseIterable {
+    case assign = 0
+    case retainNonatomic = 1
+    case copyNonatomic = 3
+    case retain = 0o1401
+    case copy = 0o1403
+
+    /// Whether the association owns its value. MODEL: copy retains, as immutable values return self from -copy.
+    public var retains: Bool { self != .assign }
+}
+
+public struct Association {
+    public let key: String
+    public var policy: AssociationPolicy
+    public var value: Value
+}
+
+struct ObjectRecord {
+    var isa: Class
+    /// Display number for instances (`Class#n`); 0 for class objects.
+    let serial: Int32
+    var retainCount: Int32
+    var state: Lifecycle
+    /// For class objects: the class they stand for.
+    let classObjectOf: Class?
+    /// Name of the class at free time, as a zombie remembers it.
+    var zombieClassName: String?
+    var slots: [Slot] = []
+    var associations: [Association] = []
+    /// (owner, slot name) pairs that hold this object weakly.
+    var weakReferrers: [(ObjectID, String)] = []
+}
+
+struct MethodEntry {
+    var imp: IMP
+    var types: String
+}
+
+struct ClassRecord {
+    let name: String
+    var superclass: Class?
+    let isMeta: Bool
+    /// The metaclass of a class; for a metaclass, the root metaclass.
+    var metaclass: Class
+    /// The class object that stands for this class as a receiver.
+    var object: ObjectID
+    var methods: [SEL: MethodEntry] = [:]
+    /// Own selectors in insertion order (`class_copyMethodList` order), so listings are deterministic.
+    var methodOrder: [SEL] = []
+    var protocols: [ProtocolRef] = []
+    var registered = false
+    /// The library that created the class, for reports (`runtime`, `KVO`, `Aspects`).
+    var owner: String
+}
+
+struct IMPRecord {
+    let body: IMPBody
+    let label: String
+    let owner: String
+}
+
+/// A model of the Objective-C runtime: classes, method tables, messaging, forwarding, memory and KVO.
+///
+/// One `Runtime` per scenario. Every call mirrors the real runtime function it is named after.
+public final class Runtime {
+    public var configuration: BuildConfiguration
+    /// Sends deeper than this are an infinite recursion (the model's stack bound).
+    public var maxDepth: Int
+    /// Whether the method cache is used (`bench` measures both).
+    public var methodCacheEnabled = true
+
+    // Selector table.
+    var selectorNames: [String] = []
+    var selectorIndex: [String: SEL] = [:]
+
+    // Classes and objects.
+    var classes: [ClassRecord] = []
+    var classIndex: [String: Class] = [:]
+    var objects: [ObjectRecord] = []
+    var nextSerial: Int32 = 1
+    var imps: [IMPRecord] = []
+    var protocols: [ProtocolRecord] = []
+    var protocolIndex: [String: ProtocolRef] = [:]
+
+    // Method cache: a flat table [class × selector capacity] of IMP raw values, -1 when empty.
+    var cache: [Int32] = []
+    var cacheStride = 256
+    var cacheDirty = false
+
+    // Messaging state.
+    var depth = 0
+    var autoreleasePool: [ObjectID] = []
+
+    // Tracing, off in bulk runs.
+    public var tracing = false
+    public internal(set) var trace: [TraceEvent] = []
+
+    /// What the modeled program observed (delegate calls received, observer callbacks); the lab's history.
+    public var journal: [JournalEntry] = []
+
+    // KVO state (see Runtime+KVO.swift).
+    var kvoOriginalForClass: [Class: Class] = [:]
+    var kvoClassForOriginal: [Class: Class] = [:]
+    var observances: [ObjectID: [Observance]] = [:]
+    var kvoContext: Value?
+    /// Whether deallocating an object with observers still registered raises (old iOS) or is tolerated.
+    public var kvoDeallocWithObserversRaises = false
+
+    /// Well-known classes and selectors, filled by the bootstrap.
+    public internal(set) var NSObjectClass = Class(raw: 0)
+    public internal(set) var NSProxyClass = Class(raw: 0)
+    public let s: WellKnownSelectors
+
+    /// `_objc_msgForward`: an IMP that starts the forwarding pipeline.
+    public let _objc_msgForward = IMP(raw: 0)
+    /// `_objc_msgForward_impcache`: what lookup caches for a selector with no method.
+    let forwardImpcache = IMP(raw: 1)
+
+    /// Creates a runtime with the root classes `NSObject` and `NSProxy` loaded.
+    public init(configuration: BuildConfiguration = .debug, maxDepth: Int = 200) {
+        self.configuration = configuration
+        self.maxDepth = maxDepth
+        self.s = WellKnownSelectors()
+        s.register(in: self)
+        imps.append(IMPRecord(body: { rt, o, cmd, args in try rt.forward(o, cmd, args) },
+                              label: "_objc_msgForward", owner: "runtime"))
+        imps.append(IMPRecord(body: { rt, o, cmd, args in try rt.forward(o, cmd, args) },
+                              label: "_objc_msgForward_impcache", owner: "runtime"))
+        bootstrapRootClasses()
+    }
+
+    /// A copy with the same classes, objects and state, for running many scenarios from one loaded base.
+    public func copy() -> Runtime {
+        let r = Runtime(copying: self)
+        return r
+    }
+
+    private init(copying o: Runtime) {
+        configuration = o.configuration; maxDepth = o.maxDepth; methodCacheEnabled = o.methodCacheEnabled
+        selectorNames = o.selectorNames; selectorIndex = o.selectorIndex
+        classes = o.classes; classIndex = o.classIndex; objects = o.objects; nextSerial = o.nextSerial
+        imps = o.imps; protocols = o.protocols; protocolIndex = o.protocolIndex
+        cache = o.cache; cacheStride = o.cacheStride; cacheDirty = o.cacheDirty
+        autoreleasePool = o.autoreleasePool; tracing = o.tracing; trace = o.trace; journal = o.journal
+        kvoOriginalForClass = o.kvoOriginalForClass; kvoClassForOriginal = o.kvoClassForOriginal
+        observances = o.observances; kvoContext = o.kvoContext
+        kvoDeallocWithObserversRaises = o.kvoDeallocWithObserversRaises
+        NSObjectClass = o.NSObjectClass; NSProxyClass = o.NSProxyClass; s = o.s
+    }
+}
+
+/// One thing the modeled program observed: a delegate call, an observer callback, a hook body.
+public struct JournalEntry: Equatable, Sendable {
+    /// Who observed it: an object label (`AppDelegate#4`) or a library observer (`tracker`).
+    public let observer: String
+    /// What was observed: usually a selector name.
+    public let event: String
+    public let detail: String
+    public init(observer: String, event: String, detail: String = "") {
+        self.observer = observer
+        self.event = event
+        self.detail = detail
+    }
+}

@@ -1,0 +1,77 @@
+// UIKit/WebKit delegate protocols with their real selectors, return types and optionality (SDK headers; guide C1).
+import ObjCModel
+
+/// The delegate protocols the hosts talk to.
+public enum DelegateProtocols {
+    /// UIScrollViewDelegate: every method optional.
+    public static let scrollView: [ProtocolMethod] = [
+        ProtocolMethod("scrollViewDidScroll:", "v@:@"),
+        ProtocolMethod("scrollViewDidZoom:", "v@:@"),
+        ProtocolMethod("scrollViewWillBeginDragging:", "v@:@"),
+        ProtocolMethod("scrollViewDidEndDragging:willDecelerate:", "v@:@c"),
+        ProtocolMethod("scrollViewDidEndDecelerating:", "v@:@"),
+        ProtocolMethod("viewForZoomingInScrollView:", "@@:@"),
+    ]
+    /// UITableViewDelegate (inherits UIScrollViewDelegate).
+    public static let tableViewDelegate: [ProtocolMethod] = [
+        ProtocolMethod("tableView:willDisplayCell:forRowAtIndexPath:", "v@:@@@"),
+        ProtocolMethod("tableView:didEndDisplayingCell:forRowAtIndexPath:", "v@:@@@"),
+        ProtocolMethod("tableView:heightForRowAtIndexPath:", "d@:@@"),
+        ProtocolMethod("tableView:shouldHighlightRowAtIndexPath:", "c@:@@"),
+        ProtocolMethod("tableView:willSelectRowAtIndexPath:", "@@:@@"),
+        ProtocolMethod("tableView:didSelectRowAtIndexPath:", "v@:@@"),
+    ]
+    /// UITableViewDataSource: two required methods.
+    public static let tableViewDataSource: [ProtocolMethod] = [
+        ProtocolMethod("tableView:numberOfRowsInSection:", "q@:@q", required: true),
+        ProtocolMethod("tableView:cellForRowAtIndexPath:", "@@:@@", required: true),
+        ProtocolMethod("numberOfSectionsInTableView:", "q@:@"),
+        ProtocolMethod("tableView:commitEditingStyle:forRowAtIndexPath:", "v@:@q@"),
+    ]
+    /// UICollectionViewDelegate (inherits UIScrollViewDelegate).
+    public static let collectionViewDelegate: [ProtocolMethod] = [
+        ProtocolMethod("collectionView:shouldSelectItemAtIndexPath:", "c@:@@"),
+        ProtocolMethod("collectionView:didSelectItemAtIndexPath:", "v@:@@"),
+        ProtocolMethod("collectionView:didDeselectItemAtIndexPath:", "v@:@@"),
+        ProtocolMethod("collectionView:didHighlightItemAtIndexPath:", "v@:@@"),
+        ProtocolMethod("collectionView:willDisplayCell:forItemAtIndexPath:", "v@:@@@"),
+        ProtocolMethod("collectionView:didEndDisplayingCell:forItemAtIndexPath:", "v@:@@@"),
+        ProtocolMethod("collectionView:shouldShowMenuForItemAtIndexPath:", "c@:@@"),
+    ]
+    /// UICollectionViewDataSource.
+    public static let collectionViewDataSource: [ProtocolMethod] = [
+        ProtocolMethod("collectionView:numberOfItemsInSection:", "q@:@q", required: true),
+        ProtocolMethod("collectionView:cellForItemAtIndexPath:", "@@:@@", required: true),
+        ProtocolMethod("numberOfSectionsInCollectionView:", "q@:@"),
+    ]
+    /// UIWebViewDelegate: four optional methods (guide A4).
+    public static let webView: [ProtocolMethod] = [
+        ProtocolMethod("webView:shouldStartLoadWithRequest:navigationType:", "c@:@@q"),
+        ProtocolMethod("webViewDidStartLoad:", "v@:@"),
+        ProtocolMethod("webViewDidFinishLoad:", "v@:@"),
+        ProtocolMethod("webView:didFailLoadWithError:", "v@:@@"),
+    ]
+    /// WKNavigationDelegate (NavigationState.mm caches a flag for each).
+    public static let wkNavigation: [ProtocolMethod] = [
+        ProtocolMethod("webView:decidePolicyForNavigationAction:decisionHandler:", "v@:@@@?"),
+        ProtocolMethod("webView:decidePolicyForNavigationResponse:decisionHandler:", "v@:@@@?"),
+        ProtocolMethod("webView:didStartProvisionalNavigation:", "v@:@@"),
+        ProtocolMethod("webView:didReceiveServerRedirectForProvisionalNavigation:", "v@:@@"),
+        ProtocolMethod("webView:didCommitNavigation:", "v@:@@"),
+        ProtocolMethod("webView:didFinishNavigation:", "v@:@@"),
+        ProtocolMethod("webView:didFailNavigation:withError:", "v@:@@@"),
+        ProtocolMethod("webView:didFailProvisionalNavigation:withError:", "v@:@@@"),
+        ProtocolMethod("webViewWebContentProcessDidTerminate:", "v@:@"),
+    ]
+
+    /// Registers the protocols in a runtime (parents first).
+    static func define(in rt: Runtime) {
+        let scroll = rt.defineProtocol("UIScrollViewDelegate", methods: scrollView)
+        rt.defineProtocol("UITableViewDelegate", inherits: [scroll], methods: tableViewDelegate)
+        rt.defineProtocol("UITableViewDataSource", methods: tableViewDataSource)
+        rt.defineProtocol("UICollectionViewDelegate", inherits: [scroll], methods: collectionViewDelegate)
+        rt.defineProtocol("UICollectionViewDataSource", methods: collectionViewDataSource)
+        rt.defineProtocol("UIWebViewDelegate", methods: webView)
+        rt.defineProtocol("WKNavigationDelegate", methods: wkNavigation)
+    }
+}

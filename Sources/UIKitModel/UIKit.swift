@@ -1,0 +1,149 @@
+// The host classes: delegate setters that snapshot respondsToSelector: (guide C2), getters, and event dispatch.
+import ObjCModel
+
+/// Loads the UIKit/WebKit host model into a runtime and fires host events.
+public enum UIKit {
+    /// Defines the delegate protocols, `UIView`, the hosts, `_WebSafeForwarder` and `AppDelegate` for one SDK era.
+    public static func load(into rt: Runtime, era: Era = .ios9) {
+        DelegateProtocols.define(in: rt)
+        let view = rt.defineClass("UIView", superclass: rt.NSObjectClass, owner: "UIKit")
+        rt.addMethod(view, "initWithFrame:", types: "@@:{CGRect}") { rt, o, _, _ in try rt.objc_msgSend(o, rt.s.`init`) }
+        let scroll = rt.defineClass("UIScrollView", superclass: view, owner: "UIKit")
+        install(HostKind.scrollView(era), on: scroll, in: rt)
+        install(HostKind.tableView(era), on: rt.defineClass("UITableView", superclass: scroll, owner: "UIKit"), in: rt)
+        install(HostKind.collectionView(era), on: rt.defineClass("UICollectionView", superclass: scroll, owner: "UIKit"), in: rt)
+        loadWebView(rt, view)
+        install(HostKind.wkWebView, on: rt.defineClass("WKWebView", superclass: view, owner: "WebKit"), in: rt)
+        AppDelegateObject.define(in: rt)
+    }
+
+    /// Creates a host the way an app does: `[[Host alloc] initWithFrame:]`, owned by the caller (+1).
+    public static func makeHost(_ kind: HostKind, in rt: Runtime) throws -> ObjectID {
+        let cls = rt.objc_getClass(kind.className)!
+        let o = try rt.objc_msgSend(rt.classObject(cls), rt.s.alloc)
+        return try rt.objc_msgSend(o, rt.sel("initWithFrame:"), [.string("{{0, 0}, {320, 480}}")]).object!
+    }
+
+    /// The ivar holding the cached `respondsToSelector:` answer for one delegate method.
+    public static func cacheIvar(_ property: String, _ selector: String) -> String { "_\(property)Responds.\(selector)" }
+
+    /// Whether the host's cached flags say the delegate implements `selector`.
+    public static func cachedResponds(_ rt: Runtime, _ host: ObjectID, _ property: String, _ selector: String) -> Bool {
+        rt.object_getIvar(host, cacheIvar(property, selector)).boolValue
+    }
+
+    /// Fires a host event: the host's internal method checks its cached flag and messages its delegate.
+    /// - Returns: what the host got back (zero if nothing answered).
+    @discardableResult
+    public static func fire(_ event: HostEvent, on host: ObjectID, of kind: HostKind, in rt: Runtime) throws -> Value {
+        if kind.className == "UIWebView" {
+            // WebKit calls the forwarder, which forwards to -[UIWebView <WebKit delegate method>] (tracker write-up stack).
+            let forwarder = rt.object_getIvar(host, "_forwarder")
+            return try rt.objc_msgSend(forwarder, rt.sel(event.internalSelector), [.object(host), .string("frame")])
+        }
+        return try rt.objc_msgSend(host, rt.sel(event.internalSelector), [])
+    }
+
+    // MARK: Host installation
+
+    static func install(_ kind: HostKind, on cls: Class, in rt: Runtime) {
+        for slot in kind.slots where !rt.class_ownsMethod(cls, rt.sel(slot.setter)) {
+            installSlot(slot, on: cls, in: rt)
+        }
+        for event in kind.events where event.selector.hasPrefix("scrollView") == false || kind.className == "UIScrollView" {
+            installEvent(event, on: cls, in: rt)
+        }
+    }
+
+    static func installSlot(_ slot: DelegateSlot, on cls: Class, in rt: Runtime) {
+        let methods = rt.protocol_copyMethodDescriptionList(rt.objc_getProtocol(slot.protocolName)!)
+        let property = slot.property
+        rt.addMethod(cls, property, types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, property) }
+        rt.addMethod(cls, slot.setter, types: "v@:@") { rt, o, _, a in
+            let new = a.first ?? .none
+            // RATreeView PR #154 (rxcocoa guide §5): setting the same instance again skips the cache refresh.
+            if !new.isNil, rt.object_getIvar(o, property) == new { return .none }
+            try rt.object_setIvar(o, property, new, slot.ownership)
+            // UIKit/WebKit snapshot respondsToSelector: per method when the delegate is set (guide C2).
+            for m in methods {
+                let answer = new.isNil ? false : try rt.objc_msgSend(new, rt.s.respondsToSelector, [.sel(rt.sel(m.selector))]).boolValue
+                try rt.object_setIvar(o, cacheIvar(property, m.selector), .bool(answer), .value)
+            }
+            return .none
+        }
+    }
+
+    /// The host-internal method for one event: check the cached flag, load the delegate, send, record the answer.
+    static func installEvent(_ event: HostEvent, on cls: Class, in rt: Runtime) {
+        let sel = rt.sel(event.selector)
+        let isWebKitDecision = event.selector.contains("decisionHandler:")
+        rt.addMethod(cls, event.internalSelector, types: "v@:") { rt, host, _, _ in
+            guard cachedResponds(rt, host, event.slot, event.selector) else {
+                rt.journal.append(JournalEntry(observer: rt.describe(host), event: "skipped", detail: event.selector))
+                return .none
+            }
+            // weak: nil once the delegate is deallocating (no call); assign: the raw pointer, even if freed.
+            let delegate = rt.object_getIvar(host, event.slot)
+            guard !delegate.isNil else { return .none }
+            var args = eventArguments(event, host: host)
+            var handler: Block?
+            if isWebKitDecision {
+                let h = Block(label: "decisionHandler") { _, _ in .none }
+                handler = h
+                args[args.count - 1] = .block(h)
+            }
+            let answer = try rt.objc_msgSend(delegate, sel, args)
+            if let handler, handler.callCount != 1 {
+                // WebKit's CompletionHandlerCallChecker: "was called more than once" / "was not called" (guide A4).
+                rt.journal.append(JournalEntry(observer: rt.describe(host), event: "handlerMisuse",
+                                               detail: "\(event.selector) decisionHandler called \(handler.callCount) times"))
+            }
+            if event.returnType != "v" {
+                rt.journal.append(JournalEntry(observer: rt.describe(host), event: "returned",
+                                               detail: "\(event.selector) \(rt.describe(answer))"))
+            }
+            return answer
+        }
+    }
+
+    /// MODEL: index paths, cells and requests are strings; no library looks inside them.
+    static func eventArguments(_ event: HostEvent, host: ObjectID) -> [Value] {
+        let count = event.selector.filter { $0 == ":" }.count
+        var args: [Value] = [.object(host)]
+        for i in 1..<max(count, 1) {
+            args.append(.string(event.selector.contains("IndexPath") && i == count - 1 ? "indexPath{0, 0}" : "arg\(i)"))
+        }
+        return Array(args.prefix(count))
+    }
+
+    // MARK: UIWebView and _WebSafeForwarder
+
+    static func loadWebView(_ rt: Runtime, _ view: Class) {
+        let forwarder = rt.defineClass("_WebSafeForwarder", superclass: rt.NSObjectClass, owner: "UIKit")
+        // The forwarder answers for its target and forwards WebKit's delegate calls to it.
+        rt.addMethod(forwarder, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
+            try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
+        }
+        rt.addMethod(forwarder, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
+            guard case .invocation(let inv)? = a.first else { return .none }
+            let target = rt.object_getIvar(o, "target")
+            if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(inv.selector)]).boolValue {
+                try inv.invoke(rt, target: target)
+            }
+            return .none
+        }
+        let web = rt.defineClass("UIWebView", superclass: view, owner: "UIKit")
+        rt.addMethod(web, "initWithFrame:", types: "@@:{CGRect}") { rt, o, _, _ in
+            let f = rt.class_createInstance(forwarder)
+            try rt.object_setIvar(f, "target", .object(o), .assign)
+            try rt.object_setIvar(o, "_forwarder", .object(f), .strong)
+            try rt.objc_release(f)
+            return .object(o)
+        }
+        installSlot(HostKind.uiWebView.slots[0], on: web, in: rt)
+        for event in HostKind.uiWebView.events {
+            // -[UIWebView webView:decidePolicyForNavigationAction:request:frame:decisionListener:] and friends.
+            installEvent(event, on: web, in: rt)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// UIKitModel: see DESIGN.md.
