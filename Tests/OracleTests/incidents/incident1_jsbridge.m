@@ -111,7 +111,10 @@ static const char *kTrackerProxy = "bd_TrackerProxy";
   /* Under NSZombieEnabled a freed object's isa becomes the zombie class: the runtime tells us the
      assign delegate is dangling before we message it. */
   if (strstr(class_getName(object_getClass(d)), "Zombie") != NULL)
-    SAY("outcome: danglingMessage %s sent to a freed delegate (isa %s)", sel_getName([inv selector]), class_getName(object_getClass(d)));
+    {
+      SAY("the delegate's isa is now %s", class_getName(object_getClass(d)));
+      SAY("outcome: danglingMessage -[_WebSafeForwarder forwardInvocation:] sends %s to a freed object", sel_getName([inv selector]));
+    }
   @try { [inv invokeWithTarget:d]; }
   @catch (NSException *e) { SAY("the message to the freed delegate raised %s", [[e name] UTF8String]); }
 }
