@@ -8,7 +8,7 @@ enum Probes {
     static let byID: [String: Probe] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
     static var ids: [String] { all.map(\.id) }
 
-    static let all: [Probe] = (methodTables + exchange + forwarding + proxies + classes + memory + faults)
+    static let all: [Probe] = (methodTables + exchange + forwarding + proxies + classes + memory + faults + hooks)
         .sorted { $0.id < $1.id }
 
     // MARK: Method tables
@@ -710,6 +710,127 @@ enum Probes {
             let s = try rt.new(S)
             try TRY(out, "s bar") { try rt.send(s, "bar") }
             try rt.objc_release(s)
+        },
+    ]
+
+    // MARK: What hook libraries lean on
+
+    static let replaceInheritedFact =
+        "class_replaceMethod on a class that only inherits the method adds an override to that class and returns NULL; the superclass keeps its IMP. GCC's libobjc sets the IMP of the inherited Method instead: it returns the superclass's IMP and changes the superclass for every class."
+
+    static let hooks: [Probe] = [
+        Probe("p30_forwarding_target_self",
+              rule: "a forwardingTargetForSelector: that returns self is ignored (\"non-nil and non-self\"): forwarding goes on to methodSignatureForSelector: / forwardInvocation:",
+              source: "jsbridge-iglistkit-uikit-runtime.md D5.2a",
+              divergences: [Divergence(
+                changes: [.init(native: ["-[H methodSignatureForSelector:] bar", "-[H forwardingTargetForSelector:] bar call 1",
+                                         "-[H methodSignatureForSelector:] bar", "-[H forwardingTargetForSelector:] bar call 2",
+                                         "-[H methodSignatureForSelector:] bar", "-[H forwardingTargetForSelector:] bar call 3",
+                                         "counter: answer nil"],
+                                apple: ["-[H forwardingTargetForSelector:] bar call 1", "-[H methodSignatureForSelector:] bar"])],
+                fact: "The forwarding target is used only if it is non-nil and not the receiver; a target of self is ignored and forwarding continues with methodSignatureForSelector: and forwardInvocation:. GNUstep's NSObject -forwardInvocation: re-sends the message to any non-nil target, self included, so the message goes round the forwarding path again (the probe's counter answers nil at the third call); it also asks for the signature before the target each time.",
+                source: "jsbridge-iglistkit-uikit-runtime.md D5.2a (\"returns a non-nil (and non-self) result\")")]) { rt, out in
+            let T = rt.cls("T")
+            rt.addMethod(T, "bar") { _, _, _, _ in out.say("T.bar"); return .none }
+            let H = rt.cls("H")
+            var calls = 0
+            rt.addMethod(H, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, a in
+                calls += 1
+                out.say("-[H forwardingTargetForSelector:] \(rt.name(a[0])) call \(calls)")
+                if calls >= 3 { out.say("counter: answer nil"); return .none }
+                return .object(o)
+            }
+            rt.addMethod(H, "methodSignatureForSelector:", types: "@@::") { rt, _, _, a in
+                out.say("-[H methodSignatureForSelector:] \(rt.name(a[0]))")
+                return .string(rt.signatureForSelector(T, rt.sel("bar"))!)
+            }
+            let h = try rt.new(H)
+            try TRY(out, "h bar") { try rt.send(h, "bar") }
+            try rt.objc_release(h)
+        },
+        Probe("p31_replace_inherited_forwardinvocation",
+              rule: "hooking forwardInvocation: with class_replaceMethod on a class that only inherits it returns NULL and leaves NSObject's forwardInvocation: (and every other class) alone",
+              source: "method-hooking-libraries.md §0.1 (\"was the old forwardInvocation: saved?\")",
+              divergences: [Divergence(
+                changes: [
+                    .init(native: ["saved original forwardInvocation: -[NSObject forwardInvocation:]",
+                                   "NSObject forwardInvocation: is now hookedForwardInvocation"],
+                          apple: ["saved original forwardInvocation: NULL",
+                                  "NSObject forwardInvocation: is now -[NSObject forwardInvocation:]"]),
+                    .init(native: ["hooked forwardInvocation: on a Y for bar"],
+                          apple: ["y bar: raised NSInvalidArgumentException"]),
+                ],
+                fact: replaceInheritedFact + " Here that turns one class's forwardInvocation: hook into a hook of NSObject's, which then runs for an unrelated class.",
+                source: "method-hooking-libraries.md §0.1")]) { rt, out in
+            let T = rt.cls("T")
+            rt.addMethod(T, "bar") { _, _, _, _ in out.say("T.bar"); return .none }
+            let X = rt.cls("X")
+            let Y = rt.cls("Y")
+            rt.addMethod(Y, "methodSignatureForSelector:", types: "@@::") { rt, _, _, _ in
+                .string(rt.signatureForSelector(T, rt.sel("bar"))!)
+            }
+            let hooked = rt.imp_implementationWithBlock("hookedForwardInvocation") { rt, o, _, a in
+                guard case .invocation(let inv) = a[0] else { return .none }
+                out.say("hooked forwardInvocation: on a \(rt.class_getName(rt.object_getClass(o))) for \(rt.sel_getName(inv.selector))")
+                return .none
+            }
+            let fwd = rt.sel("forwardInvocation:")
+            let names = [rt.class_getMethodImplementation(rt.NSObjectClass, fwd): "-[NSObject forwardInvocation:]",
+                         hooked: "hookedForwardInvocation"]
+            out.say("saved original forwardInvocation: \(names.name(rt.class_replaceMethod(X, fwd, hooked, "v@:@")))")
+            out.say("NSObject forwardInvocation: is now \(names.name(rt.class_getMethodImplementation(rt.NSObjectClass, fwd)))")
+            let y = try rt.new(Y)
+            out.say("an unrelated class forwards bar:")
+            try TRY(out, "y bar") { try rt.send(y, "bar") }
+            try rt.objc_release(y)
+        },
+        Probe("p32_cache_after_add_and_set",
+              rule: "after a subclass has cached an inherited method, class_addMethod on the subclass and method_setImplementation on the superclass's Method are both seen by the next send",
+              source: "DESIGN.md ObjCModel (cache flushed on every method-table change); method-hooking-libraries.md §4.1",
+              divergences: [Divergence(
+                changes: [.init(native: ["method_setImplementation(A.bar) done", "A.bar"],
+                                apple: ["method_setImplementation(A.bar) done", "newBar"])],
+                fact: "Every method-table change (method_setImplementation included) flushes the method caches, so a subclass that inherits the Method runs the new IMP on its next send. GCC's libobjc updates the dispatch table of the class that owns the Method but leaves a subclass that already dispatched it stale (class_addMethod on the subclass itself is seen).",
+                source: "DESIGN.md ObjCModel (\"flushed whenever a method table changes\"); method-hooking-libraries.md §4.1 (New Relic: method_setImplementation)")]) { rt, out in
+            let A = rt.cls("A")
+            rt.addMethod(A, "foo") { _, _, _, _ in out.say("A.foo"); return .none }
+            rt.addMethod(A, "bar") { _, _, _, _ in out.say("A.bar"); return .none }
+            let B = rt.cls("B", A)
+            let newFoo = rt.imp_implementationWithBlock("newFoo") { _, _, _, _ in out.say("newFoo on B"); return .none }
+            let newBar = rt.imp_implementationWithBlock("newBar") { _, _, _, _ in out.say("newBar"); return .none }
+            let b = try rt.new(B)
+            try rt.send(b, "foo")
+            try rt.send(b, "bar")
+            out.say("class_addMethod(B, foo): \(yesno(rt.class_addMethod(B, rt.sel("foo"), newFoo, "v@:")))")
+            try rt.send(b, "foo")
+            rt.method_setImplementation(rt.class_getInstanceMethod(A, rt.sel("bar"))!, newBar)
+            out.say("method_setImplementation(A.bar) done")
+            try rt.send(b, "bar")
+            try rt.objc_release(b)
+        },
+        Probe("p33_class_methods",
+              rule: "class methods live on the metaclass: class_getInstanceMethod(cls) does not see them, class_getClassMethod and the metaclass do; they are inherited and are replaced on the metaclass, not the class",
+              source: "INCIDENTS.md 5 (hooking the metaclass works); method-hooking-libraries.md §1") { rt, out in
+            let A = rt.cls("A")
+            rt.addClassMethod(A, "classFoo") { rt, _, cmd, _ in out.say("+[A classFoo] _cmd=\(rt.sel_getName(cmd))"); return .none }
+            let B = rt.cls("B", A)
+            let newClassFoo = rt.imp_implementationWithBlock("newClassFoo") { rt, o, _, _ in
+                out.say("newClassFoo on \(rt.classOfClassObject(o).map(rt.class_getName) ?? "?")"); return .none
+            }
+            let classFoo = rt.sel("classFoo")
+            let meta = rt.object_getClass(rt.classObject(A))
+            out.say("class_getInstanceMethod(A, classFoo): \(yesno(rt.class_getInstanceMethod(A, classFoo) != nil))")
+            out.say("class_getClassMethod(A, classFoo): \(yesno(rt.class_getClassMethod(A, classFoo) != nil))")
+            out.say("class_getInstanceMethod(metaclass of A, classFoo): \(yesno(rt.class_getInstanceMethod(meta, classFoo) != nil))")
+            out.say("A responds to classFoo: \(yesno(try rt.send(rt.classObject(A), "respondsToSelector:", .sel(classFoo)).boolValue))")
+            out.say("A instances respond to classFoo: \(yesno(try rt.send(rt.classObject(A), "instancesRespondToSelector:", .sel(classFoo)).boolValue))")
+            try rt.send(rt.classObject(B), "classFoo")
+            out.say("replace on A (the class): \(yesno(rt.class_replaceMethod(A, classFoo, newClassFoo, "v@:") != nil))")
+            try rt.send(rt.classObject(B), "classFoo")
+            out.say("replace on the metaclass of A")
+            rt.class_replaceMethod(meta, classFoo, newClassFoo, "v@:")
+            try rt.send(rt.classObject(B), "classFoo")
+            try rt.send(rt.classObject(A), "classFoo")
         },
     ]
 }
