@@ -62,7 +62,11 @@ enum OracleReport {
         ## Incidents on a real runtime
 
         INCIDENTS.md 1 and 3, rewritten as plain Objective-C programs (`Tests/OracleTests/incidents/`, manual
-        retain/release). Only their `outcome:` lines are compared.
+        retain/release). Only their `outcome:` lines are compared, with the outcomes INCIDENTS.md expects. The
+        same steps also run on ObjCModel (`Tests/OracleTests/IncidentTwins.swift`) without the programs'
+        recursion counter or isa check: there the same outcome lines come from the model's own faults (a message
+        to a freed object through `-[_WebSafeForwarder forwardInvocation:]`, and the depth bound with the
+        repeating frames `-[RxCollectionViewDelegateProxy respondsToSelector:]` ↔ `-[TrackerWrapper respondsToSelector:]`).
 
         | program | arguments | environment | expected outcome lines |
         |---|---|---|---|
