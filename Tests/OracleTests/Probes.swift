@@ -476,6 +476,38 @@ enum Probes {
             out.say("proxy with a signature only, bar:")
             try TRY(out, "sigOnly bar") { try rt.send(sigOnly, "bar") }
         },
+        Probe("p34_nsproxy_nil_signature",
+              rule: "an NSProxy whose target is gone (nil signature) cannot answer respondsToSelector: / isKindOfClass: through forwarding: the path ends in doesNotRecognizeSelector:, an exception, not a quiet NO",
+              source: "jsbridge-iglistkit-uikit-runtime.md D4 (model rule), D5.2b",
+              divergences: [Divergence(
+                changes: [
+                    .init(native: ["-[W forwardInvocation:] with no invocation", "responds to foo: NO"],
+                          apple: ["respondsToSelector: raised NSInvalidArgumentException"]),
+                    .init(native: ["-[W forwardInvocation:] with no invocation", "isKindOfClass NSObject: NO"],
+                          apple: ["isKindOfClass: raised NSInvalidArgumentException"]),
+                ],
+                fact: "[derived, a prediction] On Apple's runtime a nil methodSignatureForSelector: ends forwarding in doesNotRecognizeSelector: (D5.2b), and an NSProxy answers respondsToSelector: / isKindOfClass: through its forwarding machinery (D4, confidence medium), so a proxy whose target is gone raises NSInvalidArgumentException. GNUstep's NSProxy calls forwardInvocation: with no invocation and answers NO. ObjCModel follows the Apple reading (RootClasses.swift, `forwardThroughInvocation`, MODEL note); no Apple observation of this case is in the field guide.",
+                source: "jsbridge-iglistkit-uikit-runtime.md D4 (\"Model rule\"), D5.2b (\"If nil → -doesNotRecognizeSelector:\")")]) { rt, out in
+            let W = rt.cls("W", rt.NSProxyClass)
+            rt.addMethod(W, "methodSignatureForSelector:", types: "@@::") { rt, o, cmd, a in
+                out.say("-[W methodSignatureForSelector:] \(rt.name(a[0]))")
+                return try rt.objc_msgSend(rt.object_getIvar(o, "target"), cmd, a)
+            }
+            rt.addMethod(W, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
+                guard case .invocation(let inv) = a[0] else { out.say("-[W forwardInvocation:] with no invocation"); return .none }
+                out.say("-[W forwardInvocation:] with an invocation")
+                try inv.invoke(rt, target: rt.object_getIvar(o, "target"))
+                return .none
+            }
+            let w = try rt.alloc(W)
+            try rt.object_setIvar(w, "target", .none, .assign)
+            try TRY(out, "respondsToSelector") {
+                out.say("responds to foo: \(yesno(try rt.send(w, "respondsToSelector:", .sel(rt.sel("foo"))).boolValue))")
+            }
+            try TRY(out, "isKindOfClass") {
+                out.say("isKindOfClass NSObject: \(yesno(try rt.send(w, "isKindOfClass:", .object(rt.classObject(rt.NSObjectClass))).boolValue))")
+            }
+        },
         Probe("p26_forwarding_loop",
               rule: "two NSProxy forwarders that target each other loop on respondsToSelector: (forwarded through forwardInvocation:); a counter in the probe stops it",
               source: "jsbridge-iglistkit-uikit-runtime.md D4; INCIDENTS.md 3") { rt, out in
