@@ -77,6 +77,10 @@ enum Native {
         let stem = src.deletingPathExtension().lastPathComponent
         let outDir = binDirectory.appendingPathComponent("\(stem)-\(fnv1a(key))")
         let exe = outDir.appendingPathComponent(stem).path
+        // Parallel test cases that need the same program build it once.
+        let lock = buildLocks.lock(for: exe)
+        lock.lock()
+        defer { lock.unlock() }
         if FileManager.default.isExecutableFile(atPath: exe) { return exe }
         let r = try run(["/usr/bin/env", "bash", root.appendingPathComponent("native.sh").path,
                          "build", src.path, outDir.path] + cflags, timeout: 300)
@@ -123,6 +127,21 @@ enum NativeError: Error, CustomStringConvertible {
         }
     }
 }
+
+/// One lock per executable path.
+final class BuildLocks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var locks: [String: NSLock] = [:]
+    func lock(for path: String) -> NSLock {
+        lock.lock(); defer { lock.unlock() }
+        if let l = locks[path] { return l }
+        let l = NSLock()
+        locks[path] = l
+        return l
+    }
+}
+
+let buildLocks = BuildLocks()
 
 /// A byte buffer shared between a reader thread and the test.
 final class LockedData: @unchecked Sendable {

@@ -9,8 +9,10 @@ mkdir -p "$out"; out=$(cd "$out" && pwd)
 exe="$out/$(basename "${src%.m}")"
 cflags=(); [ "$mode" = build ] && cflags=("$@")
 # gnustep-config's flags verbatim (they include -O2 -g -MMD); run in OUTDIR so the .d file lands there.
+# Link to a temporary name, then rename: a concurrent run never sees a half-written executable.
 (cd "$out" && gcc $(gnustep-config --objc-flags) -Wno-unused-function -Wno-unused-variable ${cflags[@]+"${cflags[@]}"} \
-   "$src" -o "$exe" $(gnustep-config --base-libs))
+   "$src" -o "$exe.tmp.$$" $(gnustep-config --base-libs))
+mv -f "$exe.tmp.$$" "$exe"
 case $mode in
   build) echo "$exe" ;;
   run) exec "$exe" "$@" ;;
