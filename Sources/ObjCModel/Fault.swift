@@ -2,11 +2,13 @@
 
 /// One frame of a modeled call stack, written the way Cocoa prints it.
 public struct Frame: Hashable, Sendable, CustomStringConvertible {
-    /// The IMP's own name, as a symbolicated crash stack shows it (`-[_WebSafeForwarder forwardInvocation:]`).
+    /// The message as Cocoa writes it, with the receiver's class: `-[_WebSafeForwarder forwardInvocation:]`.
     public let symbol: String
     /// The receiver, as `Class#n`.
     public let receiver: String
-    public var description: String { symbol }
+    /// The IMP that ran: its own name, which differs from `symbol` after a swizzle or for an inherited method.
+    public let imp: String
+    public var description: String { imp == symbol ? symbol : "\(symbol)  (\(imp))" }
 }
 
 /// A fault raised by the modeled program: thrown by `objc_msgSend` and caught only by the lab.

@@ -87,6 +87,20 @@ extension Runtime {
     /// All registered and allocated classes, in creation order.
     public var allClasses: [Class] { (0..<classes.count).map { Class(raw: Int32($0)) }.filter { !class_isMetaClass($0) } }
 
+    /// Declares that instances of `cls` forward messages to the object in ivar `name` (a proxy's target).
+    /// Not a runtime function: it records a fact of the modeled library so graph checks stay library-agnostic.
+    public func class_declareForwardingIvar(_ cls: Class, _ name: String) {
+        if !classes[Int(cls.raw)].forwardingIvars.contains(name) { classes[Int(cls.raw)].forwardingIvars.append(name) }
+    }
+
+    /// The forwarding ivars of `cls` and its superclasses, most-derived first.
+    public func class_forwardingIvars(_ cls: Class) -> [String] {
+        var out: [String] = []
+        var c: Class? = cls
+        while let k = c { out += classes[Int(k.raw)].forwardingIvars; c = classes[Int(k.raw)].superclass }
+        return out
+    }
+
     // MARK: Methods
 
     /// The method `cls` or a superclass provides for `sel` (objc-class.mm `class_getInstanceMethod` walks superclasses).

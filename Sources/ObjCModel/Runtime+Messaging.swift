@@ -61,13 +61,12 @@ extension Runtime {
     }
 
     func frame(_ receiver: ObjectID, _ imp: IMP, _ sel: SEL) -> Frame {
-        let label: String
-        if imp == forwardImpcache || imp == _objc_msgForward {
-            label = "___forwarding___ [\(describe(receiver)) \(sel_getName(sel))]"
-        } else {
-            label = imp_getLabel(imp)
-        }
-        return Frame(symbol: label, receiver: describe(receiver))
+        let r = objects[Int(receiver.raw)]
+        let isClass = r.classObjectOf != nil
+        let cls = isClass ? class_getName(r.classObjectOf!) : class_getName(r.isa)
+        let symbol = "\(isClass ? "+" : "-")[\(cls) \(sel_getName(sel))]"
+        let label = (imp == forwardImpcache || imp == _objc_msgForward) ? "___forwarding___" : imp_getLabel(imp)
+        return Frame(symbol: symbol, receiver: describe(receiver), imp: label)
     }
 
     func messageToFreed(_ receiver: ObjectID, _ sel: SEL) -> Fault {

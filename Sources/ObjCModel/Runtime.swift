@@ -81,6 +81,8 @@ struct ClassRecord {
     var methodOrder: [SEL] = []
     var protocols: [ProtocolRef] = []
     var registered = false
+    /// Ivars this class forwards messages to (a proxy's target), declared by the model for graph checks.
+    var forwardingIvars: [String] = []
     /// The library that created the class, for reports (`runtime`, `KVO`, `Aspects`).
     var owner: String
 }

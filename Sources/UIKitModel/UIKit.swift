@@ -77,7 +77,7 @@ public enum UIKit {
     static func installEvent(_ event: HostEvent, on cls: Class, in rt: Runtime) {
         let sel = rt.sel(event.selector)
         let isWebKitDecision = event.selector.contains("decisionHandler:")
-        rt.addMethod(cls, event.internalSelector, types: "v@:") { rt, host, _, _ in
+        rt.addMethod(cls, event.internalSelector, types: "\(event.returnType)@:") { rt, host, _, _ in
             guard cachedResponds(rt, host, event.slot, event.selector) else {
                 rt.journal.append(JournalEntry(observer: rt.describe(host), event: "skipped", detail: event.selector))
                 return .none

@@ -1,0 +1,272 @@
+// Checking: one detector per finding kind. Detectors read the step's record and the runtime's state; none knows
+// any library (they see classes, slots, associations, declared forwarding ivars, faults and the journal).
+import ObjCModel
+import UIKitModel
+
+/// What a detector sees after one step.
+struct StepRecord {
+    let world: World
+    let step: Scenario.Step
+    /// 1-based step number; the teardown step is numbered like any other.
+    let number: Int
+    /// The fault the step raised, if any (the scenario stops there).
+    let fault: Fault?
+    /// Journal entries the step added.
+    let journal: ArraySlice<JournalEntry>
+    /// When each freed object was freed.
+    let freedAt: [ObjectID: Int]
+    var rt: Runtime { world.rt }
+}
+
+/// A checker: reads one step's record, returns new findings. It may remember what it already reported.
+protocol Detector {
+    mutating func check(_ record: StepRecord) -> [Finding]
+}
+
+/// All detectors, fresh for one scenario.
+func makeDetectors() -> [Detector] {
+    [FaultDetector(), DanglingReferenceDetector(), ForwardingCycleDetector(), EventDeliveryDetector(),
+     ReturnValueDetector(), CompletionHandlerDetector(), LeakDetector()]
+}
+
+extension StepRecord {
+    func freedNote(_ o: ObjectID) -> String {
+        freedAt[o].map { " (freed at step \($0))" } ?? ""
+    }
+}
+
+/// `danglingMessage`, `infiniteRecursion`, `assertionFailure`, `unrecognizedSelector`, `exception`, `fatalError`:
+/// the faults the runtime raised.
+struct FaultDetector: Detector {
+    mutating func check(_ r: StepRecord) -> [Finding] {
+        guard let f = r.fault else { return [] }
+        let frames = f.frames.map(\.description)
+        switch f.kind {
+        case let .messageToFreedObject(cls, sel, obj):
+            let zombie = r.rt.allInstances.first { r.rt.describe($0) == obj }
+            let holder = zombie.flatMap { z in danglingHolders(r.rt, z).first }
+            let madeBy = zombie.map { r.world.owner(of: $0) } ?? "?"
+            var m = "`-[\(cls) \(sel)]` was sent to \(obj) (made by \(madeBy))\(zombie.map(r.freedNote) ?? ""): "
+                + "a message to a freed object, an EXC_BAD_ACCESS crash in the field."
+            if let holder { m += " It was reached through \(holder.description), which is never zeroed." }
+            return [Finding(kind: .danglingMessage, message: m, step: r.number, frames: frames + ["→ \(obj) — freed"], objects: [obj])]
+        case .infiniteRecursion:
+            let cycle = f.cycle
+            let parties = cycle.map { "\($0.receiver) (\(ownerName(r, $0.receiver)))" }
+            let m = "A message never returns: " + cycle.map(\.symbol).joined(separator: " → ")
+                + " → … The objects keep asking each other: " + parties.joined(separator: " ↔ ") + "."
+            return [Finding(kind: .infiniteRecursion, message: m, step: r.number,
+                            frames: Array(frames.prefix(12)) + ["… (\(f.unwound.count) frames; the cycle repeats)"],
+                            objects: cycle.map(\.receiver))]
+        case let .assertionFailure(message, site):
+            let m = "\(f.raisedBy) asserted at \(site) (debug builds only)" + (message.isEmpty ? "." : ": \(message)")
+            return [Finding(kind: .assertionFailure, message: m, step: r.number, frames: frames)]
+        case .unrecognizedSelector:
+            return [Finding(kind: .unrecognizedSelector, message: "NSInvalidArgumentException: \(f.description)",
+                            step: r.number, frames: frames)]
+        case .exception:
+            return [Finding(kind: .exception, message: "\(f.description) (raised by \(f.raisedBy))", step: r.number, frames: frames)]
+        case .fatalError(let message):
+            return [Finding(kind: .fatalError, message: "\(f.raisedBy) trapped: \(message)", step: r.number, frames: frames)]
+        }
+    }
+
+    func ownerName(_ r: StepRecord, _ label: String) -> String {
+        let cls = label.split(separator: "#").first.map(String.init) ?? label
+        return r.rt.objc_getClass(cls).map(r.rt.class_getOwner) ?? "?"
+    }
+}
+
+/// A live object's unsafe reference to a freed object: an assign ivar or an ASSIGN association.
+struct DanglingHolder: Hashable, CustomStringConvertible {
+    let owner: String
+    let slot: String
+    let kind: String
+    var description: String { "\(owner).\(slot) (\(kind))" }
+}
+
+func danglingHolders(_ rt: Runtime, _ target: ObjectID) -> [DanglingHolder] {
+    var out: [DanglingHolder] = []
+    for o in rt.allInstances where !rt.isFreed(o) {
+        for s in rt.ivars(o) where s.ownership == .assign && s.value == .object(target) {
+            out.append(DanglingHolder(owner: rt.describe(o), slot: s.name, kind: "assign"))
+        }
+        for a in rt.associations(o) where a.policy == .assign && a.value == .object(target) {
+            out.append(DanglingHolder(owner: rt.describe(o), slot: a.key, kind: "OBJC_ASSOCIATION_ASSIGN"))
+        }
+    }
+    return out
+}
+
+/// `danglingReference`: a live object's assign slot or assign association holds a freed object (static check).
+struct DanglingReferenceDetector: Detector {
+    var reported: Set<String> = []
+    mutating func check(_ r: StepRecord) -> [Finding] {
+        guard r.fault == nil else { return [] }
+        var out: [Finding] = []
+        for o in r.rt.allInstances where !r.rt.isFreed(o) {
+            let refs = r.rt.ivars(o).filter { $0.ownership == .assign }.map { ($0.name, $0.value, "assign") }
+                + r.rt.associations(o).filter { $0.policy == .assign }.map { ($0.key, $0.value, "OBJC_ASSOCIATION_ASSIGN") }
+            for (name, value, kind) in refs {
+                guard let t = value.object, r.rt.isFreed(t) else { continue }
+                let key = "\(o.raw).\(name).\(t.raw)"
+                guard reported.insert(key).inserted else { continue }
+                out.append(Finding(
+                    kind: .danglingReference,
+                    message: "\(r.world.who(o)).\(name) (\(kind)) still points at \(r.rt.describe(t)) "
+                        + "(made by \(r.world.owner(of: t)))\(r.freedNote(t)). Nothing has messaged it yet; the next "
+                        + "message through it is a crash.",
+                    step: r.number, objects: [r.rt.describe(o), r.rt.describe(t)]))
+            }
+        }
+        return out
+    }
+}
+
+/// `forwardingCycle`: the host's delegate chain, following every class's declared forwarding ivars, loops.
+struct ForwardingCycleDetector: Detector {
+    var reported: Set<[Int32]> = []
+    mutating func check(_ r: StepRecord) -> [Finding] {
+        guard let host = r.world.host, !r.rt.isFreed(host) else { return [] }
+        var out: [Finding] = []
+        for slot in r.world.kind.slots {
+            guard let start = r.rt.ivars(host).first(where: { $0.name == slot.property })?.value.object else { continue }
+            var path: [ObjectID] = []
+            var found: [ObjectID]?
+            // Depth-first along every declared forwarding ivar (a proxy may have several targets).
+            func walk(_ cur: ObjectID) {
+                guard found == nil, !r.rt.isFreed(cur) else { return }
+                if let i = path.firstIndex(of: cur) { found = Array(path[i...]); return }
+                path.append(cur)
+                let slots = r.rt.ivars(cur)
+                for name in r.rt.class_forwardingIvars(r.rt.object_getClass(cur)) {
+                    if let next = slots.first(where: { $0.name == name })?.value.object { walk(next) }
+                }
+                path.removeLast()
+            }
+            walk(start)
+            guard let cycle = found, reported.insert(cycle.map(\.raw).sorted()).inserted else { continue }
+            let names = (cycle + [cycle[0]]).map { r.world.who($0) }
+            var m = "The delegate chain of \(r.rt.describe(host)).\(slot.property) loops: " + names.joined(separator: " → ") + "."
+            if let app = r.world.expectedReceiver, !reachable(r.rt, from: start, to: app) {
+                m += " \(r.world.who(app)) is no longer reachable from it."
+            }
+            out.append(Finding(kind: .forwardingCycle, message: m, step: r.number, objects: cycle.map { r.rt.describe($0) }))
+        }
+        return out
+    }
+}
+
+/// Whether `target` is reachable from `start` along declared forwarding ivars.
+func reachable(_ rt: Runtime, from start: ObjectID, to target: ObjectID) -> Bool {
+    var stack = [start]
+    var seen: Set<ObjectID> = []
+    while let o = stack.popLast() {
+        if o == target { return true }
+        guard seen.insert(o).inserted, !rt.isFreed(o) else { continue }
+        let slots = rt.ivars(o)
+        for name in rt.class_forwardingIvars(rt.object_getClass(o)) {
+            if let n = slots.first(where: { $0.name == name })?.value.object { stack.append(n) }
+        }
+    }
+    return false
+}
+
+/// `lostEvent`, `duplicateEvent`: each fired event must reach the app's current delegate, and every installed
+/// library observer that expects it, exactly once.
+struct EventDeliveryDetector: Detector {
+    mutating func check(_ r: StepRecord) -> [Finding] {
+        guard r.fault == nil, case .fire(let event) = r.step, let app = r.world.expectedReceiver else { return [] }
+        var expected: [(observer: String, who: String)] = []
+        if !r.world.installed.contains(where: { $0.consumes(event) }) {
+            expected.append((r.rt.describe(app), r.world.who(app)))
+        }
+        for p in r.world.installed {
+            if let name = p.observer, p.expectsToObserve(event, r.world) {
+                expected.append((name, "\(p.info.id)'s observer"))
+            }
+        }
+        var out: [Finding] = []
+        for e in expected {
+            let n = r.journal.filter { $0.observer == e.observer && $0.event == event }.count
+            if n == 0 {
+                out.append(Finding(kind: .lostEvent, message: "\(e.who) never received \(event), fired at step \(r.number).",
+                                   step: r.number, objects: [e.observer]))
+            } else if n > 1 {
+                out.append(Finding(kind: .duplicateEvent, message: "\(e.who) received \(event) \(n) times for one event.",
+                                   step: r.number, objects: [e.observer]))
+            }
+        }
+        return out
+    }
+}
+
+/// `lostReturnValue`: the app's delegate answered a non-void event, and the host got something else.
+struct ReturnValueDetector: Detector {
+    mutating func check(_ r: StepRecord) -> [Finding] {
+        guard r.fault == nil, case .fire(let event) = r.step, let app = r.world.expectedReceiver,
+              let spec = r.world.kind.event(event), spec.returnType != "v",
+              let answer = World.appAnswers.first(where: { $0.0 == event })?.1,
+              r.journal.contains(where: { $0.observer == r.rt.describe(app) && $0.event == event }),
+              let host = r.world.host,
+              let got = r.journal.last(where: { $0.observer == r.rt.describe(host) && $0.event == "returned" })
+        else { return [] }
+        let received = String(got.detail.split(separator: " ").last ?? "")
+        let norm: (String) -> String = spec.returnType == "c"
+            ? { ($0 == "YES" || $0 == "1") ? "YES" : "NO" } : { $0 == "nil" ? "0" : $0 }
+        let said = norm(r.rt.describe(answer)), heard = norm(received)
+        guard said != heard else { return [] }
+        return [Finding(kind: .lostReturnValue,
+                        message: "\(r.world.who(app)) answered \(said) to \(event), but \(r.rt.describe(host)) got \(heard).",
+                        step: r.number, objects: [r.rt.describe(app), r.rt.describe(host)])]
+    }
+}
+
+/// `completionHandlerMisuse`: a WebKit decision handler was called zero or two times (the host journals it).
+struct CompletionHandlerDetector: Detector {
+    mutating func check(_ r: StepRecord) -> [Finding] {
+        r.journal.filter { $0.event == "handlerMisuse" }.map {
+            Finding(kind: .completionHandlerMisuse, message: "\($0.observer): \($0.detail); WebKit raises for that.",
+                    step: r.number, objects: [$0.observer])
+        }
+    }
+}
+
+/// `leak`: objects alive after teardown, with the strong cycle that holds them when there is one.
+struct LeakDetector: Detector {
+    mutating func check(_ r: StepRecord) -> [Finding] {
+        guard r.fault == nil, case .teardown = r.step else { return [] }
+        let alive = r.rt.allInstances.filter { !r.rt.isFreed($0) }
+        guard !alive.isEmpty else { return [] }
+        var m = "After teardown \(alive.count) object(s) are still alive: " + alive.map { r.world.who($0) }.joined(separator: ", ") + "."
+        if let cycle = strongCycle(r.rt, among: alive) {
+            m += " Strong cycle: " + (cycle + [cycle[0]]).map { r.rt.describe($0) }.joined(separator: " ⇒ ") + "."
+        }
+        return [Finding(kind: .leak, message: m, step: r.number, objects: alive.map { r.rt.describe($0) })]
+    }
+
+    func strongEdges(_ rt: Runtime, _ o: ObjectID) -> [ObjectID] {
+        rt.ivars(o).filter { $0.ownership == .strong }.compactMap { $0.value.object }
+            + rt.associations(o).filter { $0.policy.retains }.compactMap { $0.value.object }
+    }
+
+    func strongCycle(_ rt: Runtime, among alive: [ObjectID]) -> [ObjectID]? {
+        for start in alive {
+            var path = [start]
+            var seen: Set<ObjectID> = [start]
+            func dfs(_ o: ObjectID) -> [ObjectID]? {
+                for n in strongEdges(rt, o) {
+                    if n == start { return path }
+                    if seen.insert(n).inserted {
+                        path.append(n)
+                        if let c = dfs(n) { return c }
+                        path.removeLast()
+                    }
+                }
+                return nil
+            }
+            if let c = dfs(start) { return c }
+        }
+        return nil
+    }
+}

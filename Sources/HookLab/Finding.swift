@@ -1,0 +1,41 @@
+// What a detector found in one scenario run.
+
+/// One problem a detector found while a scenario ran, in words an integrator understands.
+///
+/// A finding names both parties: the library that installed the IMP or wrapper, and the one that
+/// tripped over it.
+public struct Finding: Codable, Hashable, Sendable {
+    /// What kind of problem this is; a public contract shared by reports, baselines and scenario files.
+    public var kind: Kind
+    /// Plain words naming both parties, e.g. "the web view sent … to TrackerProxy#3, freed at step 4 …".
+    public var message: String
+    /// The 1-based index of the scenario step after which it was found; 0 means at teardown or after.
+    public var step: Int
+    /// The message path, outermost first, Cocoa style (`-[UIWebView _dispatchNavigation]`).
+    public var frames: [String]
+    /// The objects involved, by model id (`TrackerProxy#3`).
+    public var objects: [String]
+
+    public init(kind: Kind, message: String, step: Int, frames: [String] = [], objects: [String] = []) {
+        self.kind = kind
+        self.message = message
+        self.step = step
+        self.frames = frames
+        self.objects = objects
+    }
+
+    /// The outcome this finding gives its scenario.
+    public var outcome: Outcome { kind.outcome }
+}
+
+extension Sequence where Element == Finding {
+    /// The most severe finding; among equally severe ones, the first.
+    public var mostSevere: Finding? {
+        var best: Finding?
+        for finding in self where best == nil || finding.outcome > best!.outcome { best = finding }
+        return best
+    }
+
+    /// The most severe outcome, or `ok` when there is no finding.
+    public var outcome: Outcome { mostSevere?.outcome ?? .ok }
+}

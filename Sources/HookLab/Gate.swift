@@ -1,0 +1,157 @@
+// The CI gate: compare the matrix with the accepted baseline, and record it per HOOKLAB_RECORD.
+
+/// How the gate records the baseline, after snapshot testing (`HOOKLAB_RECORD`).
+public enum RecordMode: String, Sendable, CaseIterable {
+    /// Record cells (or a whole baseline) that are missing; compare the rest. The default.
+    case missing
+    /// Re-record every cell; nothing fails. Reasons of cells whose outcome did not change are kept.
+    case all
+    /// Record nothing: a missing baseline or a missing cell fails. CI uses this.
+    case never
+
+    /// The mode named by `HOOKLAB_RECORD`, `missing` when unset.
+    /// - Throws: A message naming the bad value and the accepted ones.
+    public init(environment: [String: String]) throws(UsageError) {
+        guard let text = environment["HOOKLAB_RECORD"], !text.isEmpty else { self = .missing; return }
+        guard let mode = RecordMode(rawValue: text) else {
+            throw UsageError("HOOKLAB_RECORD=\(text) is not a record mode; expected missing, all or never")
+        }
+        self = mode
+    }
+}
+
+/// Compares matrix results with the baseline: every differing cell is a failure, with a readable diff.
+public struct Gate: Sendable {
+    /// One cell that differs from the baseline.
+    public struct Difference: Hashable, Sendable {
+        public enum Kind: String, Hashable, Sendable {
+            /// Worse than accepted.
+            case regression
+            /// Better than accepted: the baseline must be re-recorded.
+            case improvement
+            /// Not in the baseline (record mode `never`).
+            case missing
+        }
+
+        public var kind: Kind
+        public var cell: Matrix.Cell
+        /// The accepted outcome; nil when missing.
+        public var old: Outcome?
+        public var new: Outcome
+        /// The most severe finding of the new run; nil when it passes.
+        public var finding: Finding?
+        /// Why the old outcome was accepted.
+        public var reason: String?
+
+        /// Two or three lines naming the host, order, configuration, old and new outcome, and the finding.
+        public var text: String {
+            var lines: [String]
+            switch kind {
+            case .missing:
+                lines = ["missing: \(cell): not in the baseline; now \(new.title)"]
+            case .regression, .improvement:
+                lines = ["\(kind.rawValue): \(cell): \(old!.title) → \(new.title)"]
+            }
+            if let finding {
+                lines.append("    \(finding.kind.rawValue) at \(finding.step == 0 ? "teardown" : "step \(finding.step) of the reproducer"): \(finding.message)")
+            }
+            if kind == .improvement {
+                if let reason { lines.append("    was accepted because: \(reason)") }
+                lines.append("    re-record it: HOOKLAB_RECORD=all swift run hooklab gate (or swift test)")
+            }
+            if new != .ok {
+                let config = cell.config == .release ? " --config release" : " --config debug"
+                lines.append("    explain: hooklab explain \(cell.host) \(cell.order.joined(separator: " "))\(config)")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The gate's verdict and what to write.
+    public struct Verdict: Sendable {
+        /// Cells that differ and fail the gate, sorted by cell.
+        public var differences: [Difference]
+        /// Cells recorded into the baseline in this run.
+        public var recorded: [Matrix.Cell]
+        /// Baseline entries for cells that were not run (removed participants or hosts), kept unless re-recording all.
+        public var stale: [Baseline.Entry]
+        /// The baseline to write, when it changed.
+        public var baselineToWrite: Baseline?
+        /// How many cells were compared.
+        public var compared: Int
+        /// Whether the gate passes.
+        public var passed: Bool { differences.isEmpty }
+    }
+
+    public var mode: RecordMode
+    /// Only cells involving this participant are gated.
+    public var participant: String?
+
+    public init(mode: RecordMode, participant: String? = nil) {
+        self.mode = mode
+        self.participant = participant
+    }
+
+    /// Compares the matrix with the baseline (nil when there is none).
+    public func check(_ matrix: Matrix, baseline: Baseline?) -> Verdict {
+        let results = matrix.results.filter { participant == nil || $0.cell.involves(participant!) }
+        var differences: [Difference] = []
+        var recorded: [Matrix.Cell] = []
+        var entries: [Matrix.Cell: Baseline.Entry] = [:]
+        for entry in baseline?.entries ?? [] { entries[entry.cell] = entry }
+        var changed = false
+
+        if baseline == nil && mode == .never {
+            return Verdict(differences: results.map {
+                Difference(kind: .missing, cell: $0.cell, old: nil, new: $0.outcome, finding: $0.findings.mostSevere, reason: nil)
+            }, recorded: [], stale: [], baselineToWrite: nil, compared: results.count)
+        }
+        for result in results {
+            let fresh = Baseline.Entry(cell: result.cell, outcome: result.outcome, reason: Self.recordedReason(result))
+            guard let old = entries[result.cell] else {
+                if mode == .never {
+                    differences.append(Difference(kind: .missing, cell: result.cell, old: nil, new: result.outcome,
+                                                  finding: result.findings.mostSevere, reason: nil))
+                } else {
+                    entries[result.cell] = fresh
+                    recorded.append(result.cell)
+                    changed = true
+                }
+                continue
+            }
+            guard old.outcome != result.outcome else { continue }
+            if mode == .all {
+                entries[result.cell] = fresh
+                recorded.append(result.cell)
+                changed = true
+                continue
+            }
+            differences.append(Difference(kind: result.outcome > old.outcome ? .regression : .improvement, cell: result.cell,
+                                          old: old.outcome, new: result.outcome, finding: result.findings.mostSevere, reason: old.reason))
+        }
+
+        let run = Set(results.map(\.cell))
+        let stale = (baseline?.entries ?? []).filter { !run.contains($0.cell) && (participant == nil || $0.cell.involves(participant!)) }
+        if mode == .all, !stale.isEmpty {
+            for entry in stale { entries[entry.cell] = nil }
+            changed = true
+        }
+        let toWrite = changed ? Baseline(entries: Array(entries.values)) : nil
+        return Verdict(differences: differences.sorted { $0.cell < $1.cell }, recorded: recorded.sorted(),
+                       stale: mode == .all ? [] : stale, baselineToWrite: toWrite, compared: results.count)
+    }
+
+    /// The reason written for a failing cell recorded without review.
+    static func recordedReason(_ result: Matrix.CellResult) -> String? {
+        guard result.outcome != .ok else { return nil }
+        let finding = result.findings.mostSevere
+        return "recorded, not reviewed: " + (finding.map { "\($0.kind.rawValue): \($0.message)" } ?? result.outcome.rawValue)
+    }
+}
+
+/// Bad usage or bad input given to the CLI: a message for stderr, exit code 2.
+public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,291 @@
+// A small JSON value with ordered keys, a deterministic writer and a parser that knows line numbers.
+
+/// A JSON value whose objects keep their keys in the order written, so output is byte-identical.
+///
+/// HookLab writes and reads its JSON files itself rather than through `JSONEncoder` and
+/// `JSONSerialization`: the writer controls key order and layout, and the parser reports the line of
+/// every error, including semantic ones such as an unknown outcome, which Foundation cannot.
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Int)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text(indent: nil))
+    }
+
+    /// The value of a key in an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    /// The text of the value.
+    /// - Parameter indent: Spaces per level, or nil for compact text on one line without spaces.
+    ///   When indented, containers of scalars and of arrays of scalars stay on one line.
+    public func text(indent: Int? = 2) -> String {
+        var out = ""
+        write(to: &out, indent: indent, level: 0)
+        return out
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+
+    /// A scalar, or an array of scalars: short enough to share a line with its siblings.
+    private var isFlat: Bool {
+        if case .array(let items) = self { return items.allSatisfy(\.isScalar) }
+        return isScalar
+    }
+
+    private func write(to out: inout String, indent: Int?, level: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let value): out += String(value)
+        case .string(let value): JSONValue.writeString(value, to: &out)
+        case .array(let items):
+            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent, level: level)
+        case .object(let members):
+            writeContainer(members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out, indent: indent, level: level)
+        }
+    }
+
+    private func writeContainer(_ members: [(String?, JSONValue)], open: String, close: String,
+                                to out: inout String, indent: Int?, level: Int) {
+        out += open
+        defer { out += close }
+        guard !members.isEmpty else { return }
+        // Containers of flat values (an order, a finding, a baseline cell) stay on one line.
+        let inline = indent == nil || members.allSatisfy { $0.1.isFlat }
+        let separator = indent == nil ? "," : ", "
+        for (i, (key, value)) in members.enumerated() {
+            if inline {
+                if i > 0 { out += separator }
+            } else {
+                out += i > 0 ? ",\n" : "\n"
+                out += String(repeating: " ", count: indent! * (level + 1))
+            }
+            if let key {
+                JSONValue.writeString(key, to: &out)
+                out += indent == nil ? ":" : ": "
+            }
+            value.write(to: &out, indent: indent, level: level + 1)
+        }
+        if !inline { out += "\n" + String(repeating: " ", count: indent! * level) }
+    }
+
+    private static func writeString(_ value: String, to out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSONValue {
+    /// A JSON syntax or content error at a 1-based line.
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// A parsed value together with the line where it starts, for each nested value.
+    public struct Located: Sendable {
+        public var value: JSONValue
+        public var line: Int
+        /// Object members with their lines, in order; empty for non-objects.
+        public var members: [(key: String, value: Located)]
+        /// Array items with their lines; empty for non-arrays.
+        public var items: [Located]
+
+        /// The member of an object.
+        public subscript(key: String) -> Located? { members.first { $0.key == key }?.value }
+    }
+
+    /// Parses JSON text, keeping the line of every value.
+    /// - Throws: ``ParseError`` at the line where the text stops being valid JSON.
+    public static func parse(_ text: String) throws(ParseError) -> Located {
+        var parser = Parser(bytes: Array(text.utf8))
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.position == parser.bytes.count else { throw parser.error("unexpected text after the end of the JSON value") }
+        return value
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        var position = 0
+        var line = 1
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        func error(_ message: String) -> ParseError { ParseError(line: line, message: message) }
+
+        var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+        mutating func skipSpace() {
+            while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                if byte == 0x0A { line += 1 }
+                position += 1
+            }
+        }
+
+        mutating func expect(_ byte: UInt8, _ what: String) throws(ParseError) {
+            skipSpace()
+            guard current == byte else { throw error("expected \(what)\(found)") }
+            position += 1
+        }
+
+        var found: String {
+            guard let byte = current else { return ", found the end of the file" }
+            return ", found '\(String(decoding: [byte], as: UTF8.self))'"
+        }
+
+        mutating func value(depth: Int) throws(ParseError) -> Located {
+            skipSpace()
+            guard depth < 200 else { throw error("nesting too deep") }
+            let start = line
+            switch current {
+            case UInt8(ascii: "{"):
+                position += 1
+                var members: [(key: String, value: Located)] = []
+                skipSpace()
+                if current == UInt8(ascii: "}") { position += 1; return Located(value: .object([]), line: start, members: [], items: []) }
+                while true {
+                    skipSpace()
+                    guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key\(found)") }
+                    let key = try string()
+                    try expect(UInt8(ascii: ":"), "':' after key \"\(key)\"")
+                    members.append((key, try value(depth: depth + 1)))
+                    skipSpace()
+                    if current == UInt8(ascii: ",") { position += 1; continue }
+                    if current == UInt8(ascii: "}") { position += 1; break }
+                    throw error("expected ',' or '}' after the value of \"\(key)\"\(found)")
+                }
+                return Located(value: .object(members.map { ($0.key, $0.value.value) }), line: start, members: members, items: [])
+            case UInt8(ascii: "["):
+                position += 1
+                var items: [Located] = []
+                skipSpace()
+                if current == UInt8(ascii: "]") { position += 1; return Located(value: .array([]), line: start, members: [], items: []) }
+                while true {
+                    items.append(try value(depth: depth + 1))
+                    skipSpace()
+                    if current == UInt8(ascii: ",") { position += 1; continue }
+                    if current == UInt8(ascii: "]") { position += 1; break }
+                    throw error("expected ',' or ']' in an array\(found)")
+                }
+                return Located(value: .array(items.map(\.value)), line: start, members: [], items: items)
+            case UInt8(ascii: "\""):
+                return Located(value: .string(try string()), line: start, members: [], items: [])
+            case UInt8(ascii: "t"): try literal("true"); return Located(value: .bool(true), line: start, members: [], items: [])
+            case UInt8(ascii: "f"): try literal("false"); return Located(value: .bool(false), line: start, members: [], items: [])
+            case UInt8(ascii: "n"): try literal("null"); return Located(value: .null, line: start, members: [], items: [])
+            case let byte? where byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39):
+                var end = position + 1
+                while end < bytes.count, (bytes[end] >= 0x30 && bytes[end] <= 0x39) { end += 1 }
+                guard let number = Int(String(decoding: bytes[position..<end], as: UTF8.self)) else { throw error("expected an integer") }
+                position = end
+                return Located(value: .number(number), line: start, members: [], items: [])
+            default:
+                throw error("expected a JSON value\(found)")
+            }
+        }
+
+        mutating func literal(_ word: String) throws(ParseError) {
+            let utf8 = Array(word.utf8)
+            guard position + utf8.count <= bytes.count, Array(bytes[position..<position + utf8.count]) == utf8 else {
+                throw error("expected a JSON value\(found)")
+            }
+            position += utf8.count
+        }
+
+        mutating func string() throws(ParseError) -> String {
+            position += 1 // opening quote
+            var scalars = String.UnicodeScalarView()
+            var chunkStart = position
+            func flush(_ parser: Parser, _ end: Int) {
+                scalars.append(contentsOf: String(decoding: parser.bytes[chunkStart..<end], as: UTF8.self).unicodeScalars)
+            }
+            while true {
+                guard let byte = current else { throw error("unterminated string") }
+                if byte == UInt8(ascii: "\"") {
+                    flush(self, position)
+                    position += 1
+                    return String(scalars)
+                }
+                if byte == 0x0A { throw error("unterminated string (a newline inside quotes)") }
+                if byte == UInt8(ascii: "\\") {
+                    flush(self, position)
+                    position += 1
+                    guard let escape = current else { throw error("unterminated string") }
+                    position += 1
+                    switch escape {
+                    case UInt8(ascii: "n"): scalars.append("\n")
+                    case UInt8(ascii: "t"): scalars.append("\t")
+                    case UInt8(ascii: "r"): scalars.append("\r")
+                    case UInt8(ascii: "b"): scalars.append("\u{08}")
+                    case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                    case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\""): scalars.append(Unicode.Scalar(escape))
+                    case UInt8(ascii: "u"):
+                        var code = try hex4()
+                        if (0xD800..<0xDC00).contains(code), current == UInt8(ascii: "\\") {
+                            position += 1
+                            guard current == UInt8(ascii: "u") else { throw error("expected a low surrogate") }
+                            position += 1
+                            let low = try hex4()
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                        scalars.append(scalar)
+                    default: throw error("invalid escape in string")
+                    }
+                    chunkStart = position
+                    continue
+                }
+                position += 1
+            }
+        }
+
+        mutating func hex4() throws(ParseError) -> UInt32 {
+            guard position + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else {
+                throw error("expected four hex digits after \\u")
+            }
+            position += 4
+            return code
+        }
+    }
+}

@@ -1,0 +1,23 @@
+// The single entry point through which the CLI and tests get the real lab.
+
+/// Everything the lab's outer half needs from the models: participants, hosts and a runner factory.
+public protocol LabCatalog {
+    /// Every participant, in the order reports list them.
+    var participants: [ParticipantInfo] { get }
+    /// Every host kind, in the order reports list them.
+    var hosts: [HostInfo] { get }
+    /// A fresh runner; called once per worker thread.
+    func makeRunner() -> ScenarioRunning
+    /// Extra figures for `hooklab bench`, one line each, e.g. model message sends per second with
+    /// and without the method cache; empty by default.
+    func benchmarkFigures() -> [String]
+}
+
+extension LabCatalog {
+    public func benchmarkFigures() -> [String] { [] }
+
+    /// The participant with the given id.
+    public func participant(_ id: String) -> ParticipantInfo? { participants.first { $0.id == id } }
+    /// The host with the given name.
+    public func host(_ name: String) -> HostInfo? { hosts.first { $0.name == name } }
+}

@@ -1,0 +1,152 @@
+// Execution of the whole matrix: every cell's scenarios, the worst one shrunk.
+
+import Foundation
+
+/// The compatibility matrix: the result of every cell, plus the emergent triples.
+///
+/// ``run(cells:generator:workers:shrink:makeRunner:)`` runs cells in parallel; results are stored by
+/// cell index, so the matrix is the same value whatever the number of workers or their timing.
+public struct Matrix: Sendable {
+    /// The result of one cell: its outcome, and the shrunk reproducer of its worst scenario.
+    public struct CellResult: Codable, Hashable, Sendable {
+        /// The cell.
+        public var cell: Cell
+        /// The worst outcome among the cell's scenarios.
+        public var outcome: Outcome
+        /// How many scenarios the cell ran.
+        public var scenarioCount: Int
+        /// The first scenario with the worst outcome, as generated; nil when the cell is ok.
+        public var worst: Scenario?
+        /// The shrunk reproducer of ``worst`` with its run, or ``worst`` itself when shrinking is off.
+        public var reproducer: Shrinker.Reproducer?
+
+        /// The findings to report: those of the reproducer's run.
+        public var findings: [Finding] { reproducer?.result.findings ?? [] }
+        /// Whether the failure rests on a fact marked [derived] or (inference).
+        public var isPredicted: Bool { reproducer?.result.isPredicted ?? false }
+    }
+
+    /// The hosts, in report order.
+    public var hosts: [HostInfo]
+    /// The participants, in report order.
+    public var participants: [ParticipantInfo]
+    /// Every cell's result, sorted by cell.
+    public private(set) var results: [CellResult]
+    /// Failing triples (and longer orders) all of whose order-preserving pairs pass, sorted (see ``isEmergent(_:)``).
+    public private(set) var emergent: [Cell]
+    /// Scenario runs made, including shrinking; for `hooklab bench`.
+    public var runCount: Int
+    private var index: [Cell: Int]
+
+    /// Builds a matrix from results already computed.
+    public init(hosts: [HostInfo], participants: [ParticipantInfo], results: [CellResult], runCount: Int = 0) {
+        self.hosts = hosts
+        self.participants = participants
+        self.results = results.sorted { $0.cell < $1.cell }
+        self.runCount = runCount
+        self.index = [:]
+        for (position, result) in self.results.enumerated() { index[result.cell] = position }
+        self.emergent = []
+        self.emergent = self.results.filter { isEmergent($0) }.map(\.cell)
+    }
+
+    /// The result of a cell, if it was run.
+    public func result(for cell: Cell) -> CellResult? { index[cell].map { results[$0] } }
+
+    /// The outcome of a cell, if it was run.
+    public func outcome(of cell: Cell) -> Outcome? { result(for: cell)?.outcome }
+
+    /// A failing order of three or more whose order-preserving pairs were all run and all pass, and
+    /// whose shrunk reproducer still installs every participant.
+    ///
+    /// The last condition drops triples that fail only because the generator could not keep their
+    /// order (a participant that cannot start late loads before one that does), whose reproducer is
+    /// a pair scenario already shown in the pair tables.
+    func isEmergent(_ result: CellResult) -> Bool {
+        let order = result.cell.order
+        guard order.count >= 3, result.outcome != .ok else { return false }
+        if let reproducer = result.reproducer, Set(reproducer.scenario.participants) != Set(order) { return false }
+        for i in order.indices {
+            for j in order.indices where j > i {
+                guard outcome(of: result.cell.with(order: [order[i], order[j]])) == .ok else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Runs cells and builds the matrix.
+    /// - Parameters:
+    ///   - cells: The cells to run; nil runs every pair and triple of the generator.
+    ///   - generator: Plans each cell's scenarios; also supplies hosts and participants.
+    ///   - workers: Worker threads; each gets its own runner.
+    ///   - shrink: Whether to shrink each failing cell's worst scenario.
+    ///   - makeRunner: Makes one runner per worker.
+    public static func run(cells: [Cell]? = nil, generator: ScenarioGenerator,
+                           workers: Int = ProcessInfo.processInfo.activeProcessorCount, shrink: Bool = true,
+                           makeRunner: () -> ScenarioRunning) -> Matrix {
+        let cells = (cells ?? generator.cells()).uniqued().sorted()
+        let slots = UnsafeMutableBufferPointer<CellResult?>.allocate(capacity: cells.count)
+        slots.initialize(repeating: nil)
+        defer { slots.deallocate() }
+        let runCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(workers, 1))
+        runCounts.initialize(repeating: 0)
+        defer { runCounts.deallocate() }
+
+        let next = NSLock()
+        var cursor = 0
+        let workerCount = max(1, min(workers, cells.count))
+        let runners = (0..<workerCount).map { _ in CountingRunner(makeRunner()) }
+        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+            let runner = runners[worker]
+            while true {
+                next.lock()
+                let position = cursor
+                cursor += 1
+                next.unlock()
+                guard position < cells.count else { break }
+                slots[position] = evaluate(cells[position], generator: generator, runner: runner, shrink: shrink)
+            }
+            runCounts[worker] = runner.count
+        }
+        return Matrix(hosts: generator.hosts, participants: generator.participants,
+                      results: slots.map { $0! }, runCount: runCounts.reduce(0, +))
+    }
+
+    /// Runs one cell's scenarios and shrinks the worst.
+    public static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool = true) -> CellResult {
+        let scenarios = generator.scenarios(for: cell)
+        var worst: (scenario: Scenario, result: RunResult)?
+        var ran = 0
+        for scenario in scenarios {
+            let result = runner.run(scenario)
+            ran += 1
+            if result.outcome > (worst?.result.outcome ?? .ok) { worst = (scenario, result) }
+            if result.outcome == Outcome.bySeverity[0] { break } // nothing can be worse
+        }
+        guard let worst else {
+            return CellResult(cell: cell, outcome: .ok, scenarioCount: ran, worst: nil, reproducer: nil)
+        }
+        var reproducer: Shrinker.Reproducer
+        if shrink, let shrunk = Shrinker(runner: runner).shrink(worst.scenario, result: worst.result) {
+            reproducer = shrunk
+        } else {
+            var scenario = worst.scenario
+            scenario.expect = worst.result.findings.map(\.kind).uniqued()
+            reproducer = Shrinker.Reproducer(scenario: scenario, result: worst.result)
+        }
+        return CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: ran, worst: worst.scenario, reproducer: reproducer)
+    }
+}
+
+/// A runner wrapper that counts runs, for throughput figures; one per worker, never shared.
+final class CountingRunner: ScenarioRunning {
+    let base: ScenarioRunning
+    private(set) var count = 0
+
+    init(_ base: ScenarioRunning) { self.base = base }
+
+    func run(_ scenario: Scenario) -> RunResult {
+        count += 1
+        return base.run(scenario)
+    }
+}

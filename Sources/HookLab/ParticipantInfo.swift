@@ -1,0 +1,59 @@
+// What the lab needs to know about a participant, without knowing the library itself.
+
+/// The public description of one participant: a modeled library (or library variant) the lab can install.
+///
+/// The generator, the parser and the report only see this; the runner owns the behaviour.
+public struct ParticipantInfo: Codable, Hashable, Sendable {
+    /// The public id used in reports, scenario files and the CLI, e.g. `tracker:proxy`.
+    public var id: String
+    /// The family, e.g. `tracker`; two participants of one family are never paired, and verbs are
+    /// spelled `family.verb`.
+    public var family: String
+    /// What it models, for the report, e.g. "RxCocoa 6.10 DelegateProxy".
+    public var models: String
+    /// The host kinds it supports.
+    public var hosts: [String]
+    /// Whether it has load-time hooks (`load P`).
+    public var hasLoad: Bool
+    /// Whether it has a runtime attach (`attach P`).
+    public var hasAttach: Bool
+    /// Whether it may be started late: its install may come after the app's delegate and an event.
+    public var canStartLate: Bool
+    /// Every verb it accepts, each as a step line with example arguments (`rx.subscribe scrollViewDidScroll:`).
+    ///
+    /// The generator exercises each line as written; the parser accepts a `family.verb` only if one
+    /// participant of the family lists that verb.
+    public var verbs: [String]
+    /// The facts the model rests on, each a short citation; one containing "[derived]" or
+    /// "(inference)" is a prediction, and cells resting on it are marked predicted.
+    public var basedOn: [String]
+
+    public init(id: String, family: String, models: String, hosts: [String], hasLoad: Bool, hasAttach: Bool,
+                canStartLate: Bool = false, verbs: [String] = [], basedOn: [String] = []) {
+        self.id = id
+        self.family = family
+        self.models = models
+        self.hosts = hosts
+        self.hasLoad = hasLoad
+        self.hasAttach = hasAttach
+        self.canStartLate = canStartLate
+        self.verbs = verbs
+        self.basedOn = basedOn
+    }
+
+    /// The verb keywords (`rx.subscribe`) of ``verbs``.
+    public var verbNames: [String] { verbs.compactMap { $0.split(separator: " ").first.map(String.init) } }
+
+    /// The steps of ``verbs``, in order; lines that are not `family.verb` steps are skipped.
+    public var verbSteps: [Scenario.Step] {
+        verbs.compactMap { line in
+            guard let step = try? Scenario.Step(line: line, file: id, lineNumber: 1), case .verb = step else { return nil }
+            return step
+        }
+    }
+
+    /// Whether a fact is a prediction rather than an observation.
+    public static func isPrediction(_ fact: String) -> Bool {
+        fact.contains("[derived]") || fact.contains("(inference)")
+    }
+}

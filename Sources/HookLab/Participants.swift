@@ -1,0 +1,219 @@
+// The catalog of participants: each adapts one library model (Sources/LibraryModels) to scenario steps.
+import ObjCModel
+import UIKitModel
+import LibraryModels
+
+extension ParticipantKind {
+    /// Every participant, in report order.
+    static let all: [ParticipantKind] = [
+        ParticipantKind(info: RxParticipant.info(patched: false)) { RxParticipant(patched: false) },
+        ParticipantKind(info: RxParticipant.info(patched: true)) { RxParticipant(patched: true) },
+        ParticipantKind(info: BridgeParticipant.plainInfo) { BridgeParticipant() },
+        ParticipantKind(info: BridgeHookParticipant.info(.buggy)) { BridgeHookParticipant(.buggy) },
+        ParticipantKind(info: BridgeHookParticipant.info(.fixed)) { BridgeHookParticipant(.fixed) },
+        ParticipantKind(info: TrackerParticipant.info(.swizzle)) { TrackerParticipant(.swizzle) },
+        ParticipantKind(info: TrackerParticipant.info(.proxy)) { TrackerParticipant(.proxy) },
+        ParticipantKind(info: TrackerParticipant.info(.forwarding)) { TrackerParticipant(.forwarding) },
+        ParticipantKind(info: IGListParticipant.info) { IGListParticipant() },
+    ]
+
+    static func named(_ id: String) -> ParticipantKind? { all.first { $0.info.id == id } }
+}
+
+/// The host names a set of class names covers, in both eras where they exist.
+func hostNames(_ classNames: [String]) -> [String] {
+    HostKind.all.filter { classNames.contains($0.className) }.map(\.name)
+}
+
+// MARK: RxCocoa
+
+/// `rx`, `rx:patched`: attach reads `rx.delegate`; the app sets its delegate with `rx.setDelegate`.
+final class RxParticipant: Participant {
+    let patched: Bool
+    var rx: RxCocoa?
+    var bag: [RxCocoa.Disposable] = []
+    var subscribed: [String] = []
+
+    init(patched: Bool) { self.patched = patched }
+
+    static func info(patched: Bool) -> ParticipantInfo {
+        ParticipantInfo(
+            id: patched ? "rx:patched" : "rx", family: "rx",
+            models: patched ? "RxCocoa 6.10 DelegateProxy with the marker check proposed in RxSwift PR #2037"
+                            : "RxCocoa 6.10 DelegateProxy (forwardInvocation proxy, proxy(for:) asserts, reset())",
+            hosts: hostNames(RxCocoa.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
+            verbs: ["rx.subscribe"],
+            basedOn: ["rxcocoa guide §1: proxy(for:) re-captures the current delegate and asserts at l.197",
+                      "rxcocoa guide §3.3: responds(to:) asks the forward delegate with no recursion guard",
+                      "rxcocoa guide §5: reset() sets nil then the proxy only when the slot holds the proxy"]
+                + (patched ? ["RxSwift PR #2037 (closed unmerged): the marker probe, modeled wherever Rx compares the slot with its proxy (inference)"] : []))
+    }
+    var info: ParticipantInfo { Self.info(patched: patched) }
+
+    func library(_ world: World) -> RxCocoa {
+        if let rx { return rx }
+        let made = RxCocoa(world.rt, patched: patched)
+        rx = made
+        return made
+    }
+
+    func attach(_ world: World) throws { _ = try library(world).proxy(for: try world.ensureHost()) }
+
+    func perform(_ verb: String, _ args: [String], _ world: World) throws {
+        let host = try world.ensureHost()
+        switch verb {
+        case "delegate": _ = try library(world).proxy(for: host)
+        case "subscribe":
+            // Without an argument: every void delegate event the host fires (itemSelected, didScroll, …).
+            let events = args.isEmpty ? world.kind.events.filter { $0.returnType == "v" }.map(\.selector) : args
+            for e in events {
+                bag.append(try library(world).subscribe(e, on: host))
+                subscribed.append(e)
+            }
+        case "setDelegate":
+            guard let name = args.first else { throw LabError("rx.setDelegate needs a delegate name") }
+            _ = try setAppDelegate(try world.appDelegate(named: name), world)
+        case "dispose":
+            try willTearDown(world)
+        default: throw LabError("rx has no verb '\(verb)'; expected delegate, subscribe, setDelegate, dispose")
+        }
+    }
+
+    func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool {
+        bag.append(try library(world).setDelegate(.object(app), on: try world.ensureHost()))
+        return true
+    }
+
+    var observer: String? { RxCocoa.observer }
+    func expectsToObserve(_ event: String, _ world: World) -> Bool { subscribed.contains(event) }
+
+    func willTearDown(_ world: World) throws {
+        let disposing = bag.reversed()
+        bag = []
+        subscribed = []
+        for d in disposing { try d.dispose() }
+    }
+}
+
+// MARK: WebViewJavascriptBridge
+
+/// `jsbridge:plain`: attach creates the bridge, which the app keeps; the app's delegate goes to `setWebViewDelegate:`.
+final class BridgeParticipant: Participant {
+    var bridge: ObjectID?
+    var pending: ObjectID?
+    static let plainInfo = ParticipantInfo(
+        id: "jsbridge:plain", family: "jsbridge", models: "WebViewJavascriptBridge 6.0.3 (the bridge alone)",
+        hosts: ["UIWebView", "WKWebView"], hasLoad: false, hasAttach: true, canStartLate: true,
+        basedOn: ["jsbridge guide A1: the bridge sets itself as the web view's delegate without capturing the old one",
+                  "jsbridge guide A4: explicit forwarding of the implemented methods only"])
+    var info: ParticipantInfo { Self.plainInfo }
+
+    func attach(_ world: World) throws {
+        WebViewJavascriptBridge.load(into: world.rt)
+        let b = try WebViewJavascriptBridge.bridgeForWebView(try world.ensureHost(), in: world.rt)
+        try world.appKeeps(b)   // README: "the wvjb instance must be stored" (A2)
+        bridge = b
+        // README L185-187: the app's own delegate goes to the bridge once it exists.
+        if let app = pending { try WebViewJavascriptBridge.setWebViewDelegate(b, .object(app), in: world.rt) }
+    }
+
+    func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool {
+        guard let bridge else { pending = app; return true }
+        try WebViewJavascriptBridge.setWebViewDelegate(bridge, .object(app), in: world.rt)
+        return true
+    }
+}
+
+/// `jsbridge:buggy`, `jsbridge:fixed`: the app's `initWithFrame:` and `setDelegate:` swizzles, loaded at `+load`.
+final class BridgeHookParticipant: Participant {
+    let hook: WebViewJavascriptBridge.AppHook
+    init(_ hook: WebViewJavascriptBridge.AppHook) { self.hook = hook }
+    static func info(_ hook: WebViewJavascriptBridge.AppHook) -> ParticipantInfo {
+        ParticipantInfo(
+            id: "jsbridge:\(hook.rawValue)", family: "jsbridge",
+            models: "WebViewJavascriptBridge 6.0.3 + the app's UIWebView setDelegate: swizzle"
+                + (hook == .buggy ? " without the re-set line (tracker write-up, pitfall 1)" : " with the fix line"),
+            hosts: ["UIWebView"], hasLoad: true, hasAttach: false,
+            basedOn: ["tracker write-up pitfall 1: the app's hook stores the delegate in the bridge"
+                      + (hook == .buggy ? " and never sets the bridge back" : " and sets the bridge back"),
+                      "jsbridge guide C1: UIWebView.delegate is assign",
+                      "the hook recognises the bridge with isKindOfClass: (inference)"])
+    }
+    var info: ParticipantInfo { Self.info(hook) }
+    func load(_ world: World) throws { WebViewJavascriptBridge.loadAppHooks(hook, into: world.rt) }
+}
+
+// MARK: Tracker SDK
+
+/// `tracker:swizzle`, `tracker:proxy`, `tracker:forwarding`: hooks at load; its observer is "tracker".
+final class TrackerParticipant: Participant {
+    let design: TrackerSDK.Design
+    var loaded = false
+    init(_ design: TrackerSDK.Design) { self.design = design }
+
+    static func info(_ design: TrackerSDK.Design) -> ParticipantInfo {
+        let models: String
+        var facts = ["tracker write-up (imyaop-kvo-analytics guide §3.1)"]
+        switch design {
+        case .swizzle:
+            models = "tracker SDK scheme 1: swizzle setDelegate:, then method-swizzle the delegate's class"
+            facts.append("scheme 1 fails when the object passed to setDelegate: is not the implementer (§3.1)")
+        case .proxy:
+            models = "tracker SDK scheme 2: NSProxy wrapper, weak target, marker, newest wrapper kept by association"
+            facts.append("the wrapper's forwarding pair asks its weak target (inference)")
+        case .forwarding:
+            models = "tracker SDK solution 3: interception at forwardingTargetForSelector: on forwarding-based delegates"
+            facts.append("solution 3 honours the original forwardingTargetForSelector: result first (inference)")
+        }
+        return ParticipantInfo(id: "tracker:\(design.rawValue)", family: "tracker", models: models,
+                               hosts: hostNames(TrackerSDK.hostClasses), hasLoad: true, hasAttach: false,
+                               basedOn: facts)
+    }
+    var info: ParticipantInfo { Self.info(design) }
+
+    func load(_ world: World) throws {
+        TrackerSDK.load(design, into: world.rt)
+        loaded = true
+    }
+    var observer: String? { TrackerSDK.observer }
+    func expectsToObserve(_ event: String, _ world: World) -> Bool {
+        loaded && TrackerSDK.trackedSelectors(world.kind).contains(event)
+    }
+}
+
+// MARK: IGListKit
+
+/// `iglist`: attach makes the adapter (kept by the app) and sets its collection view; the app's delegate becomes
+/// the adapter's `collectionViewDelegate` and `scrollViewDelegate`.
+final class IGListParticipant: Participant {
+    var adapter: ObjectID?
+    var pending: ObjectID?
+    static let info = ParticipantInfo(
+        id: IGListKit.participantID, family: "iglist", models: IGListKit.models,
+        hosts: IGListKit.hosts, hasLoad: false, hasAttach: true, canStartLate: true, basedOn: IGListKit.basedOn)
+    var info: ParticipantInfo { Self.info }
+
+    func attach(_ world: World) throws {
+        if world.rt.objc_getClass(IGListKit.adapterClassName) == nil { IGListKit.load(into: world.rt) }
+        let a = try IGListKit.makeAdapter(in: world.rt)
+        try world.appKeeps(a, owned: true)
+        adapter = a
+        // A delegate the app already chose is configured before the collection view is wired.
+        if let app = pending { try hand(app, to: a, world) }
+        try IGListKit.setCollectionView(a, try world.ensureHost(), in: world.rt)
+    }
+
+    func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool {
+        guard let adapter else { pending = app; return true }
+        try hand(app, to: adapter, world)
+        return true
+    }
+
+    func hand(_ app: ObjectID, to adapter: ObjectID, _ world: World) throws {
+        try IGListKit.setCollectionViewDelegate(adapter, .object(app), in: world.rt)
+        try IGListKit.setScrollViewDelegate(adapter, .object(app), in: world.rt)
+    }
+
+    /// IGListAdapter+UICollectionView.m L165-173: shouldSelect is answered by the section controller only.
+    func consumes(_ event: String) -> Bool { adapter != nil && event == "collectionView:shouldSelectItemAtIndexPath:" }
+}

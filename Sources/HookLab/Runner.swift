@@ -1,0 +1,136 @@
+// The runner: executes a scenario on a fresh runtime, runs the detectors after every step, and explains the worst
+// finding (message path, references). Implements the outer lab's `ScenarioRunning`.
+import ObjCModel
+import UIKitModel
+
+/// Runs scenarios on the models. Keeps one loaded base runtime per SDK era and copies it for each scenario.
+public final class ModelRunner: ScenarioRunning {
+    private var bases: [Era: Runtime] = [:]
+
+    public init() {}
+
+    func base(_ era: Era) -> Runtime {
+        if let b = bases[era] { return b }
+        let rt = Runtime()
+        UIKit.load(into: rt, era: era)
+        bases[era] = rt
+        return rt
+    }
+
+    public func run(_ scenario: Scenario) -> RunResult {
+        var first = execute(scenario, traceStep: nil)
+        guard let worst = first.findings.mostSevere else { return first }
+        // A fault carries its own frames; otherwise replay with the trace on for the failing step.
+        if first.messagePath.isEmpty {
+            let traced = execute(scenario, traceStep: worst.step)
+            first.messagePath = traced.messagePath
+        }
+        return first
+    }
+
+    /// One pass over the steps. With `traceStep`, the runtime's trace is on for that step and becomes the path.
+    func execute(_ scenario: Scenario, traceStep: Int?) -> RunResult {
+        guard let kind = HostKind.named(scenario.host) else {
+            return RunResult(findings: [Finding(kind: .fatalError, message: "HookLab has no host '\(scenario.host)'", step: 0)])
+        }
+        let rt = base(kind.era).copy()
+        rt.configuration = scenario.config == .debug ? .debug : .release
+        let participants = scenario.participants.compactMap { ParticipantKind.named($0)?.make() }
+        let world = World(rt: rt, kind: kind, participants: participants)
+        var detectors = makeDetectors()
+        var findings: [Finding] = []
+        var result = RunResult()
+        var freedAt: [ObjectID: Int] = [:]
+        var worst: Outcome = .ok
+        for (index, step) in scenario.steps.enumerated() {
+            let number = index + 1
+            let journalStart = rt.journal.count
+            if number == traceStep { rt.tracing = true }
+            var fault: Fault?
+            do {
+                try world.apply(step)
+            } catch let f as Fault {
+                fault = f
+            } catch {
+                findings.append(Finding(kind: .fatalError, message: "HookLab cannot run step \(number) (`\(step.line)`): \(error)",
+                                        step: number))
+                break
+            }
+            if number == traceStep {
+                rt.tracing = false
+                result.messagePath = Self.path(from: rt.trace)
+            }
+            for o in rt.allInstances where freedAt[o] == nil && rt.isFreed(o) { freedAt[o] = number }
+            let record = StepRecord(world: world, step: step, number: number, fault: fault,
+                                    journal: rt.journal[journalStart...], freedAt: freedAt)
+            for i in detectors.indices { findings += detectors[i].check(record) }
+            if let f = findings.mostSevere, f.outcome > worst {
+                worst = f.outcome
+                result.graph = Self.graph(world)
+                if let fault { result.messagePath = Self.path(of: fault) }
+            }
+            if fault != nil { break }
+        }
+        result.findings = findings
+        return result
+    }
+
+    /// A fault's frames, outermost first; a recursion is cut after its first full cycle.
+    static func path(of fault: Fault) -> [String] {
+        let frames = fault.frames.map(\.description)
+        guard fault.kind == .infiniteRecursion else { return frames }
+        let cycle = fault.cycle.count
+        // The outer frames before the loop, then one turn of it.
+        let loopStart = frames.indices.first { i in
+            i + 2 * cycle <= frames.count && Array(frames[i..<(i + cycle)]) == Array(frames[(i + cycle)..<(i + 2 * cycle)])
+        } ?? 0
+        return Array(frames.prefix(loopStart + cycle)) + ["… the last \(cycle) frames repeat until the stack runs out (\(frames.count) frames)"]
+    }
+
+    /// The sends of one traced step, indented by depth.
+    static func path(from trace: [TraceEvent], limit: Int = 40) -> [String] {
+        var lines: [String] = []
+        for e in trace {
+            guard case let .send(depth, receiver, selector, imp) = e else { continue }
+            let cls = receiver.split(separator: "#").first.map(String.init) ?? receiver
+            let symbol = "-[\(cls) \(selector)]"
+            let indent = String(repeating: "  ", count: max(0, depth - 1))
+            lines.append(indent + symbol + (imp == symbol || imp.hasPrefix("-[\(cls) ") ? "" : "  (\(imp))"))
+            if lines.count == limit { lines.append("…"); break }
+        }
+        return lines
+    }
+
+    /// The references among live objects, and the freed objects they point at.
+    static func graph(_ world: World) -> ReferenceGraph {
+        let rt = world.rt
+        var nodes: [ReferenceGraph.Node] = []
+        var edges: [ReferenceGraph.Edge] = []
+        var referenced: Set<ObjectID> = []
+        for o in rt.allInstances where !rt.isFreed(o) {
+            for s in rt.ivars(o) {
+                guard let t = s.value.object, !rt.isClassObject(t) else { continue }
+                let kind: ReferenceGraph.Edge.Kind
+                switch s.ownership {
+                case .strong: kind = .strong
+                case .weak: kind = .weak
+                case .assign: kind = .assign
+                case .value: continue
+                }
+                edges.append(ReferenceGraph.Edge(from: rt.describe(o), to: rt.describe(t), label: s.name, kind: kind))
+                referenced.insert(t)
+            }
+            for a in rt.associations(o) {
+                guard let t = a.value.object, !rt.isClassObject(t) else { continue }
+                edges.append(ReferenceGraph.Edge(from: rt.describe(o), to: rt.describe(t), label: a.key,
+                                                 kind: a.policy.retains ? .associationRetain : .associationAssign))
+                referenced.insert(t)
+            }
+        }
+        for o in rt.allInstances where !rt.isFreed(o) || referenced.contains(o) {
+            let label = world.appDelegates.first(where: { $0.object == o }).map { "\(rt.describe(o)) (\($0.name))" }
+            nodes.append(ReferenceGraph.Node(id: rt.describe(o), label: label, freed: rt.isFreed(o)))
+        }
+        return ReferenceGraph(nodes: nodes, edges: edges)
+    }
+}

@@ -1,0 +1,208 @@
+// The `.hooklab` line format (DESIGN.md, "Scenario files"): parser and printer.
+
+extension Scenario {
+    /// The generic verbs of the file format, in the order the help text lists them.
+    public static let fileVerbs = ["host", "config", "load", "attach", "set-delegate", "fire", "release",
+                                   "drain", "teardown", "expect", "expect-ran"]
+
+    /// Reads a scenario from the text of a `.hooklab` file.
+    ///
+    /// One step per line; `#` starts a comment; blank lines are ignored. `host` and `config` must each
+    /// appear exactly once. When a registry is given, participant ids, verb families, verbs and host
+    /// names are checked against it, as is each participant's support for the host and for load or attach.
+    /// - Parameters:
+    ///   - text: The file's contents.
+    ///   - file: The file's name as the user wrote it; errors start with it.
+    ///   - participants: The known participants, or nil to skip participant checks.
+    ///   - hosts: The known host names, or nil to skip the host check.
+    /// - Returns: The scenario; its ``fileText`` parses back to an equal value.
+    /// - Throws: ``ScenarioFileError`` naming the file, the line and what was expected.
+    public static func parse(text: String, file: String, participants: [ParticipantInfo]? = nil,
+                             hosts: [String]? = nil) throws(ScenarioFileError) -> Scenario {
+        var host: (name: String, line: Int)?
+        var config: (value: Configuration, line: Int)?
+        var steps: [Step] = []
+        var participantLines: [(id: String, line: Int)] = []
+        var expect: [Finding.Kind] = []
+        var expectRan: [String]?
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+
+        for (index, rawLine) in lines.enumerated() {
+            let number = index + 1
+            func fail(_ message: String) -> ScenarioFileError {
+                ScenarioFileError(file: file, line: number, message: message)
+            }
+            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let tokens = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let keyword = tokens.first else { continue }
+            let args = Array(tokens.dropFirst())
+
+            switch keyword {
+            case "host":
+                guard args.count == 1 else { throw fail("'host' takes one host name, e.g. 'host UIWebView'") }
+                if let host { throw fail("'host' given twice; first at line \(host.line)") }
+                if let hosts, !hosts.contains(args[0]) {
+                    throw fail("unknown host '\(args[0])'\(suggestion(args[0], hosts)); expected one of \(hosts.joined(separator: ", "))")
+                }
+                host = (args[0], number)
+            case "config":
+                guard args.count == 1, let value = Configuration(rawValue: args[0]) else {
+                    throw fail("'config' takes debug or release")
+                }
+                if let config { throw fail("'config' given twice; first at line \(config.line)") }
+                config = (value, number)
+            case "expect":
+                guard !args.isEmpty else { throw fail("'expect' takes one or more finding kinds") }
+                for arg in args {
+                    guard let kind = Finding.Kind(rawValue: arg) else {
+                        let kinds = Finding.Kind.allCases.map(\.rawValue)
+                        throw fail("unknown finding kind '\(arg)'\(suggestion(arg, kinds)); expected one of \(kinds.joined(separator: ", "))")
+                    }
+                    expect.append(kind)
+                }
+            case "expect-ran":
+                expectRan = (expectRan ?? []) + args
+            default:
+                guard let step = try Step(tokens: tokens, file: file, lineNumber: number, participants: participants) else {
+                    throw fail("not a step") // unreachable: header verbs are handled above
+                }
+                if case .load(let id) = step { participantLines.append((id, number)) }
+                if case .attach(let id) = step { participantLines.append((id, number)) }
+                steps.append(step)
+            }
+        }
+
+        guard let host else {
+            throw ScenarioFileError(file: file, line: 1, message: "missing 'host' line; expected e.g. 'host UIWebView'")
+        }
+        guard let config else {
+            throw ScenarioFileError(file: file, line: host.line, message: "missing 'config' line; expected 'config debug' or 'config release'")
+        }
+        if let participants {
+            for (id, line) in participantLines {
+                if let info = participants.first(where: { $0.id == id }), !info.hosts.contains(host.name) {
+                    throw ScenarioFileError(file: file, line: line,
+                        message: "\(id) does not support host \(host.name); it supports \(info.hosts.joined(separator: ", "))")
+                }
+            }
+        }
+        return Scenario(host: host.name, config: config.value, steps: steps, expect: expect, expectRan: expectRan)
+    }
+
+    /// The scenario as `.hooklab` text that ``parse(text:file:participants:hosts:)`` reads back to an equal value.
+    ///
+    /// Arguments are written as they are, so they must not contain whitespace or `#`; generated and
+    /// parsed scenarios never do.
+    public var fileText: String {
+        var lines = ["host \(host)", "config \(config.rawValue)"]
+        lines += steps.map(\.line)
+        if !expect.isEmpty { lines.append((["expect"] + expect.map(\.rawValue)).joined(separator: " ")) }
+        if let expectRan { lines.append((["expect-ran"] + expectRan).joined(separator: " ")) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Scenario.Step {
+    /// Reads one step line (no comment), without a registry; nil for header lines (`host`, `expect`…).
+    init?(line: String, file: String, lineNumber: Int) throws(ScenarioFileError) {
+        let tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let first = tokens.first, !["host", "config", "expect", "expect-ran"].contains(first) else { return nil }
+        guard let step = try Scenario.Step(tokens: tokens, file: file, lineNumber: lineNumber, participants: nil) else { return nil }
+        self = step
+    }
+
+    /// Reads the step whose tokens are given; checks participants and verbs when a registry is given.
+    init?(tokens: [String], file: String, lineNumber: Int, participants: [ParticipantInfo]?) throws(ScenarioFileError) {
+        guard let keyword = tokens.first else { return nil }
+        let args = Array(tokens.dropFirst())
+        func fail(_ message: String) -> ScenarioFileError {
+            ScenarioFileError(file: file, line: lineNumber, message: message)
+        }
+        func one(_ what: String) throws(ScenarioFileError) -> String {
+            guard args.count == 1 else { throw fail("'\(keyword)' takes one \(what)") }
+            return args[0]
+        }
+        func participant(_ requirement: KeyPath<ParticipantInfo, Bool>, _ lacking: String) throws(ScenarioFileError) -> String {
+            let id = try one("participant id, e.g. '\(keyword) tracker:proxy'")
+            guard let participants else { return id }
+            guard let info = participants.first(where: { $0.id == id }) else {
+                let ids = participants.map(\.id)
+                throw fail("unknown participant '\(id)'\(Scenario.suggestion(id, ids)); expected one of \(ids.joined(separator: ", "))")
+            }
+            guard info[keyPath: requirement] else { throw fail("\(id) \(lacking)") }
+            return id
+        }
+
+        switch keyword {
+        case "load": self = .load(try participant(\.hasLoad, "has no load-time hooks; use 'attach \(args.first ?? "")'"))
+        case "attach": self = .attach(try participant(\.hasAttach, "has no runtime attach; use 'load \(args.first ?? "")'"))
+        case "set-delegate": self = .setDelegate(try one("delegate name, e.g. 'set-delegate app'"))
+        case "fire": self = .fire(try one("selector, e.g. 'fire scrollViewDidScroll:'"))
+        case "release": self = .release(try one("name, e.g. 'release app'"))
+        case "drain", "teardown":
+            guard args.isEmpty else { throw fail("'\(keyword)' takes no arguments") }
+            self = keyword == "drain" ? .drain : .teardown
+        default:
+            if Scenario.Step.extensionKeywords.contains(keyword) {
+                self = .raw(keyword: keyword, args: args)
+                return
+            }
+            guard let dot = keyword.firstIndex(of: ".") else {
+                let known = Scenario.fileVerbs + Scenario.Step.extensionKeywords
+                throw fail("unknown verb '\(keyword)'\(Scenario.suggestion(keyword, known)); expected one of \(known.joined(separator: ", ")), or a participant verb like rx.delegate")
+            }
+            let family = String(keyword[..<dot])
+            let verb = String(keyword[keyword.index(after: dot)...])
+            guard !family.isEmpty, !verb.isEmpty else { throw fail("'\(keyword)' is not a participant verb; expected FAMILY.VERB, e.g. rx.delegate") }
+            if let participants {
+                let families = participants.map(\.family).uniqued()
+                guard families.contains(family) else {
+                    throw fail("unknown participant family '\(family)' in '\(keyword)'\(Scenario.suggestion(family, families)); expected one of \(families.joined(separator: ", "))")
+                }
+                let verbs = participants.filter { $0.family == family }.flatMap(\.verbNames).uniqued()
+                guard verbs.contains(keyword) else {
+                    let list = verbs.isEmpty ? "\(family) has no verbs" : "expected one of \(verbs.joined(separator: ", "))"
+                    throw fail("unknown verb '\(keyword)'\(Scenario.suggestion(keyword, verbs)); \(list)")
+                }
+            }
+            self = .verb(family: family, verb: verb, args: args)
+        }
+    }
+}
+
+extension Scenario {
+    /// "; did you mean 'x'?" for the closest candidate within two edits, or "".
+    static func suggestion(_ word: String, _ candidates: [String]) -> String {
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(word, candidate)
+            if distance <= 2, best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        return best.map { "; did you mean '\($0.0)'?" } ?? ""
+    }
+
+    /// The Levenshtein distance between two words.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var diagonal = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let above = row[j]
+                row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
+                diagonal = above
+            }
+        }
+        return row[b.count]
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order of first appearance, without repeats.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

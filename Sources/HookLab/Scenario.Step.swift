@@ -1,0 +1,72 @@
+// One line of a scenario's script.
+
+extension Scenario {
+    /// One step of the app's script, one line of a `.hooklab` file.
+    ///
+    /// Steps encode to JSON as their file line (`"load tracker:proxy"`), so a scenario stays readable
+    /// in `matrix.json` and in Swift Testing case ids.
+    public enum Step: Hashable, Sendable {
+        /// `load P`: participant P's load-time hooks (`+load` swizzles, class hooks).
+        case load(String)
+        /// `attach P`: participant P's runtime attach (bridge created, adapter wired, `rx.delegate` read…).
+        case attach(String)
+        /// `set-delegate NAME`: set the host's delegate to a new app delegate called NAME.
+        case setDelegate(String)
+        /// `fire SELECTOR`: the host sends an event.
+        case fire(String)
+        /// `release NAME`: the app drops its reference to NAME.
+        case release(String)
+        /// `drain`: drain the autorelease pool.
+        case drain
+        /// `teardown`: tear the host down.
+        case teardown
+        /// `FAMILY.VERB ARGS`: a participant family's own verb, e.g. `rx.subscribe scrollViewDidScroll:`
+        /// or `aspects.hook ViewController viewWillAppear: before`.
+        case verb(family: String, verb: String, args: [String])
+        /// An extension line whose keyword is in ``extensionKeywords``, e.g. `class NAME : SUPER`,
+        /// `object NAME CLASS`, `call OBJECT SEL`; kept verbatim so the format can grow.
+        case raw(keyword: String, args: [String])
+
+        /// Keywords accepted as ``raw(keyword:args:)`` steps; the runner gives them meaning.
+        public static let extensionKeywords = ["class", "object", "call"]
+
+        /// The step as one line of a `.hooklab` file, without comment or newline.
+        public var line: String {
+            switch self {
+            case .load(let p): "load \(p)"
+            case .attach(let p): "attach \(p)"
+            case .setDelegate(let name): "set-delegate \(name)"
+            case .fire(let selector): "fire \(selector)"
+            case .release(let name): "release \(name)"
+            case .drain: "drain"
+            case .teardown: "teardown"
+            case .verb(let family, let verb, let args): (["\(family).\(verb)"] + args).joined(separator: " ")
+            case .raw(let keyword, let args): ([keyword] + args).joined(separator: " ")
+            }
+        }
+    }
+}
+
+extension Scenario.Step: CustomStringConvertible {
+    public var description: String { line }
+}
+
+extension Scenario.Step: Codable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        let parsed: Scenario.Step?
+        do { parsed = try Scenario.Step(line: text, file: "<json>", lineNumber: 1) } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+        guard let parsed else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a step: '\(text)'")
+        }
+        self = parsed
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(line)
+    }
+}

@@ -1,0 +1,143 @@
+// Generation: the pure, deterministic planner of cells and their scenarios.
+
+/// Plans the matrix: every cell (host × install order × configuration) and the scenarios each one runs.
+///
+/// Generation only plans; it never runs anything. Its output depends only on the host and
+/// participant lists, in their order, so the same input gives the same list in any process.
+///
+/// **Orders.** For every host, every ordered pair and ordered triple of distinct participants that
+/// support the host, never two of one family, in catalog order.
+///
+/// **Scenarios of a cell** ("all orders"). A cell's order *is* the install order, so every
+/// permutation of the participants is its own cell. Within a cell:
+/// - a participant is *installed* by its first step: its `load P` if it has one, else its `attach P`;
+/// - load-time installs (`load P`) come first, in order, then runtime attaches, in order;
+/// - a participant that can start late, placed after one installed at runtime (attach only), loads
+///   at runtime just before its own attach instead, so the install order holds; one that cannot
+///   start late always loads at load time (its order against an attach-only participant is then
+///   the same as the reverse order);
+/// - `set-delegate app` goes in every position relative to the runtime installs (k + 1 scenarios
+///   for k runtime installs);
+/// - one scenario sets the app's delegate last, fires the events, then sets `app2`, releases `app`
+///   and fires them again (the app replacing its delegate);
+/// - when the last participant can start late, one scenario sets the app's delegate and fires the
+///   first event before that participant installs (an SDK started late);
+/// - in each, the participants' own verbs run once after the installs, then every host event fires,
+///   then `teardown`.
+///
+/// That is at most k + 3 scenarios per cell: 5 for a pair, 6 for a triple. Each position and
+/// perturbation is covered on its own rather than in every combination with the others, which keeps
+/// the whole matrix proportional to the number of cells (the 3-second goal) while still placing
+/// every ordering of installs against the app's delegate.
+public struct ScenarioGenerator: Sendable {
+    /// The hosts, in report order.
+    public var hosts: [HostInfo]
+    /// The participants, in report order.
+    public var participants: [ParticipantInfo]
+
+    /// The name of the app's first delegate in generated scenarios.
+    public static let appDelegate = "app"
+    /// The name of the app's replacement delegate.
+    public static let secondAppDelegate = "app2"
+
+    public init(hosts: [HostInfo], participants: [ParticipantInfo]) {
+        self.hosts = hosts
+        self.participants = participants
+    }
+
+    /// Every order of `length` participants that support the host, never two of one family, in catalog order.
+    public func orders(host: String, length: Int) -> [[String]] {
+        let eligible = participants.filter { $0.hosts.contains(host) }
+        var result: [[String]] = []
+        func extend(_ prefix: [ParticipantInfo]) {
+            if prefix.count == length {
+                result.append(prefix.map(\.id))
+                return
+            }
+            for candidate in eligible where !prefix.contains(where: { $0.family == candidate.family }) {
+                extend(prefix + [candidate])
+            }
+        }
+        if length > 0 { extend([]) }
+        return result
+    }
+
+    /// Every cell with an order of one of the given lengths, for every host and configuration, sorted.
+    public func cells(lengths: [Int] = [2, 3]) -> [Matrix.Cell] {
+        var cells: [Matrix.Cell] = []
+        for host in hosts {
+            for length in lengths {
+                for order in orders(host: host.name, length: length) {
+                    for config in Configuration.allCases {
+                        cells.append(Matrix.Cell(host: host.name, order: order, config: config))
+                    }
+                }
+            }
+        }
+        return cells.sorted()
+    }
+
+    /// The scenarios a cell runs, in a fixed order, without repeats (see the type's documentation).
+    ///
+    /// Unknown participants or hosts give no scenario.
+    public func scenarios(for cell: Matrix.Cell) -> [Scenario] {
+        guard let host = hosts.first(where: { $0.name == cell.host }) else { return [] }
+        let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
+        guard infos.count == cell.order.count, !infos.isEmpty else { return [] }
+
+        let plain = Plan(infos, lateLast: false)
+        var result: [Scenario] = []
+        for position in 0...plain.runtime.count {
+            result.append(scenario(cell, host, plain, delegateAt: position))
+        }
+        result.append(scenario(cell, host, plain, delegateAt: plain.runtime.count, replaceDelegate: true))
+        if infos.last!.canStartLate, case let late = Plan(infos, lateLast: true), !late.runtime.isEmpty {
+            result.append(scenario(cell, host, late, delegateAt: late.runtime.count - 1, eventBefore: true))
+        }
+        return result.uniqued()
+    }
+
+    /// Where each participant installs: load time or a runtime unit.
+    struct Plan {
+        var loadTime: [Scenario.Step] = []
+        var runtime: [[Scenario.Step]] = []
+        var verbs: [Scenario.Step] = []
+
+        init(_ infos: [ParticipantInfo], lateLast: Bool) {
+            var installedAtRuntime = false
+            for (index, info) in infos.enumerated() {
+                let isLast = index == infos.count - 1
+                // A late starter after a runtime-installed participant loads at runtime, so the install order holds.
+                let deferLoad = info.hasLoad && info.canStartLate && (installedAtRuntime || (lateLast && isLast))
+                if info.hasLoad && !deferLoad { loadTime.append(.load(info.id)) }
+                var unit: [Scenario.Step] = deferLoad ? [.load(info.id)] : []
+                if info.hasAttach { unit.append(.attach(info.id)) }
+                if !unit.isEmpty { runtime.append(unit) }
+                if deferLoad || (!info.hasLoad && info.hasAttach) { installedAtRuntime = true }
+                verbs += info.verbSteps
+            }
+        }
+    }
+
+    func scenario(_ cell: Matrix.Cell, _ host: HostInfo, _ plan: Plan, delegateAt position: Int,
+                  replaceDelegate: Bool = false, eventBefore: Bool = false) -> Scenario {
+        let fireAll = host.events.map { Scenario.Step.fire($0) }
+        var setDelegate: [Scenario.Step] = [.setDelegate(Self.appDelegate)]
+        if eventBefore, let first = fireAll.first { setDelegate.append(first) }
+
+        var steps = plan.loadTime
+        for (index, unit) in plan.runtime.enumerated() {
+            if index == position { steps += setDelegate }
+            steps += unit
+        }
+        if position >= plan.runtime.count { steps += setDelegate }
+        steps += plan.verbs
+        steps += fireAll
+        if replaceDelegate {
+            steps += [.setDelegate(Self.secondAppDelegate), .release(Self.appDelegate)]
+            steps += fireAll
+        }
+        steps.append(.teardown)
+        return Scenario(host: cell.host, config: cell.config, steps: steps)
+    }
+}

@@ -1,0 +1,41 @@
+// The seam between the lab's outer half (generate, shrink, report, gate) and the runner.
+
+/// Something that executes a scenario on a fresh model runtime and returns what the detectors found.
+///
+/// The matrix makes one runner per worker thread (``LabCatalog/makeRunner()``), so an
+/// implementation may keep caches but must not share mutable state between instances. `run` must be
+/// deterministic: the same scenario gives an equal result, in any process, in any order.
+public protocol ScenarioRunning {
+    /// Runs one scenario from scratch.
+    func run(_ scenario: Scenario) -> RunResult
+}
+
+/// What one scenario run produced: the findings and what the report needs to explain the worst one.
+public struct RunResult: Codable, Hashable, Sendable {
+    /// Every finding, in the order found.
+    public var findings: [Finding]
+    /// The message path of the most severe finding, outermost first, Cocoa style.
+    public var messagePath: [String]
+    /// The references at the moment of the most severe finding, if the runner captured them.
+    public var graph: ReferenceGraph?
+    /// The hook-body labels that ran, in order (method-hook scenarios; `expect-ran`).
+    public var ran: [String]
+    /// The facts marked [derived] or (inference) that the most severe finding rests on; empty when
+    /// it rests only on observed facts.
+    public var predictedBy: [String]
+
+    public init(findings: [Finding] = [], messagePath: [String] = [], graph: ReferenceGraph? = nil,
+                ran: [String] = [], predictedBy: [String] = []) {
+        self.findings = findings
+        self.messagePath = messagePath
+        self.graph = graph
+        self.ran = ran
+        self.predictedBy = predictedBy
+    }
+
+    /// The most severe finding's outcome, or `ok`.
+    public var outcome: Outcome { findings.outcome }
+
+    /// Whether the result rests on a prediction.
+    public var isPredicted: Bool { !predictedBy.isEmpty }
+}

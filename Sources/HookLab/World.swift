@@ -1,0 +1,154 @@
+// Execution: applies one scenario's steps to a fresh runtime and records what happened. It never judges.
+import ObjCModel
+import UIKitModel
+import LibraryModels
+
+/// The modeled app of one scenario: a runtime, the host, the participants, and the app's own references.
+final class World {
+    let rt: Runtime
+    let kind: HostKind
+    /// Participants in scenario order; `installed` grows as their first step runs.
+    let participants: [Participant]
+    private(set) var installed: [Participant] = []
+    private(set) var host: ObjectID?
+    /// The app's delegates by name, each held strongly by the app until released.
+    private(set) var appDelegates: [(name: String, object: ObjectID, held: Bool)] = []
+    /// The name of the delegate the app most recently handed to the host.
+    private(set) var currentAppDelegate: String?
+    /// Objects the app keeps strongly (the bridge, the adapter), released at teardown.
+    private(set) var kept: [ObjectID] = []
+    private(set) var tornDown = false
+
+    /// What the app answers to non-void events, chosen to differ from every library default, so a lost answer shows.
+    static let appAnswers: [(String, Value)] = [
+        ("webView:shouldStartLoadWithRequest:navigationType:", .bool(false)),
+        ("collectionView:shouldSelectItemAtIndexPath:", .bool(false)),
+        ("tableView:heightForRowAtIndexPath:", .int(88)),
+    ]
+
+    init(rt: Runtime, kind: HostKind, participants: [Participant]) {
+        self.rt = rt
+        self.kind = kind
+        self.participants = participants
+    }
+
+    func participant(_ id: String) throws -> Participant {
+        guard let p = participants.first(where: { $0.info.id == id }) else {
+            throw LabError("'\(id)' is not a participant of this scenario")
+        }
+        return p
+    }
+
+    /// The host, created the way the app creates it (`[[Host alloc] initWithFrame:]`) on first use, so load-time
+    /// hooks on `initWithFrame:` see it.
+    @discardableResult
+    func ensureHost() throws -> ObjectID {
+        if let host { return host }
+        let h = try UIKit.makeHost(kind, in: rt)
+        host = h
+        return h
+    }
+
+    /// The app keeps `o` strongly until teardown. `owned`: the caller already holds +1 (from alloc/init).
+    func appKeeps(_ o: ObjectID, owned: Bool = false) throws {
+        if !owned { try rt.objc_retain(o) }
+        kept.append(o)
+    }
+
+    func appDelegate(named name: String) throws -> ObjectID {
+        if let d = appDelegates.first(where: { $0.name == name }) { return d.object }
+        let o = try AppDelegateObject.make(in: rt, answers: Self.appAnswers)
+        appDelegates.append((name, o, true))
+        return o
+    }
+
+    func appDelegateObject(_ name: String) -> ObjectID? { appDelegates.first { $0.name == name }?.object }
+
+    /// The app's delegate that should receive host events now: the current one, if the app still holds it.
+    var expectedReceiver: ObjectID? {
+        guard let name = currentAppDelegate, let d = appDelegates.first(where: { $0.name == name }), d.held else { return nil }
+        return d.object
+    }
+
+    private func markInstalled(_ p: Participant) {
+        if !installed.contains(where: { $0 === p }) { installed.append(p) }
+    }
+
+    /// Applies one step. Faults propagate to the runner.
+    func apply(_ step: Scenario.Step) throws {
+        switch step {
+        case .load(let id):
+            let p = try participant(id)
+            try p.load(self)
+            markInstalled(p)
+        case .attach(let id):
+            let p = try participant(id)
+            try ensureHost()
+            try p.attach(self)
+            markInstalled(p)
+        case .setDelegate(let name):
+            let host = try ensureHost()
+            let app = try appDelegate(named: name)
+            currentAppDelegate = name
+            // The app hands its delegate over the way the first of its libraries that documents an API says
+            // (rx.setDelegate, setWebViewDelegate:, adapter.collectionViewDelegate), even before that library attaches.
+            for p in participants where try p.setAppDelegate(app, self) { return }
+            try rt.send(host, kind.primarySlot.setter, .object(app))
+        case .fire(let selector):
+            let host = try ensureHost()
+            guard let event = kind.event(selector) else {
+                throw LabError("\(kind.name) does not fire \(selector); it fires \(kind.events.map(\.selector).joined(separator: ", "))")
+            }
+            try UIKit.fire(event, on: host, of: kind, in: rt)
+        case .release(let name):
+            guard let i = appDelegates.firstIndex(where: { $0.name == name }) else {
+                throw LabError("release \(name): no app object called \(name)")
+            }
+            if appDelegates[i].held {
+                appDelegates[i].held = false
+                try rt.objc_release(appDelegates[i].object)
+            }
+        case .drain:
+            break
+        case .teardown:
+            try tearDown()
+        case .verb(let family, let verb, let args):
+            guard let p = participants.first(where: { $0.info.family == family }) else {
+                throw LabError("no \(family) participant in this scenario for \(family).\(verb)")
+            }
+            try ensureHost()
+            try p.perform(verb, args, self)
+        case .raw(let keyword, _):
+            throw LabError("'\(keyword)' steps are for method-hook scenarios, which this runner does not model yet")
+        }
+        try rt.drainAutoreleasePool()
+    }
+
+    /// The app's view controller goes away: its dispose bags, then the objects it kept, the host, its delegates.
+    func tearDown() throws {
+        guard !tornDown else { return }
+        tornDown = true
+        for p in installed.reversed() { try p.willTearDown(self) }
+        for o in kept.reversed() { try rt.objc_release(o) }
+        kept = []
+        if let host { try rt.objc_release(host) }
+        for i in appDelegates.indices where appDelegates[i].held {
+            appDelegates[i].held = false
+            try rt.objc_release(appDelegates[i].object)
+        }
+        try rt.drainAutoreleasePool()
+    }
+
+    /// The library that made an object's class (`tracker:proxy`, `UIKit`, `app`).
+    func owner(of o: ObjectID) -> String {
+        let name = rt.describe(o).split(separator: "#").first.map(String.init) ?? ""
+        return rt.objc_getClass(name).map(rt.class_getOwner) ?? "?"
+    }
+
+    /// `TrackerProxy#3 (tracker:proxy)`.
+    func who(_ o: ObjectID) -> String {
+        let owner = owner(of: o)
+        if let d = appDelegates.first(where: { $0.object == o }) { return "\(rt.describe(o)) (the app's `\(d.name)`)" }
+        return owner == "?" ? rt.describe(o) : "\(rt.describe(o)) (\(owner))"
+    }
+}

@@ -1,1 +1,0 @@
-// LibraryModels: see DESIGN.md.

@@ -1,0 +1,282 @@
+// RxCocoa 6.10 DelegateProxy (rxcocoa-delegate-proxy guide): `proxy(for:)` with its asserts, installForwardDelegate and
+// its dispose, the weak forward delegate, `responds(to:)`, forwardInvocation: ordering, `reset()`, one association
+// slot per delegate protocol. `rx:patched` adds the marker check proposed upstream (RxSwift PR #2037).
+import ObjCModel
+import UIKitModel
+
+/// The RxCocoa delegate-proxy machinery of one scenario: the classes live in the runtime, the subscriptions here.
+public final class RxCocoa {
+    public let rt: Runtime
+    /// `rx:patched`: wherever Rx compares the delegate slot with its proxy, a delegate that answers the proxy's
+    /// marker counts as the proxy (PR #2037 probe). MODEL: the asserts are kept unchanged, as the incident notes.
+    public let patched: Bool
+    /// The journal observer for subscription events.
+    public static let observer = "rx"
+    /// PR #2037's `isDelegateProxy` probe, answered in `responds(to:)`. MODEL: the selector name is the model's.
+    public static let marker = "rx_isDelegateProxy"
+    static let library = "RxCocoa"
+
+    /// Classes whose delegate a proxy is registered for, most specific first, with the proxy class and the
+    /// delegate property (RxScrollViewDelegateProxy.registerKnownImplementations, l.33-38; RxWKNavigationDelegateProxy).
+    static let factories: [(parent: String, proxy: String, property: String, protocolName: String)] = [
+        ("UITableView", "RxTableViewDelegateProxy", "delegate", "UIScrollViewDelegate"),
+        ("UICollectionView", "RxCollectionViewDelegateProxy", "delegate", "UIScrollViewDelegate"),
+        ("UIScrollView", "RxScrollViewDelegateProxy", "delegate", "UIScrollViewDelegate"),
+        ("WKWebView", "RxWKNavigationDelegateProxy", "navigationDelegate", "WKNavigationDelegate"),
+    ]
+
+    /// The hosts RxCocoa 6 has delegate proxies for (UIWebView support was removed in 6.0).
+    public static let hostClasses = ["UIScrollView", "UITableView", "UICollectionView", "WKWebView"]
+
+    var voidSelectorCache: [Class: Set<SEL>] = [:]
+
+    /// Loads the proxy classes into the runtime (once) for this scenario.
+    public init(_ rt: Runtime, patched: Bool = false) {
+        self.rt = rt
+        self.patched = patched
+        if rt.objc_getClass("_RXDelegateProxy") == nil { defineClasses() }
+    }
+
+    // MARK: Classes
+
+    func defineClasses() {
+        let owner = patched ? "rx:patched" : "rx"
+        // RXDP .h l.13: `_RXDelegateProxy : NSObject`.
+        let base = rt.defineClass("_RXDelegateProxy", superclass: rt.NSObjectClass, owner: owner)
+        rt.class_declareForwardingIvar(base, "__forwardToDelegate")
+        // RXDP .m l.95-103: always the weak ivar; the strong keep-alive only with retainDelegate.
+        rt.addMethod(base, "_setForwardToDelegate:retainDelegate:", types: "v@:@c") { rt, o, _, a in
+            try rt.object_setIvar(o, "__forwardToDelegate", a[0], .weak)
+            try rt.object_setIvar(o, "strongForwardDelegate", a[1].boolValue ? a[0] : .none, .strong)
+            return .none
+        }
+        rt.addMethod(base, "_forwardToDelegate", types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, "__forwardToDelegate") }
+        // RXDP l.117-123 (PR #2546): super's signature first, else the forward delegate's.
+        rt.addMethod(base, "methodSignatureForSelector:", types: "@@::") { rt, o, cmd, a in
+            let mine = try rt.objc_msgSendSuper(o, rt.NSObjectClass, cmd, a)
+            if !mine.isNil { return mine }
+            return try rt.objc_msgSend(rt.object_getIvar(o, "__forwardToDelegate"), cmd, a)
+        }
+        // RXDP l.125-140: sentMessage → forward delegate (if it responds) → methodInvoked.
+        rt.addMethod(base, "forwardInvocation:", types: "v@:@") { [unowned self] rt, o, _, a in
+            guard case .invocation(let inv)? = a.first else { return .none }
+            let sel = inv.selector
+            if inv.isVoid { self.emit(o, sel, kind: "sentMessage") }
+            let forwardTo = rt.object_getIvar(o, "__forwardToDelegate")
+            if !forwardTo.isNil, try rt.objc_msgSend(forwardTo, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
+                try inv.invoke(rt, target: forwardTo)
+            }
+            if inv.isVoid { self.emit(o, sel, kind: "methodInvoked") }
+            return .none
+        }
+        // DP l.19: `DelegateProxy<P, D> : _RXDelegateProxy`; `responds(to:)` is the Swift override at DP l.226-231.
+        let proxy = rt.defineClass("DelegateProxy", superclass: base, owner: owner)
+        rt.addMethod(proxy, "initWithParentObject:", types: "@@:@") { rt, o, _, a in
+            try rt.object_setIvar(o, "_parentObject", a[0], .weak)   // DP l.27
+            return .object(o)
+        }
+        rt.addMethod(proxy, "respondsToSelector:", types: "c@::") { [unowned self] rt, o, cmd, a in
+            guard let sel = a.first?.selValue else { return .bool(false) }   // #2349 nil guard
+            if self.patched, sel == rt.sel(RxCocoa.marker) { return .bool(true) }
+            if try rt.objc_msgSendSuper(o, rt.NSObjectClass, cmd, a).boolValue { return .bool(true) }
+            let forwardTo = rt.object_getIvar(o, "__forwardToDelegate")
+            // No recursion guard: the forward delegate is asked on every call (§3.3).
+            if !forwardTo.isNil, try rt.objc_msgSend(forwardTo, cmd, a).boolValue { return .bool(true) }
+            return .bool(self.voidDelegateMethods(rt.object_getClass(o)).contains(sel) && self.hasObservers(o, sel))
+        }
+        let scroll = rt.defineClass("RxScrollViewDelegateProxy", superclass: proxy, owner: owner)
+        rt.class_addProtocol(scroll, rt.objc_getProtocol("UIScrollViewDelegate")!)
+        // RxScrollViewDelegateProxy l.87: wired, forwards by hand; never reaches forwardInvocation:.
+        rt.addMethod(scroll, "scrollViewDidScroll:", types: "v@:@") { [unowned self] rt, o, cmd, a in
+            self.emit(o, cmd, kind: "wired")
+            let forwardTo = rt.object_getIvar(o, "__forwardToDelegate")
+            if !forwardTo.isNil, try rt.objc_msgSend(forwardTo, rt.s.respondsToSelector, [.sel(cmd)]).boolValue {
+                try rt.objc_msgSend(forwardTo, cmd, a)
+            }
+            return .none
+        }
+        let table = rt.defineClass("RxTableViewDelegateProxy", superclass: scroll, owner: owner)
+        rt.class_addProtocol(table, rt.objc_getProtocol("UITableViewDelegate")!)
+        let collection = rt.defineClass("RxCollectionViewDelegateProxy", superclass: scroll, owner: owner)
+        rt.class_addProtocol(collection, rt.objc_getProtocol("UICollectionViewDelegate")!)
+        let wk = rt.defineClass("RxWKNavigationDelegateProxy", superclass: proxy, owner: owner)
+        rt.class_addProtocol(wk, rt.objc_getProtocol("WKNavigationDelegate")!)
+    }
+
+    /// RXDP +initialize (l.25-89): optional, instance, void methods of every adopted protocol and their parents.
+    func voidDelegateMethods(_ cls: Class) -> Set<SEL> {
+        if let cached = voidSelectorCache[cls] { return cached }
+        var set = Set<SEL>()
+        for p in rt.class_copyProtocolList(cls) {
+            for m in rt.protocol_copyMethodDescriptionList(p) where !m.required && m.instance && m.isVoid {
+                set.insert(rt.sel(m.selector))
+            }
+        }
+        voidSelectorCache[cls] = set
+        return set
+    }
+
+    // MARK: Observers
+
+    static func observerIvar(_ kind: String, _ sel: String) -> String { "observers.\(kind).\(sel)" }
+
+    func observerCount(_ proxy: ObjectID, _ kind: String, _ sel: SEL) -> Int {
+        rt.object_getIvar(proxy, Self.observerIvar(kind, rt.sel_getName(sel))).intValue
+    }
+
+    /// DP l.221-224: the sentMessage or methodInvoked dispatcher for the selector has observers.
+    func hasObservers(_ proxy: ObjectID, _ sel: SEL) -> Bool {
+        observerCount(proxy, "sentMessage", sel) > 0 || observerCount(proxy, "methodInvoked", sel) > 0
+    }
+
+    /// Emits on a subject: a subscriber observes the event (journal observer "rx").
+    func emit(_ proxy: ObjectID, _ sel: SEL, kind: String) {
+        let n = observerCount(proxy, kind, sel)
+        for _ in 0..<n { rt.journal.append(JournalEntry(observer: Self.observer, event: rt.sel_getName(sel), detail: kind)) }
+    }
+
+    // MARK: DelegateProxyType
+
+    func factory(for object: ObjectID) -> (parent: String, proxy: String, property: String, protocolName: String)? {
+        // DPT l.388-433: walk the dynamic class upward; the first registered parent class wins.
+        var c: Class? = rt.object_getClass(object)
+        while let k = c {
+            if let f = Self.factories.first(where: { $0.parent == rt.class_getName(k) }) { return f }
+            c = rt.class_getSuperclass(k)
+        }
+        return nil
+    }
+
+    func identifier(_ protocolName: String) -> String { "RxDelegateProxy.identifier<\(protocolName)>" }
+
+    func currentDelegate(_ object: ObjectID, _ property: String) throws -> Value {
+        try rt.send(object, property)
+    }
+
+    func setCurrentDelegate(_ object: ObjectID, _ property: String, _ value: Value) throws {
+        let setter = "set" + property.prefix(1).uppercased() + property.dropFirst() + ":"
+        try rt.send(object, setter, value)
+    }
+
+    /// Whether the delegate slot already holds this proxy: identity, or for `rx:patched` the marker.
+    func isProxyInstalled(_ current: Value, _ proxy: ObjectID) throws -> Bool {
+        if current == .object(proxy) { return true }
+        guard patched, !current.isNil else { return false }
+        return try rt.objc_msgSend(current, rt.s.respondsToSelector, [.sel(rt.sel(Self.marker))]).boolValue
+    }
+
+    func forwardToDelegate(_ proxy: ObjectID) -> Value { rt.object_getIvar(proxy, "__forwardToDelegate") }
+
+    /// `DelegateProxyType.proxy(for:)`, DPT l.177-202, step by step.
+    @discardableResult
+    public func proxy(for object: ObjectID) throws -> ObjectID {
+        guard let f = factory(for: object) else {
+            throw rt.fatal("DelegateProxy has no factory of \(rt.describe(object)). Implement DelegateProxy subclass for "
+                           + "\(rt.describe(object)) first.", by: Self.library)   // l.431
+        }
+        let key = identifier(f.protocolName)
+        var proxy: ObjectID
+        if let assigned = rt.objc_getAssociatedObject(object, key).object {
+            proxy = assigned
+        } else {
+            // l.186-188: create through the factory, retain by association (OBJC_ASSOCIATION_RETAIN), assert.
+            proxy = rt.class_createInstance(rt.objc_getClass(f.proxy)!)
+            _ = try rt.send(proxy, "initWithParentObject:", .object(object))
+            try rt.objc_setAssociatedObject(object, key, .object(proxy), .retain)
+            try rt.objc_release(proxy)
+            try rt.libraryAssert(rt.objc_getAssociatedObject(object, key) == .object(proxy),
+                                 site: "DelegateProxyType.swift l.188", library: Self.library)
+        }
+        // l.190: the current delegate, through the (possibly swizzled) getter.
+        let current = try currentDelegate(object, f.property)
+        // l.193: only if the current delegate is not the proxy.
+        if try !isProxyInstalled(current, proxy) {
+            try setForwardToDelegate(proxy, current, retainDelegate: false)                       // l.194
+            try rt.libraryAssert(forwardToDelegate(proxy) == current,
+                                 site: "DelegateProxyType.swift l.195", library: Self.library)
+            try setCurrentDelegate(object, f.property, .object(proxy))                             // l.196
+            try rt.libraryAssert(try currentDelegate(object, f.property) == .object(proxy),
+                                 site: "DelegateProxyType.swift l.197", library: Self.library)
+            try rt.libraryAssert(forwardToDelegate(proxy) == current,
+                                 site: "DelegateProxyType.swift l.198", library: Self.library)
+        }
+        return proxy
+    }
+
+    /// `DelegateProxy.setForwardToDelegate` (DP l.204-219): the ObjC store, then `reset()`.
+    func setForwardToDelegate(_ proxy: ObjectID, _ delegate: Value, retainDelegate: Bool) throws {
+        try rt.send(proxy, "_setForwardToDelegate:retainDelegate:", delegate, .bool(retainDelegate))
+        try reset(proxy)
+    }
+
+    /// `DelegateProxy.reset()` (DP l.233-242): nil then the proxy, only when the slot holds the proxy.
+    public func reset(_ proxy: ObjectID) throws {
+        guard let parent = rt.object_getIvar(proxy, "_parentObject").object, let f = factory(for: parent) else { return }
+        if try isProxyInstalled(try currentDelegate(parent, f.property), proxy) {
+            try setCurrentDelegate(parent, f.property, .none)
+            try setCurrentDelegate(parent, f.property, .object(proxy))
+        }
+    }
+
+    /// A disposable returned by `rx.setDelegate` or a subscription.
+    public final class Disposable {
+        var action: (() throws -> Void)?
+        init(_ action: @escaping () throws -> Void) { self.action = action }
+        public var isDisposed: Bool { action == nil }
+        /// Runs the dispose action once.
+        public func dispose() throws {
+            let a = action
+            action = nil
+            try a?()
+        }
+    }
+
+    /// `rx.setDelegate(d)` → `installForwardDelegate(d, retainDelegate: false, onProxyForObject:)` (DPT l.211-239).
+    /// - Returns: the disposable, which holds the proxy strongly until disposed (§2.6).
+    public func setDelegate(_ delegate: Value, on object: ObjectID, retainDelegate: Bool = false) throws -> Disposable {
+        let proxy = try self.proxy(for: object)                                                   // l.217
+        let existing = forwardToDelegate(proxy)
+        try rt.libraryAssert(existing.isNil,
+            "This is a feature to warn you that there is already a delegate (or data source) set somewhere previously. "
+            + "The action you are trying to perform will clear that delegate (data source) and that means that some of "
+            + "your features that depend on that delegate (data source) being set will likely stop working.\n"
+            + "If you are ok with this, try to set delegate (data source) to `nil` in front of this operation.\n"
+            + " This is the source object value: \(rt.describe(object))\n"
+            + " This is the original delegate (data source) value: \(rt.describe(existing))\n"
+            + "Hint: Maybe delegate was already set in xib or storyboard and now it's being overwritten in code.\n",
+            site: "DelegateProxyType.swift l.219", library: Self.library)
+        try setForwardToDelegate(proxy, delegate, retainDelegate: retainDelegate)                 // l.228
+        try rt.objc_retain(proxy)   // l.230-238: the dispose closure captures the proxy strongly
+        let weakDelegate = delegate.object
+        return Disposable { [unowned self] in
+            let rt = self.rt
+            defer { try? rt.objc_release(proxy) }
+            // l.235: skipped when the installed delegate is already gone.
+            let d: Value = weakDelegate.map { rt.lifecycle($0) == .alive ? .object($0) : .none } ?? .none
+            try rt.libraryAssert(d.isNil || self.forwardToDelegate(proxy) == d,
+                "Delegate was changed from time it was first set. Current \(rt.describe(self.forwardToDelegate(proxy))), "
+                + "and it should have been \(rt.describe(proxy))", site: "DelegateProxyType.swift l.235", library: Self.library)
+            try self.setForwardToDelegate(proxy, .none, retainDelegate: retainDelegate)           // l.237
+        }
+    }
+
+    /// `delegate.methodInvoked(sel).subscribe(...)`: the first subscriber triggers `reset()` after it is counted
+    /// (DP l.259-293, onSubscribed); the last dispose triggers it again. A wired method's own subject never resets.
+    public func subscribe(_ selector: String, on object: ObjectID) throws -> Disposable {
+        let proxy = try self.proxy(for: object)
+        let sel = rt.sel(selector)
+        let wired = rt.class_getInstanceMethod(rt.object_getClass(proxy), sel) != nil
+        let kind = wired ? "wired" : "methodInvoked"
+        let ivar = Self.observerIvar(kind, selector)
+        let count = rt.object_getIvar(proxy, ivar).intValue
+        try rt.object_setIvar(proxy, ivar, .int(count + 1), .value)
+        if !wired && count == 0 { try reset(proxy) }
+        return Disposable { [unowned self] in
+            let rt = self.rt
+            guard rt.lifecycle(proxy) == .alive else { return }   // MessageDispatcher → proxy is weak
+            let now = rt.object_getIvar(proxy, ivar).intValue
+            try rt.object_setIvar(proxy, ivar, .int(max(0, now - 1)), .value)
+            if !wired && now == 1 { try self.reset(proxy) }
+        }
+    }
+}

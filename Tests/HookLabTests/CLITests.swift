@@ -1,0 +1,197 @@
+// The `hooklab` command line, called through `CLI.main(arguments:)`.
+
+import Foundation
+import Testing
+@testable import HookLab
+
+@Suite("hooklab CLI")
+struct CLITests {
+    let root = temporaryDirectory()
+
+    func run(_ arguments: String..., environment: [String: String] = [:]) -> (code: Int32, out: String, err: String) {
+        let (cli, captured) = CLI.fake(root: root, environment: environment)
+        let code = cli.main(arguments: arguments)
+        return (code, captured.out, captured.err)
+    }
+
+    func write(_ text: String, to path: String) {
+        let url = root.appendingPathComponent(path)
+        try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func read(_ path: String) -> String? {
+        try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test("Help: top level and every command exit 0; no command and an unknown one exit 2")
+    func help() {
+        let top = run("--help")
+        #expect(top.code == 0 && top.out.contains("Usage: hooklab COMMAND") && top.err.isEmpty)
+        #expect(run("-h").code == 0)
+        for command in ["matrix", "gate", "run", "explain", "list", "bench"] {
+            let result = run(command, "--help")
+            #expect(result.code == 0, "\(command)")
+            #expect(result.out.hasPrefix("Usage: hooklab \(command)"), "\(command)")
+        }
+        #expect(run("help", "gate").out.contains("HOOKLAB_RECORD"))
+        let none = run()
+        #expect(none.code == 2 && none.err.contains("Usage: hooklab COMMAND") && none.out.isEmpty)
+        let typo = run("matrx")
+        #expect(typo.code == 2 && typo.err.contains("unknown command 'matrx'; did you mean 'matrix'?"))
+    }
+
+    @Test("Bad usage exits 2 with a message on stderr")
+    func badUsage() {
+        #expect(run("matrix", "--fast").err.contains("unknown option '--fast'"))
+        #expect(run("matrix", "--fast").code == 2)
+        #expect(run("run").code == 2)
+        #expect(run("gate", "--participant").code == 2)
+        #expect(run("gate", "--participant", "trackr:proxy").err.contains("did you mean 'tracker:proxy'?"))
+        #expect(run("explain", "WebView", "bridge:buggy").code == 2)
+        #expect(run("explain", "Web", "bridge:buggy", "kvo").err.contains("unknown host 'Web'"))
+        #expect(run("explain", "WebView", "bridge:buggy", "bridge:fixed").err.contains("second participant of family 'bridge'"))
+        #expect(run("explain", "WebView", "rx", "kvo").err.contains("rx does not support host WebView"))
+        #expect(run("explain", "WebView", "bridge:buggy", "kvo", "--config", "fast").code == 2)
+        #expect(run("bench", "--workers", "0").code == 2)
+        #expect(read("Reports/compatibility-matrix.md") == nil)
+        #expect(read("Matrix/baseline.json") == nil)
+    }
+
+    @Test("matrix writes both reports, byte-identical on a second run")
+    func matrix() throws {
+        let first = run("matrix")
+        #expect(first.code == 0)
+        #expect(first.out == "wrote Reports/compatibility-matrix.md and Reports/matrix.json: 88 cells, 30 failing, 12 emergent\n")
+        let report = try #require(read("Reports/compatibility-matrix.md"))
+        let json = try #require(read("Reports/matrix.json"))
+        #expect(report == MatrixTests.run().markdown)
+        #expect(run("matrix").code == 0)
+        #expect(read("Reports/compatibility-matrix.md") == report)
+        #expect(read("Reports/matrix.json") == json)
+    }
+
+    static let incident = """
+    host WebView
+    config release
+    load bridge:buggy
+    load tracker:proxy
+    attach bridge:buggy
+    set-delegate app
+    fire shouldStart:
+
+    """
+
+    @Test("run: findings exit 1, expected findings exit 0, a passing file exits 0")
+    func runFile() {
+        write(Self.incident, to: "Matrix/scenarios/incident.hooklab")
+        let plain = run("run", "Matrix/scenarios/incident.hooklab")
+        #expect(plain.code == 1)
+        #expect(plain.out.hasPrefix("Matrix/scenarios/incident.hooklab: 💥 crash, 2 findings\n"))
+        #expect(plain.out.contains("  danglingMessage at step 5 `fire shouldStart:`: the web view sent"))
+        #expect(plain.out.contains("message path:\n  -[WebView _dispatch]\n"))
+
+        write(Self.incident + "expect danglingReference danglingMessage\n", to: "Matrix/scenarios/expected.hooklab")
+        let expected = run("run", "Matrix/scenarios/expected.hooklab")
+        #expect(expected.code == 0)
+        #expect(expected.out.hasSuffix("as expected\n"))
+
+        write(Self.incident + "expect danglingMessage\n", to: "Matrix/scenarios/partial.hooklab")
+        let partial = run("run", "Matrix/scenarios/partial.hooklab")
+        #expect(partial.code == 1 && partial.out.contains("NOT as expected: expected danglingMessage"))
+
+        write("host WebView\nconfig debug\nload tracker:proxy\nload bridge:buggy\nattach bridge:buggy\nset-delegate app\nfire shouldStart:\n", to: "ok.hooklab")
+        #expect(run("run", "ok.hooklab").code == 0)
+    }
+
+    @Test("run --json prints the findings and ran labels on one line")
+    func runJSON() {
+        write(Self.incident, to: "x.hooklab")
+        let result = run("run", "x.hooklab", "--json")
+        #expect(result.code == 1)
+        #expect(result.out == #"{"findings":[{"kind":"danglingReference","message":"the web view's assign delegate still points at TrackerProxy#3, freed when tracker:proxy replaced it; bridge:buggy never set the bridge back","step":4},{"kind":"danglingMessage","message":"the web view sent shouldStart: to TrackerProxy#3 (tracker:proxy's wrapper), freed at step 4, because bridge:buggy kept the stale delegate","step":5}],"ran":[]}"# + "\n")
+    }
+
+    @Test("run: an invalid or missing file exits 2 naming the file and line")
+    func runBadFile() {
+        write("host WebView\nconfig release\nlaod bridge:buggy\n", to: "bad.hooklab")
+        let bad = run("run", "bad.hooklab")
+        #expect(bad.code == 2)
+        #expect(bad.err.contains("bad.hooklab:3: unknown verb 'laod'; did you mean 'load'?"))
+        #expect(bad.out.isEmpty)
+        let missing = run("run", "nowhere.hooklab")
+        #expect(missing.code == 2 && missing.err.contains("cannot read 'nowhere.hooklab'"))
+    }
+
+    @Test("explain: a failing cell in depth exits 1 with its fixes; a passing cell exits 0")
+    func explain() {
+        let failing = run("explain", "WebView", "bridge:buggy", "tracker:proxy", "--config", "release")
+        #expect(failing.code == 1)
+        #expect(failing.out.hasPrefix("### WebView · bridge:buggy → tracker:proxy · 💥 crash (release)\n"))
+        #expect(failing.out.contains("```\nhost WebView\nconfig release\nload bridge:buggy\n"))
+        #expect(failing.out.contains("- `bridge:fixed` (Bridge 6 with the fixed hook) instead of `bridge:buggy` → ✅."))
+        #expect(failing.out.contains("- Installing `tracker:proxy` first → ✅."))
+        let both = run("explain", "ListView", "tracker:proxy", "rx")
+        #expect(both.code == 1 && both.out.contains("⚠️ assert (debug) · 🔁 loop (release)"))
+        let passing = run("explain", "WebView", "tracker:proxy", "bridge:buggy")
+        #expect(passing.code == 0 && passing.out.contains("Passes in every configuration"))
+    }
+
+    @Test("gate: records a missing baseline, passes, then fails on a hand-edited cell with the diff")
+    func gate() throws {
+        let first = run("gate")
+        #expect(first.code == 0)
+        #expect(first.out.contains("recorded 88 cells into Matrix/baseline.json (HOOKLAB_RECORD=missing)"))
+        let baseline = try #require(read("Matrix/baseline.json"))
+        #expect(run("gate", environment: ["HOOKLAB_RECORD": "never"]).code == 0)
+
+        let edited = baseline.replacingOccurrences(
+            of: #"{"host": "WebView", "order": ["bridge:buggy", "tracker:proxy"], "config": "debug", "outcome": "crash", "reason": "#,
+            with: #"{"host": "WebView", "order": ["bridge:buggy", "tracker:proxy"], "config": "debug", "outcome": "latent", "reason": "#)
+        #expect(edited != baseline)
+        write(edited, to: "Matrix/baseline.json")
+        let failed = run("gate", environment: ["HOOKLAB_RECORD": "never"])
+        #expect(failed.code == 1)
+        #expect(failed.out.contains("regression: WebView · bridge:buggy → tracker:proxy · debug: ☠️ latent → 💥 crash\n    danglingMessage at step 5 of the reproducer:"))
+        #expect(failed.out.hasSuffix("gate FAILED: 1 regression among 88 cells\n"))
+        #expect(read("Matrix/baseline.json") == edited)
+        // Gating another participant ignores that cell.
+        #expect(run("gate", "--participant", "rx", environment: ["HOOKLAB_RECORD": "never"]).code == 0)
+        #expect(run("gate", "--participant", "tracker:proxy", environment: ["HOOKLAB_RECORD": "never"]).code == 1)
+    }
+
+    @Test("gate: no baseline under HOOKLAB_RECORD=never fails and writes nothing; a bad mode exits 2")
+    func gateNever() {
+        let result = run("gate", environment: ["HOOKLAB_RECORD": "never"])
+        #expect(result.code == 1)
+        #expect(result.out.contains("there is no Matrix/baseline.json"))
+        #expect(read("Matrix/baseline.json") == nil)
+        let bad = run("gate", environment: ["HOOKLAB_RECORD": "yes"])
+        #expect(bad.code == 2 && bad.err.contains("HOOKLAB_RECORD=yes is not a record mode"))
+    }
+
+    @Test("gate: a corrupt baseline exits 2 naming file and line, and is not overwritten, even when re-recording")
+    func gateCorrupt() {
+        let corrupt = "{\n  \"schema\": 1,\n  \"cells\": [\n    {\"host\": \"WebView\" \"order\": []}\n  ]\n}\n"
+        write(corrupt, to: "Matrix/baseline.json")
+        for mode in ["missing", "all", "never"] {
+            let result = run("gate", environment: ["HOOKLAB_RECORD": mode])
+            #expect(result.code == 2)
+            #expect(result.err.contains("Matrix/baseline.json:4: expected ',' or '}' after the value of \"host\", found '\"'"), "\(result.err)")
+            #expect(read("Matrix/baseline.json") == corrupt)
+        }
+    }
+
+    @Test("list names participants, hosts and events; bench prints its figures")
+    func listAndBench() {
+        let list = run("list")
+        #expect(list.code == 0)
+        #expect(list.out.contains("  tracker:proxy  (family tracker): Tracker SDK NSProxy wrapper\n      installs: load, can start late; hosts: WebView, ListView\n"))
+        #expect(list.out.contains("  WebView  (delegate: assign)\n      events: shouldStart:, didFinish:\n"))
+        let bench = run("bench", "--workers", "1")
+        #expect(bench.code == 0)
+        #expect(bench.out.contains("88 cells"))
+        #expect(bench.out.contains("scenarios/s"))
+        #expect(bench.out.contains("mean cost of one scenario"))
+    }
+}

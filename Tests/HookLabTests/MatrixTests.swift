@@ -1,0 +1,200 @@
+// The matrix and its reports: determinism, emergent triples, notes, JSON.
+
+import Foundation
+import Testing
+@testable import HookLab
+
+@Suite("Matrix and reports")
+struct MatrixTests {
+    static func run(workers: Int = 2, cells: [Matrix.Cell]? = nil) -> Matrix {
+        Matrix.run(cells: cells, generator: fakeGenerator, workers: workers, makeRunner: { FakeRunner() })
+    }
+
+    let matrix = MatrixTests.run()
+
+    @Test("Results and reports do not depend on the number of workers")
+    func workerIndependence() {
+        let one = MatrixTests.run(workers: 1)
+        let many = MatrixTests.run(workers: 5)
+        #expect(one.results == matrix.results)
+        #expect(many.results == matrix.results)
+        #expect(one.markdown == many.markdown)
+        #expect(one.json == many.json)
+        #expect(one.runCount == many.runCount)
+    }
+
+    @Test("The report and the JSON are byte-identical from run to run")
+    func byteIdentical() {
+        let again = MatrixTests.run()
+        #expect(Data(again.markdown.utf8) == Data(matrix.markdown.utf8))
+        #expect(Data(again.json.utf8) == Data(matrix.json.utf8))
+    }
+
+    @Test("Cell outcomes follow the rules: the incident is asymmetric, debug and release differ")
+    func outcomes() {
+        func outcome(_ host: String, _ order: [String], _ config: Configuration) -> Outcome? {
+            matrix.outcome(of: Matrix.Cell(host: host, order: order, config: config))
+        }
+        #expect(outcome("WebView", ["bridge:buggy", "tracker:proxy"], .release) == .crash)
+        #expect(outcome("WebView", ["tracker:proxy", "bridge:buggy"], .release) == .ok)
+        #expect(outcome("WebView", ["bridge:fixed", "tracker:proxy"], .debug) == .ok)
+        #expect(outcome("ListView", ["tracker:proxy", "rx"], .debug) == .assert)
+        #expect(outcome("ListView", ["tracker:proxy", "rx"], .release) == .loop)
+        #expect(outcome("ListView", ["rx", "tracker:proxy"], .release) == .ok)
+        #expect(matrix.results.count == fakeGenerator.cells().count)
+        #expect(matrix.results.map(\.cell) == matrix.results.map(\.cell).sorted())
+    }
+
+    @Test("Emergent: exactly the failing triples whose three pairs pass")
+    func emergent() {
+        let expected = fakeGenerator.cells(lengths: [3]).filter { $0.host == "WebView" && Set($0.order) == ["bridge:fixed", "tracker:proxy", "kvo"] }
+        #expect(expected.count == 12)
+        #expect(matrix.emergent == expected.sorted())
+        // After kvo's attach the tracker starts late, behind the buggy bridge's +load, so rule 1 fires
+        // although the pair tracker → bridge passes; but its reproducer needs only that pair.
+        let artifact = Matrix.Cell(host: "WebView", order: ["kvo", "tracker:proxy", "bridge:buggy"], config: .debug)
+        #expect(matrix.outcome(of: artifact) == .crash)
+        #expect(matrix.result(for: artifact)?.reproducer?.scenario.participants == ["bridge:buggy", "tracker:proxy"])
+        // A failing triple that contains a failing pair is not emergent.
+        let triple = Matrix.Cell(host: "ListView", order: ["tracker:proxy", "kvo", "rx"], config: .debug)
+        #expect(matrix.outcome(of: triple) == .assert)
+        #expect(!matrix.emergent.contains(triple))
+    }
+
+    @Test("Tables: host heading with ownership, symbols, debug / release, note links, predicted mark")
+    func tables() {
+        let report = matrix.markdown
+        #expect(report.hasPrefix("# HookLab compatibility matrix\n"))
+        #expect(report.contains("## WebView (delegate: assign)"))
+        #expect(report.contains("## ListView (delegate: weak)"))
+        #expect(report.contains("| first ↓ / then → | `bridge:buggy` | `bridge:fixed` | `tracker:proxy` | `kvo` |"))
+        #expect(report.contains("| **bridge:buggy** | — | — | 💥 [[1]](#note-1) | ✅ |"))
+        #expect(report.contains("| **tracker:proxy** | ✅ | ✅ | — | ✅ |"))
+        #expect(report.contains("| **tracker:proxy** | — | ⚠️ / 🔁 [[2]](#note-2)ᵖ | ✅ | ✅ |"))
+        #expect(report.contains("- `rx`: RxCocoa 6.10 DelegateProxy"))
+        for outcome in Outcome.allCases { #expect(report.contains("| \(outcome.symbol) | \(outcome.rawValue) | \(outcome.meaning) |")) }
+        // Sections in order: legend, tables, emergent, notes.
+        let order = ["**Legend**", "## WebView", "## ListView", "## Emergent failures", "## Notes"].map { report.range(of: $0)!.lowerBound }
+        #expect(order == order.sorted())
+    }
+
+    @Test("A note: what happens, a reproducer the parser accepts, the path, the graph, the fixes, the facts")
+    func note() throws {
+        let report = matrix.markdown
+        let start = try #require(report.range(of: "### <a id=\"note-1\"></a>[1] WebView · bridge:buggy → tracker:proxy · 💥 crash (debug and release)"))
+        let end = try #require(report.range(of: "### <a id=\"note-2\"></a>"))
+        let note = String(report[start.lowerBound..<end.lowerBound])
+        #expect(note.contains("**What happens** (`danglingMessage` at step 5, `fire shouldStart:`): the web view sent shouldStart: to TrackerProxy#3"))
+        #expect(note.contains("bridge:buggy kept the stale delegate.\n"))
+        #expect(note.contains("- `danglingReference` at step 4, `set-delegate app`: the web view's"))
+        let reproducer = "host WebView\nconfig release\nload bridge:buggy\nload tracker:proxy\nattach bridge:buggy\nset-delegate app\nfire shouldStart:\nexpect danglingReference danglingMessage"
+        #expect(note.contains("```\n\(reproducer)\n```"))
+        let parsed = try Scenario.parse(text: reproducer, file: "note", participants: FakeCatalog.all, hosts: ["WebView"])
+        #expect(parsed.isMet(by: FakeRunner().run(parsed)))
+        #expect(note.contains("It fails the same way in debug"))
+        #expect(note.contains("```\n-[WebView _dispatch]\n-[_WebSafeForwarder forwardInvocation:]\n-[TrackerProxy#3 shouldStart:]\n```"))
+        #expect(note.contains("```mermaid\nflowchart LR\n"))
+        #expect(note.contains("n1 -.->|\"delegate (assign)\"| n2"))
+        #expect(note.contains("style n2 fill:#fdd,stroke:#c00"))
+        #expect(note.contains("- `bridge:fixed` (Bridge 6 with the fixed hook) instead of `bridge:buggy` → ✅."))
+        #expect(note.contains("- Installing `tracker:proxy` first → ✅."))
+        #expect(note.contains("- bridge write-up C1 (delegate is assign)\n- tracker write-up pitfall 1\n"))
+        #expect(note.contains("Not a prediction"))
+    }
+
+    @Test("Debug and release stories differ: one section each, the variant fix, the predicted mark")
+    func splitNote() throws {
+        let report = matrix.markdown
+        let start = try #require(report.range(of: "[2] ListView · tracker:proxy → rx · ⚠️ assert (debug) · 🔁 loop (release)"))
+        let note = String(report[start.lowerBound...].prefix(3000))
+        #expect(note.contains("#### In debug"))
+        #expect(note.contains("#### In release"))
+        #expect(note.contains("- `rx:patched` (RxCocoa with the marker check) instead of `rx` → ✅."))
+        #expect(note.contains("- Installing `rx` first → ✅."))
+        #expect(note.contains("- cycle through the wrapper [derived] — *predicted*"))
+        #expect(note.contains("**Predicted**, not observed"))
+    }
+
+    @Test("Emergent triples are listed with their note")
+    func emergentSection() {
+        let report = matrix.markdown
+        #expect(report.contains("- `WebView`: `bridge:fixed → kvo → tracker:proxy` — 💧 [["))
+        #expect(!report.contains("- `ListView`: `tracker:proxy → kvo → rx`"))
+        #expect(report.contains("WebView · bridge:fixed → kvo → tracker:proxy · 💧 leak (debug and release)"))
+        let start = report.range(of: "WebView · bridge:fixed → kvo → tracker:proxy · 💧 leak (debug and release)")!
+        let note = String(report[start.lowerBound...].prefix(2000))
+        // Every order of the triple leaks, and the buggy bridge crashes instead.
+        #expect(note.contains("**What fixes it:**\n- Nothing in the lab: no variant"))
+    }
+
+    @Test("matrix.json is schema 1 with cells sorted by host, order, config, and their findings and reproducers")
+    func json() throws {
+        let root = try JSONValue.parse(matrix.json)
+        #expect(root["schema"]?.value == .number(1))
+        #expect(root["participants"]?.items.first?.value == .object([("id", .string("bridge:buggy")), ("models", .string("Bridge 6 with the app's hook, no re-set line"))]))
+        let cells = try #require(root["cells"]?.items)
+        #expect(cells.count == matrix.results.count)
+        func cell(_ json: JSONValue.Located) -> Matrix.Cell {
+            guard case .string(let host) = json["host"]!.value, case .array(let order) = json["order"]!.value,
+                  case .string(let config) = json["config"]!.value else { return Matrix.Cell(host: "", order: [], config: .debug) }
+            return Matrix.Cell(host: host, order: order.map { if case .string(let s) = $0 { s } else { "" } }, config: Configuration(rawValue: config)!)
+        }
+        let keys = cells.map(cell)
+        #expect(keys == keys.sorted())
+        let crash = try #require(cells.first { cell($0) == Matrix.Cell(host: "WebView", order: ["bridge:buggy", "tracker:proxy"], config: .release) })
+        #expect(crash["outcome"]?.value == .string("crash"))
+        #expect(crash["findings"]?.value == .array([
+            .object([("kind", .string("danglingReference")), ("message", .string(FakeRunner().run(matrix.result(for: cell(crash))!.reproducer!.scenario).findings[0].message)), ("step", .number(4))]),
+            .object([("kind", .string("danglingMessage")), ("message", .string(matrix.result(for: cell(crash))!.findings[1].message)), ("step", .number(5))]),
+        ]))
+        #expect(crash["reproducer"]?.value == .string(matrix.result(for: cell(crash))!.reproducer!.scenario.fileText))
+        let ok = try #require(cells.first { cell($0) == Matrix.Cell(host: "WebView", order: ["tracker:proxy", "bridge:buggy"], config: .release) })
+        #expect(ok["outcome"]?.value == .string("ok"))
+        #expect(ok["reproducer"]?.value == .null)
+        #expect(ok["findings"]?.value == .array([]))
+        let emergent = try #require(cells.first { cell($0) == Matrix.Cell(host: "WebView", order: ["kvo", "tracker:proxy", "bridge:fixed"], config: .debug) })
+        #expect(emergent["emergent"]?.value == .bool(true))
+    }
+
+    @Test("Reports are written atomically, replacing the old file and leaving no temporary file")
+    func atomicWrite() throws {
+        let directory = temporaryDirectory()
+        let url = directory.appendingPathComponent("Reports/compatibility-matrix.md")
+        try AtomicFile.write("old", to: url)
+        try AtomicFile.write(matrix.markdown, to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == matrix.markdown)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["compatibility-matrix.md"])
+    }
+}
+
+@Suite("Reference graphs")
+struct ReferenceGraphTests {
+    @Test("Mermaid: thick strong, plain weak, dotted assign, freed nodes red, quotes escaped, unknown ends added")
+    func mermaid() {
+        let graph = ReferenceGraph(nodes: [.init(id: "UIWebView#1"), .init(id: "TrackerProxy#3", freed: true), .init(id: "App#4", label: "App \"main\"")],
+                                   edges: [.init(from: "UIWebView#1", to: "TrackerProxy#3", label: "delegate", kind: .assign),
+                                           .init(from: "UIWebView#1", to: "Bridge#2", label: "jsBridge", kind: .associationRetain),
+                                           .init(from: "Bridge#2", to: "App#4", label: "webViewDelegate", kind: .weak),
+                                           .init(from: "App#4", to: "UIWebView#1", label: "webView", kind: .strong),
+                                           .init(from: "App#4", to: "Bridge#2", label: "cache", kind: .associationAssign)])
+        #expect(graph.mermaid == """
+        flowchart LR
+          n1["UIWebView#1"]
+          n2["TrackerProxy#3 — freed"]
+          n3["App #quot;main#quot;"]
+          n4["Bridge#2"]
+          n1 -.->|"delegate (assign)"| n2
+          n1 ==>|"jsBridge (assoc, retain)"| n4
+          n4 -->|"webViewDelegate (weak)"| n3
+          n3 ==>|"webView (strong)"| n1
+          n3 -.->|"cache (assoc, assign)"| n4
+          style n2 fill:#fdd,stroke:#c00
+        """)
+    }
+
+    @Test("Edge kinds use DESIGN's spelling in JSON")
+    func edgeKinds() throws {
+        let data = try JSONEncoder().encode(ReferenceGraph.Edge.Kind.allCases)
+        #expect(String(decoding: data, as: UTF8.self) == #"["strong","weak","assign","association-retain","association-assign"]"#)
+    }
+}

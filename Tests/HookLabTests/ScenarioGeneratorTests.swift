@@ -1,0 +1,122 @@
+// Generation: counts, determinism, families, delegate positions, perturbations.
+
+import Testing
+@testable import HookLab
+
+@Suite("Scenario generator")
+struct ScenarioGeneratorTests {
+    @Test("Pairs and triples per host: every ordered choice of distinct families supporting the host")
+    func counts() {
+        // WebView: bridge ×2, tracker, kvo. Pairs: 4·3 − 2 same-family = 10; triples: 2 bridges × 3! = 12.
+        #expect(fakeGenerator.orders(host: "WebView", length: 2).count == 10)
+        #expect(fakeGenerator.orders(host: "WebView", length: 3).count == 12)
+        // ListView: tracker, rx ×2, kvo: the same shape.
+        #expect(fakeGenerator.orders(host: "ListView", length: 2).count == 10)
+        #expect(fakeGenerator.orders(host: "ListView", length: 3).count == 12)
+        #expect(fakeGenerator.cells().count == (10 + 12) * 2 * 2)
+        #expect(fakeGenerator.cells(lengths: [2]).count == 10 * 2 * 2)
+        #expect(fakeGenerator.orders(host: "Nowhere", length: 2).isEmpty)
+    }
+
+    @Test("The same input gives the same cells and scenarios, and cells are sorted")
+    func deterministic() {
+        let again = ScenarioGenerator(hosts: FakeCatalog.allHosts, participants: FakeCatalog.all)
+        let cells = fakeGenerator.cells()
+        #expect(cells == again.cells())
+        #expect(cells == cells.sorted())
+        #expect(Set(cells).count == cells.count)
+        for cell in cells { #expect(fakeGenerator.scenarios(for: cell) == again.scenarios(for: cell)) }
+        #expect(cells.first == Matrix.Cell(host: "ListView", order: ["kvo", "rx"], config: .debug))
+    }
+
+    @Test("No order pairs two participants of one family, and every participant supports the host")
+    func noSameFamily() {
+        let families = Dictionary(uniqueKeysWithValues: FakeCatalog.all.map { ($0.id, $0.family) })
+        for cell in fakeGenerator.cells() {
+            #expect(Set(cell.order.map { families[$0]! }).count == cell.order.count, "\(cell)")
+            for id in cell.order { #expect(FakeCatalog.all.first { $0.id == id }!.hosts.contains(cell.host)) }
+        }
+    }
+
+    /// The number of runtime installs before the first `set-delegate app`.
+    func installsBeforeDelegate(_ scenario: Scenario, order: [String]) -> Int? {
+        guard let set = scenario.steps.firstIndex(of: .setDelegate("app")) else { return nil }
+        let firstLoad = scenario.steps.firstIndex { if case .attach = $0 { return true }; return false } ?? scenario.steps.count
+        return scenario.steps[..<set].enumerated().filter { index, step in
+            if case .attach = step { return true }
+            if case .load = step, index > firstLoad { return true }
+            return false
+        }.count
+    }
+
+    @Test("Every position of set-delegate app relative to the runtime installs is present in every cell")
+    func everyDelegatePosition() {
+        for cell in fakeGenerator.cells() {
+            let scenarios = fakeGenerator.scenarios(for: cell)
+            let runtimeInstalls = scenarios[0].steps.filter { if case .attach = $0 { return true }; return false }.count
+            let positions = Set(scenarios.compactMap { installsBeforeDelegate($0, order: cell.order) })
+            for position in 0...runtimeInstalls { #expect(positions.contains(position), "\(cell): position \(position) missing") }
+            #expect(scenarios.count <= runtimeInstalls + 3 + 1, "\(cell)")
+            for scenario in scenarios {
+                #expect(scenario.steps.last == .teardown)
+                #expect(scenario.host == cell.host && scenario.config == cell.config)
+                let host = FakeCatalog.allHosts.first { $0.name == cell.host }!
+                for event in host.events { #expect(scenario.steps.contains(.fire(event))) }
+            }
+        }
+    }
+
+    @Test("A bridge with an attach between two attaches: set-delegate before, between and after them")
+    func positionsSpelledOut() {
+        let cell = Matrix.Cell(host: "WebView", order: ["bridge:buggy", "kvo"], config: .debug)
+        let heads = fakeGenerator.scenarios(for: cell).map { Array($0.steps.prefix(4)) }
+        #expect(heads.contains([.load("bridge:buggy"), .setDelegate("app"), .attach("bridge:buggy"), .attach("kvo")]))
+        #expect(heads.contains([.load("bridge:buggy"), .attach("bridge:buggy"), .setDelegate("app"), .attach("kvo")]))
+        #expect(heads.contains([.load("bridge:buggy"), .attach("bridge:buggy"), .attach("kvo"), .setDelegate("app")]))
+    }
+
+    @Test("Loads keep the install order: both at load time for two loaders, deferred after an attach-only participant")
+    func installOrder() {
+        let incident = fakeGenerator.scenarios(for: Matrix.Cell(host: "WebView", order: ["bridge:buggy", "tracker:proxy"], config: .release))
+        #expect(incident.contains { Array($0.steps.prefix(4)) == [.load("bridge:buggy"), .load("tracker:proxy"), .attach("bridge:buggy"), .setDelegate("app")] })
+        for scenario in fakeGenerator.scenarios(for: Matrix.Cell(host: "ListView", order: ["rx", "tracker:proxy"], config: .debug)) {
+            let rx = scenario.steps.firstIndex(of: .attach("rx"))!
+            let tracker = scenario.steps.firstIndex(of: .load("tracker:proxy"))!
+            #expect(rx < tracker, "\(scenario.fileText)")
+        }
+        for scenario in fakeGenerator.scenarios(for: Matrix.Cell(host: "ListView", order: ["tracker:proxy", "rx"], config: .debug)) {
+            #expect(scenario.steps.first == .load("tracker:proxy"))
+        }
+    }
+
+    @Test("Perturbations: a second app delegate replacing the first, and an SDK started late")
+    func perturbations() {
+        let scenarios = fakeGenerator.scenarios(for: Matrix.Cell(host: "WebView", order: ["bridge:buggy", "tracker:proxy"], config: .debug))
+        let replaced = scenarios.filter { $0.steps.contains(.setDelegate("app2")) }
+        #expect(replaced.count == 1)
+        if let steps = replaced.first?.steps {
+            let app2 = steps.firstIndex(of: .setDelegate("app2"))!
+            #expect(steps[app2 + 1] == .release("app"))
+            #expect(steps[..<app2].contains(.fire("shouldStart:")) && steps[app2...].contains(.fire("shouldStart:")))
+        }
+        let late = scenarios.filter { scenario in
+            let load = scenario.steps.firstIndex(of: .load("tracker:proxy"))!
+            return scenario.steps[..<load].contains(.setDelegate("app")) && scenario.steps[..<load].contains(.fire("shouldStart:"))
+        }
+        #expect(late.count == 1)
+        // The tracker cannot come late when it is installed first.
+        let early = fakeGenerator.scenarios(for: Matrix.Cell(host: "WebView", order: ["tracker:proxy", "bridge:buggy"], config: .debug))
+        #expect(early.allSatisfy { $0.steps.first == .load("tracker:proxy") })
+    }
+
+    @Test("Participants' verbs run once, after the installs and before the first event")
+    func verbs() {
+        for scenario in fakeGenerator.scenarios(for: Matrix.Cell(host: "ListView", order: ["kvo", "rx"], config: .debug)) {
+            let read = scenario.steps.firstIndex(of: .verb(family: "rx", verb: "delegate", args: []))!
+            #expect(scenario.steps.filter { $0 == .verb(family: "rx", verb: "delegate", args: []) }.count == 1)
+            #expect(scenario.steps.contains(.verb(family: "rx", verb: "subscribe", args: ["didScroll:"])))
+            #expect(read > scenario.steps.firstIndex(of: .attach("rx"))!)
+            #expect(read < scenario.steps.firstIndex(of: .fire("didScroll:"))!)
+        }
+    }
+}
