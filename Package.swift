@@ -18,6 +18,7 @@ let package = Package(
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         .testTarget(name: "LibraryModelsTests", dependencies: ["LibraryModels"]),
         .testTarget(name: "HookLabTests", dependencies: ["HookLab"]),
+        .testTarget(name: "OracleTests", dependencies: ["ObjCModel"], exclude: ["probes", "incidents", "bench", "native.sh"]),
     ],
     swiftLanguageModes: [.v5]
 )
