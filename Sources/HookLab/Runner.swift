@@ -72,6 +72,7 @@ public final class ModelRunner: ScenarioRunning {
             if fault != nil { break }
         }
         result.findings = findings
+        if !findings.isEmpty { result.predictedBy = rt.inferencesUsed }
         return result
     }
 

@@ -164,6 +164,7 @@ public final class RxCocoa {
     func isProxyInstalled(_ current: Value, _ proxy: ObjectID) throws -> Bool {
         if current == .object(proxy) { return true }
         guard patched, !current.isNil else { return false }
+        rt.noteInference("rx:patched: PR #2037's marker probe applied wherever Rx compares the slot with its proxy (inference)")
         return try rt.objc_msgSend(current, rt.s.respondsToSelector, [.sel(rt.sel(Self.marker))]).boolValue
     }
 

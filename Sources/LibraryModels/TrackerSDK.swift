@@ -86,7 +86,8 @@ public enum TrackerSDK {
         }
         // MODEL (inference): the usual NSProxy forwarding pair, asking the weak target; the write-up shows neither.
         rt.addMethod(cls, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
-            try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
+            rt.noteInference("the tracker wrapper's methodSignatureForSelector:/forwardInvocation: ask its weak target (the write-up shows neither) (inference)")
+            return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
         }
         rt.addMethod(cls, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
             guard case .invocation(let inv)? = a.first else { return .none }
@@ -109,6 +110,7 @@ public enum TrackerSDK {
                         return try rt.objc_msgSend(target, sel, a)
                     }
                     // MODEL: with no answering target a BOOL policy proceeds and a decision handler allows.
+                    rt.noteInference("the tracker wrapper answers YES / allow when its target does not answer (inference)")
                     if case .block(let handler)? = a.last { try handler.call(rt, [.int(1)]) }
                     return types.first == "c" ? .bool(true) : .none
                 }
@@ -173,7 +175,10 @@ public enum TrackerSDK {
                     let delegate = rt.object_getIvar(o, "delegate")
                     try rt.object_setIvar(o, "next", .none, .weak)
                     // MODEL (inference): a target the original forwardingTargetForSelector: chose is honoured first.
-                    if !next.isNil { return try rt.objc_msgSend(next, cmd, a) }
+                    if !next.isNil {
+                        rt.noteInference("solution 3 honours the original forwardingTargetForSelector: result first (inference)")
+                        return try rt.objc_msgSend(next, cmd, a)
+                    }
                     guard let d = delegate.object,
                           case .string(let sig) = try rt.objc_msgSend(d, rt.s.methodSignatureForSelector, [.sel(cmd)]) else { return .none }
                     let inv = NSInvocation(target: delegate, selector: cmd, arguments: a, methodSignature: sig)

@@ -169,6 +169,7 @@ public enum WebViewJavascriptBridge {
             // The first set passes the bridge. MODEL (inference): the check is `isKindOfClass:`; the write-up's trace
             // (proxy #1 wrapping the bridge became the delegate) is consistent with it.
             let isBridge = try rt.objc_msgSend(delegate, rt.s.isKindOfClass, [.object(bridgeClass)]).boolValue
+            rt.noteInference("the app's hook recognises the bridge with isKindOfClass: (tracker write-up pitfall 1 shows no code) (inference)")
             if delegate.isNil || isBridge {
                 return try rt.objc_msgSend(o, rt.sel("setJSBridgeDelegate:"), [delegate])
             }

@@ -143,7 +143,10 @@ extension Runtime {
     /// MODEL: a nil signature is an unrecognized selector, as the invocation cannot be built.
     func forwardThroughInvocation(_ o: ObjectID, _ cmd: SEL, _ args: [Value]) throws -> Value {
         let sig = try objc_msgSend(o, s.methodSignatureForSelector, [.sel(cmd)])
-        guard case .string(let types) = sig else { throw unrecognized(o, cmd) }
+        guard case .string(let types) = sig else {
+            noteInference("NSProxy with no signature for an NSObject-protocol question raises (guide D4 + D5.2b; GNUstep answers NO instead) (inference)")
+            throw unrecognized(o, cmd)
+        }
         let inv = NSInvocation(target: .object(o), selector: cmd, arguments: args, methodSignature: types)
         try objc_msgSend(o, s.forwardInvocation, [.invocation(inv)])
         return inv.returnValue

@@ -131,6 +131,9 @@ public final class Runtime {
 
     /// What the modeled program observed (delegate calls received, observer callbacks); the lab's history.
     public var journal: [JournalEntry] = []
+    /// Facts marked (inference) or [derived] whose code path ran, in first-use order; a failure resting on them is
+    /// a prediction.
+    public internal(set) var inferencesUsed: [String] = []
 
     // KVO state (see Runtime+KVO.swift).
     var kvoOriginalForClass: [Class: Class] = [:]
@@ -176,6 +179,7 @@ public final class Runtime {
         imps = o.imps; protocols = o.protocols; protocolIndex = o.protocolIndex
         cache = o.cache; cacheStride = o.cacheStride; cacheDirty = o.cacheDirty
         autoreleasePool = o.autoreleasePool; tracing = o.tracing; trace = o.trace; journal = o.journal
+        inferencesUsed = o.inferencesUsed
         kvoOriginalForClass = o.kvoOriginalForClass; kvoClassForOriginal = o.kvoClassForOriginal
         observances = o.observances; kvoContext = o.kvoContext
         kvoDeallocWithObserversRaises = o.kvoDeallocWithObserversRaises

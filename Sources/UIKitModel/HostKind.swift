@@ -42,9 +42,11 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
     /// The slot the app's `delegate =` sets.
     public var primarySlot: DelegateSlot { slots[0] }
-    /// "delegate: weak", for report headings.
+    /// "weak", "assign, dataSource: assign" or "weak (navigationDelegate)", read after "delegate: " in headings.
     public var ownershipSummary: String {
-        slots.map { "\($0.property): \($0.ownership.rawValue)" }.joined(separator: ", ")
+        let first = primarySlot.property == "delegate" ? primarySlot.ownership.rawValue
+            : "\(primarySlot.ownership.rawValue) (\(primarySlot.property))"
+        return ([first] + slots.dropFirst().map { "\($0.property): \($0.ownership.rawValue)" }).joined(separator: ", ")
     }
 
     public static func named(_ name: String) -> HostKind? { all.first { $0.name == name } }
