@@ -1,6 +1,7 @@
 // The `hooklab` commands.
 
 import Foundation
+import ObjCModel
 
 extension CLI {
     /// `hooklab matrix`: run every pair and triple and write both reports.
@@ -173,7 +174,8 @@ extension CLI {
             guard let count = Int(text), count > 0 else { throw UsageError("--workers takes a positive number, not '\(text)'") }
             cli.workers = count
         }
-        _ = try arguments.positional(0...0, "no arguments besides --workers N")
+        let vsNative = arguments.flag("--vs-native")
+        _ = try arguments.positional(0...0, "no arguments besides --workers N and --vs-native")
         let start = DispatchTime.now().uptimeNanoseconds
         let matrix = cli.runMatrix()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -190,8 +192,47 @@ extension CLI {
         out += "  throughput: \(Self.format(Double(runs) / max(seconds, 1e-9), digits: 0)) scenarios/s\n"
         out += "  mean cost of one scenario: \(Self.format(seconds * 1e6 / Double(runs), digits: 1)) µs wall, \(Self.format(seconds * 1e6 * Double(cli.workers) / Double(runs), digits: 1)) µs of one core\n"
         for line in catalog.benchmarkFigures() { out += "  \(line)\n" }
+        if vsNative { out += nativeComparison() }
         standardOutput(out)
         return 0
+    }
+
+    /// The mini-scenario natively (GCC + GNUstep, -O2) and on the model, in one run, and their ratio.
+    func nativeComparison() -> String {
+        let iterations = 100_000
+        let script = root.appendingPathComponent("Tests/OracleTests/native.sh").path
+        let source = root.appendingPathComponent("Tests/OracleTests/bench/mini.m").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("hooklab-bench").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script, "run", source, out, String(iterations)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        var native: Double?
+        var text = ""
+        do {
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            text = String(decoding: data, as: UTF8.self)
+            // "mini: N iterations, X us/iteration"
+            if process.terminationStatus == 0, let field = text.split(separator: ",").last?.split(separator: " ").first {
+                native = Double(field)
+            }
+        } catch {
+            text = "\(error)"
+        }
+        let model = RuntimeBenchmark.miniScenarioMicros()
+        var line = "  mini-scenario on the model: \(Self.format(model, digits: 2)) µs/iteration\n"
+        if let native {
+            line += "  mini-scenario native (GCC libobjc + GNUstep, -O2): \(Self.format(native, digits: 2)) µs/iteration\n"
+            line += "  model vs native: \(Self.format(native / model, digits: 1))x as fast (goal: at least 2x)\n"
+        } else {
+            line += "  native mini-scenario unavailable (install gobjc gnustep-make libgnustep-base-dev): "
+                + text.split(separator: "\n").prefix(2).joined(separator: " ") + "\n"
+        }
+        return line
     }
 
     static func format(_ value: Double, digits: Int) -> String { String(format: "%.\(digits)f", value) }

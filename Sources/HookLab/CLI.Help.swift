@@ -17,7 +17,8 @@ extension CLI {
           explain HOST A B [--config debug|release]
                                       one cell in depth: what happens, reproducer, references, what fixes it
           list                        participants, hosts and their events
-          bench [--workers N]         time the whole matrix
+          bench [--workers N] [--vs-native]
+                                      time the whole matrix; the model against a real runtime
 
         Exit codes: 0 ok, 1 findings or gate failure, 2 bad usage or bad input (nothing is written).
         Run 'hooklab COMMAND --help' for a command's details.
@@ -82,13 +83,18 @@ extension CLI {
 
             """,
             "bench": """
-            Usage: hooklab bench [--workers N]
+            Usage: hooklab bench [--workers N] [--vs-native]
 
             Times the whole pair and triple matrix (all hosts, both configurations, all delegate positions,
             reproducers included) and prints the wall time, scenarios per second and the mean cost of one
-            scenario. Build with -c release for meaningful figures; the goal is under 3 s on 2 cores.
+            scenario, then the model runtime's own figures (sends per second with and without the method
+            cache, the cost of a runtime with 50 classes). Build with -c release for meaningful figures;
+            the goal is under 3 s on 2 cores.
 
               --workers N   worker threads (default: the number of cores)
+              --vs-native   also time Tests/OracleTests/bench/mini.m compiled with GCC + GNUstep (-O2)
+                            against the same mini-scenario on the model, and print the ratio; needs
+                            the packages gobjc, gnustep-make and libgnustep-base-dev
 
             """,
         ]

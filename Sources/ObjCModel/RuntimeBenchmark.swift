@@ -39,3 +39,59 @@ public enum RuntimeBenchmark {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(repetitions)
     }
 }
+
+extension RuntimeBenchmark {
+    /// The mini-scenario of `Tests/OracleTests/bench/mini.m`, step for step on the model: a host with an assign
+    /// delegate, an app delegate, an NSProxy wrapper with an unretained target set as the delegate, two events
+    /// through the wrapper's forwardInvocation:, a second wrapper replacing the first, one more event, all freed.
+    /// - Returns: mean microseconds per iteration.
+    public static func miniScenarioMicros(iterations: Int = 20_000) -> Double {
+        let rt = Runtime(configuration: .release)
+        let host = rt.defineClass("Host", superclass: rt.NSObjectClass)
+        let app = rt.defineClass("AppDelegate", superclass: rt.NSObjectClass)
+        let wrapper = rt.defineClass("Wrapper", superclass: rt.NSProxyClass)
+        let fired = rt.sel("hostDidFire:")
+        rt.addMethod(host, "fire") { rt, o, _, _ in try rt.objc_msgSend(rt.object_getIvar(o, "delegate"), fired, [.object(o)]) }
+        rt.addMethod(app, "hostDidFire:", types: "v@:@") { rt, o, _, _ in
+            try rt.object_setIvar(o, "events", .int(rt.object_getIvar(o, "events").intValue + 1), .value)
+            return .none
+        }
+        rt.addMethod(wrapper, "initWithTarget:", types: "@@:@") { rt, o, _, a in
+            try rt.object_setIvar(o, "target", a[0], .assign)
+            return .object(o)
+        }
+        rt.addMethod(wrapper, "methodSignatureForSelector:", types: "@@::") { rt, o, cmd, a in
+            try rt.objc_msgSend(rt.object_getIvar(o, "target"), cmd, a)
+        }
+        rt.addMethod(wrapper, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
+            guard case .invocation(let inv)? = a.first else { return .none }
+            try inv.invoke(rt, target: rt.object_getIvar(o, "target"))
+            return .none
+        }
+        let fire = rt.sel("fire"), initWithTarget = rt.sel("initWithTarget:")
+        var total = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations {
+            let h = rt.class_createInstance(host)
+            let a = rt.class_createInstance(app)
+            let w1 = rt.class_createInstance(wrapper)
+            _ = try! rt.objc_msgSend(w1, initWithTarget, [.object(a)])
+            try! rt.object_setIvar(h, "delegate", .object(w1), .assign)
+            _ = try! rt.objc_msgSend(h, fire)
+            _ = try! rt.objc_msgSend(h, fire)
+            let w2 = rt.class_createInstance(wrapper)
+            _ = try! rt.objc_msgSend(w2, initWithTarget, [.object(a)])
+            try! rt.object_setIvar(h, "delegate", .object(w2), .assign)
+            try! rt.objc_release(w1)
+            _ = try! rt.objc_msgSend(h, fire)
+            total += rt.object_getIvar(a, "events").intValue
+            try! rt.objc_release(w2)
+            try! rt.objc_release(a)
+            try! rt.objc_release(h)
+            try! rt.drainAutoreleasePool()
+        }
+        let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3
+        precondition(total == iterations * 3)
+        return micros / Double(iterations)
+    }
+}
