@@ -10,7 +10,8 @@ extension Runtime {
     ///   - owner: the library that installed it, so findings can say who.
     public func imp_implementationWithBlock(_ label: String, owner: String = "app", _ body: @escaping IMPBody) -> IMP {
         let imp = IMP(raw: Int32(imps.count))
-        imps.append(IMPRecord(body: body, label: label, owner: owner))
+        imps.append(IMPRecord(label: label, owner: owner))
+        impBodies.append(body)
         return imp
     }
 

@@ -50,7 +50,7 @@ extension Runtime {
         if tracing { trace.append(.send(depth: depth, receiver: describe(receiver), selector: sel_getName(sel),
                                         imp: imp_getLabel(imp))) }
         do {
-            let result = try imps[Int(imp.raw)].body(self, receiver, sel, args)
+            let result = try impBodies[Int(imp.raw)](self, receiver, sel, args)
             depth -= 1
             return result
         } catch var fault as Fault {

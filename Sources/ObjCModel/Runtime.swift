@@ -88,7 +88,6 @@ struct ClassRecord {
 }
 
 struct IMPRecord {
-    let body: IMPBody
     let label: String
     let owner: String
 }
@@ -113,6 +112,8 @@ public final class Runtime {
     var objects: [ObjectRecord] = []
     var nextSerial: Int32 = 1
     var imps: [IMPRecord] = []
+    /// IMP bodies, apart from their names so a send touches only the closure.
+    var impBodies: [IMPBody] = []
     var protocols: [ProtocolRecord] = []
     var protocolIndex: [String: ProtocolRef] = [:]
 
@@ -159,10 +160,10 @@ public final class Runtime {
         self.maxDepth = maxDepth
         self.s = WellKnownSelectors()
         s.register(in: self)
-        imps.append(IMPRecord(body: { rt, o, cmd, args in try rt.forward(o, cmd, args) },
-                              label: "_objc_msgForward", owner: "runtime"))
-        imps.append(IMPRecord(body: { rt, o, cmd, args in try rt.forward(o, cmd, args) },
-                              label: "_objc_msgForward_impcache", owner: "runtime"))
+        for label in ["_objc_msgForward", "_objc_msgForward_impcache"] {
+            imps.append(IMPRecord(label: label, owner: "runtime"))
+            impBodies.append { rt, o, cmd, args in try rt.forward(o, cmd, args) }
+        }
         bootstrapRootClasses()
     }
 
@@ -176,7 +177,7 @@ public final class Runtime {
         configuration = o.configuration; maxDepth = o.maxDepth; methodCacheEnabled = o.methodCacheEnabled
         selectorNames = o.selectorNames; selectorIndex = o.selectorIndex
         classes = o.classes; classIndex = o.classIndex; objects = o.objects; nextSerial = o.nextSerial
-        imps = o.imps; protocols = o.protocols; protocolIndex = o.protocolIndex
+        imps = o.imps; impBodies = o.impBodies; protocols = o.protocols; protocolIndex = o.protocolIndex
         cache = o.cache; cacheStride = o.cacheStride; cacheDirty = o.cacheDirty
         autoreleasePool = o.autoreleasePool; tracing = o.tracing; trace = o.trace; journal = o.journal
         inferencesUsed = o.inferencesUsed
