@@ -28,19 +28,27 @@ public final class RxCocoa {
     /// The hosts RxCocoa 6 has delegate proxies for (UIWebView support was removed in 6.0).
     public static let hostClasses = ["UIScrollView", "UITableView", "UICollectionView", "WKWebView"]
 
-    var voidSelectorCache: [Class: Set<SEL>] = [:]
+    /// What the runtime's IMPs share with this object. They capture this, never the RxCocoa object or the
+    /// runtime, so there is no reference cycle and the runtime stays usable on its own.
+    final class Shared {
+        let patched: Bool
+        var voidSelectors: [Class: Set<SEL>] = [:]
+        init(patched: Bool) { self.patched = patched }
+    }
+    let shared: Shared
 
     /// Loads the proxy classes into the runtime (once) for this scenario.
     public init(_ rt: Runtime, patched: Bool = false) {
         self.rt = rt
         self.patched = patched
-        if rt.objc_getClass("_RXDelegateProxy") == nil { defineClasses() }
+        self.shared = Shared(patched: patched)
+        if rt.objc_getClass("_RXDelegateProxy") == nil { Self.defineClasses(rt, shared) }
     }
 
     // MARK: Classes
 
-    func defineClasses() {
-        let owner = patched ? "rx:patched" : "rx"
+    static func defineClasses(_ rt: Runtime, _ shared: Shared) {
+        let owner = shared.patched ? "rx:patched" : "rx"
         // RXDP .h l.13: `_RXDelegateProxy : NSObject`.
         let base = rt.defineClass("_RXDelegateProxy", superclass: rt.NSObjectClass, owner: owner)
         rt.class_declareForwardingIvar(base, "__forwardToDelegate")
@@ -58,15 +66,15 @@ public final class RxCocoa {
             return try rt.objc_msgSend(rt.object_getIvar(o, "__forwardToDelegate"), rt.s.methodSignatureForSelector, a)
         }
         // RXDP l.125-140: sentMessage → forward delegate (if it responds) → methodInvoked.
-        rt.addMethod(base, "forwardInvocation:", types: "v@:@") { [unowned self] rt, o, _, a in
+        rt.addMethod(base, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
             guard case .invocation(let inv)? = a.first else { return .none }
             let sel = inv.selector
-            if inv.isVoid { self.emit(o, sel, kind: "sentMessage") }
+            if inv.isVoid { emit(rt, o, sel, kind: "sentMessage") }
             let forwardTo = rt.object_getIvar(o, "__forwardToDelegate")
             if !forwardTo.isNil, try rt.objc_msgSend(forwardTo, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
                 try inv.invoke(rt, target: forwardTo)
             }
-            if inv.isVoid { self.emit(o, sel, kind: "methodInvoked") }
+            if inv.isVoid { emit(rt, o, sel, kind: "methodInvoked") }
             return .none
         }
         // DP l.19: `DelegateProxy<P, D> : _RXDelegateProxy`; `responds(to:)` is the Swift override at DP l.226-231.
@@ -75,22 +83,22 @@ public final class RxCocoa {
             try rt.object_setIvar(o, "_parentObject", a[0], .weak)   // DP l.27
             return .object(o)
         }
-        rt.addMethod(proxy, "respondsToSelector:", types: "c@::") { [unowned self] rt, o, _, a in
+        rt.addMethod(proxy, "respondsToSelector:", types: "c@::") { rt, o, _, a in
             let cmd = rt.s.respondsToSelector
             guard let sel = a.first?.selValue else { return .bool(false) }   // #2349 nil guard
-            if self.patched, sel == rt.sel(RxCocoa.marker) { return .bool(true) }
+            if shared.patched, sel == rt.sel(RxCocoa.marker) { return .bool(true) }
             if try rt.objc_msgSendSuper(o, rt.NSObjectClass, cmd, a).boolValue { return .bool(true) }
             let forwardTo = rt.object_getIvar(o, "__forwardToDelegate")
             // No recursion guard: the forward delegate is asked on every call (§3.3).
             if !forwardTo.isNil, try rt.objc_msgSend(forwardTo, cmd, a).boolValue { return .bool(true) }
-            return .bool(self.voidDelegateMethods(rt.object_getClass(o)).contains(sel) && self.hasObservers(o, sel))
+            return .bool(voidDelegateMethods(rt, shared, rt.object_getClass(o)).contains(sel) && hasObservers(rt, o, sel))
         }
         let scroll = rt.defineClass("RxScrollViewDelegateProxy", superclass: proxy, owner: owner)
         rt.class_addProtocol(scroll, rt.objc_getProtocol("UIScrollViewDelegate")!)
         // RxScrollViewDelegateProxy l.87: wired, forwards by hand; never reaches forwardInvocation:.
-        rt.addMethod(scroll, "scrollViewDidScroll:", types: "v@:@") { [unowned self] rt, o, _, a in
+        rt.addMethod(scroll, "scrollViewDidScroll:", types: "v@:@") { rt, o, _, a in
             let cmd = rt.sel("scrollViewDidScroll:")
-            self.emit(o, cmd, kind: "wired")
+            emit(rt, o, cmd, kind: "wired")
             let forwardTo = rt.object_getIvar(o, "__forwardToDelegate")
             if !forwardTo.isNil, try rt.objc_msgSend(forwardTo, rt.s.respondsToSelector, [.sel(cmd)]).boolValue {
                 try rt.objc_msgSend(forwardTo, cmd, a)
@@ -106,15 +114,15 @@ public final class RxCocoa {
     }
 
     /// RXDP +initialize (l.25-89): optional, instance, void methods of every adopted protocol and their parents.
-    func voidDelegateMethods(_ cls: Class) -> Set<SEL> {
-        if let cached = voidSelectorCache[cls] { return cached }
+    static func voidDelegateMethods(_ rt: Runtime, _ shared: Shared, _ cls: Class) -> Set<SEL> {
+        if let cached = shared.voidSelectors[cls] { return cached }
         var set = Set<SEL>()
         for p in rt.class_copyProtocolList(cls) {
             for m in rt.protocol_copyMethodDescriptionList(p) where !m.required && m.instance && m.isVoid {
                 set.insert(rt.sel(m.selector))
             }
         }
-        voidSelectorCache[cls] = set
+        shared.voidSelectors[cls] = set
         return set
     }
 
@@ -122,18 +130,18 @@ public final class RxCocoa {
 
     static func observerIvar(_ kind: String, _ sel: String) -> String { "observers.\(kind).\(sel)" }
 
-    func observerCount(_ proxy: ObjectID, _ kind: String, _ sel: SEL) -> Int {
+    static func observerCount(_ rt: Runtime, _ proxy: ObjectID, _ kind: String, _ sel: SEL) -> Int {
         rt.object_getIvar(proxy, Self.observerIvar(kind, rt.sel_getName(sel))).intValue
     }
 
     /// DP l.221-224: the sentMessage or methodInvoked dispatcher for the selector has observers.
-    func hasObservers(_ proxy: ObjectID, _ sel: SEL) -> Bool {
-        observerCount(proxy, "sentMessage", sel) > 0 || observerCount(proxy, "methodInvoked", sel) > 0
+    static func hasObservers(_ rt: Runtime, _ proxy: ObjectID, _ sel: SEL) -> Bool {
+        observerCount(rt, proxy, "sentMessage", sel) > 0 || observerCount(rt, proxy, "methodInvoked", sel) > 0
     }
 
     /// Emits on a subject: a subscriber observes the event (journal observer "rx").
-    func emit(_ proxy: ObjectID, _ sel: SEL, kind: String) {
-        let n = observerCount(proxy, kind, sel)
+    static func emit(_ rt: Runtime, _ proxy: ObjectID, _ sel: SEL, kind: String) {
+        let n = observerCount(rt, proxy, kind, sel)
         for _ in 0..<n { rt.journal.append(JournalEntry(observer: Self.observer, event: rt.sel_getName(sel), detail: kind)) }
     }
 
@@ -251,7 +259,7 @@ public final class RxCocoa {
         try setForwardToDelegate(proxy, delegate, retainDelegate: retainDelegate)                 // l.228
         try rt.objc_retain(proxy)   // l.230-238: the dispose closure captures the proxy strongly
         let weakDelegate = delegate.object
-        return Disposable { [unowned self] in
+        return Disposable {
             let rt = self.rt
             defer { try? rt.objc_release(proxy) }
             // l.235: skipped when the installed delegate is already gone.
@@ -274,7 +282,7 @@ public final class RxCocoa {
         let count = rt.object_getIvar(proxy, ivar).intValue
         try rt.object_setIvar(proxy, ivar, .int(count + 1), .value)
         if !wired && count == 0 { try reset(proxy) }
-        return Disposable { [unowned self] in
+        return Disposable {
             let rt = self.rt
             guard rt.lifecycle(proxy) == .alive else { return }   // MessageDispatcher → proxy is weak
             let now = rt.object_getIvar(proxy, ivar).intValue

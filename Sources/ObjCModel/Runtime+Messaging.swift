@@ -60,6 +60,17 @@ extension Runtime {
         }
     }
 
+    /// Calls an IMP directly, as C code calls a saved function pointer (`originalIMP(self, _cmd, ...)`): no lookup,
+    /// and `_cmd` is whatever the caller passes. Swizzlers that keep the original IMP call it this way.
+    @discardableResult
+    public func callIMP(_ imp: IMP, _ receiver: ObjectID, _ cmd: SEL, _ args: [Value] = []) throws -> Value {
+        if objects[Int(receiver.raw)].state == .freed { throw messageToFreed(receiver, cmd) }
+        depth += 1
+        defer { depth -= 1 }
+        if depth > maxDepth { throw Fault(.infiniteRecursion, raisedBy: "runtime") }
+        return try impBodies[Int(imp.raw)](self, receiver, cmd, args)
+    }
+
     func frame(_ receiver: ObjectID, _ imp: IMP, _ sel: SEL) -> Frame {
         let r = objects[Int(receiver.raw)]
         let isClass = r.classObjectOf != nil

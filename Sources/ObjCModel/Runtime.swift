@@ -155,7 +155,10 @@ public final class Runtime {
     let forwardImpcache = IMP(raw: 1)
 
     /// Creates a runtime with the root classes `NSObject` and `NSProxy` loaded.
-    public init(configuration: BuildConfiguration = .debug, maxDepth: Int = 200) {
+    /// - Parameter maxDepth: sends nested deeper than this are an infinite recursion. 64 keeps a debug build's
+    ///   real stack (about 3-6 KB per model send) well inside a 512 KB worker thread, and every modeled cycle has
+    ///   repeated many times by then.
+    public init(configuration: BuildConfiguration = .debug, maxDepth: Int = 64) {
         self.configuration = configuration
         self.maxDepth = maxDepth
         self.s = WellKnownSelectors()

@@ -121,7 +121,7 @@ enum IncidentTwins {
 
     /// Outcome lines of `incidents/incident3_rx_cycle.m` (`rx` or `rx:patched`, release), on ObjCModel.
     static func incident3(patched: Bool) throws -> [String] {
-        let rt = Runtime(configuration: .release, maxDepth: 200)
+        let rt = Runtime(configuration: .release)
         let out = Transcript()
         var subscriberEvents = 0, trackerEvents = 0, appEvents = 0
         let didSelect = rt.sel("collectionView:didSelectItemAtIndexPath:")

@@ -119,11 +119,6 @@ extension Runtime {
         try send(classObject(cls), "alloc").object!
     }
 
-    /// Calls an IMP directly, as C code does through a saved function pointer: `_cmd` is whatever is passed.
-    func callIMP(_ imp: IMP, _ receiver: ObjectID, _ cmd: SEL, _ args: [Value] = []) throws -> Value {
-        try imps[Int(imp.raw)].body(self, receiver, cmd, args)
-    }
-
     /// `[self sel]` with the result as text, for `%s` of a selector argument.
     func name(_ v: Value) -> String { v.selValue.map(sel_getName) ?? "?" }
 }
