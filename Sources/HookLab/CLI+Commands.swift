@@ -155,7 +155,9 @@ extension CLI {
             let installs = [p.hasLoad ? "load" : nil, p.hasAttach ? "attach" : nil, p.canStartLate ? "can start late" : nil].compactMap { $0 }
             out += "  \(p.id)  (family \(p.family)): \(p.models)\n"
             out += "      installs: \(installs.isEmpty ? "nothing" : installs.joined(separator: ", ")); hosts: \(p.hosts.joined(separator: ", "))\n"
-            if !p.verbs.isEmpty { out += "      verbs: \(p.verbs.joined(separator: "; "))\n" }
+            if !p.verbs.isEmpty || !p.otherVerbs.isEmpty {
+                out += "      verbs: \((p.verbs + p.otherVerbs).joined(separator: "; "))\n"
+            }
         }
         out += "Hosts:\n"
         for h in catalog.hosts {

@@ -24,12 +24,14 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// The generator exercises each line as written; the parser accepts a `family.verb` only if one
     /// participant of the family lists that verb.
     public var verbs: [String]
+    /// Verbs scenario files may use that the generator does not exercise (`rx.dispose`), as step lines.
+    public var otherVerbs: [String]
     /// The facts the model rests on, each a short citation; one containing "[derived]" or
     /// "(inference)" is a prediction, and cells resting on it are marked predicted.
     public var basedOn: [String]
 
     public init(id: String, family: String, models: String, hosts: [String], hasLoad: Bool, hasAttach: Bool,
-                canStartLate: Bool = false, verbs: [String] = [], basedOn: [String] = []) {
+                canStartLate: Bool = false, verbs: [String] = [], otherVerbs: [String] = [], basedOn: [String] = []) {
         self.id = id
         self.family = family
         self.models = models
@@ -38,11 +40,12 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         self.hasAttach = hasAttach
         self.canStartLate = canStartLate
         self.verbs = verbs
+        self.otherVerbs = otherVerbs
         self.basedOn = basedOn
     }
 
     /// The verb keywords (`rx.subscribe`) of ``verbs``.
-    public var verbNames: [String] { verbs.compactMap { $0.split(separator: " ").first.map(String.init) } }
+    public var verbNames: [String] { (verbs + otherVerbs).compactMap { $0.split(separator: " ").first.map(String.init) } }
 
     /// The steps of ``verbs``, in order; lines that are not `family.verb` steps are skipped.
     public var verbSteps: [Scenario.Step] {

@@ -42,7 +42,7 @@ final class RxParticipant: Participant {
             models: patched ? "RxCocoa 6.10 DelegateProxy with the marker check proposed in RxSwift PR #2037"
                             : "RxCocoa 6.10 DelegateProxy (forwardInvocation proxy, proxy(for:) asserts, reset())",
             hosts: hostNames(RxCocoa.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
-            verbs: ["rx.subscribe"],
+            verbs: ["rx.subscribe"], otherVerbs: ["rx.subscribe SELECTOR", "rx.delegate", "rx.setDelegate NAME", "rx.dispose"],
             basedOn: ["rxcocoa guide §1: proxy(for:) re-captures the current delegate and asserts at l.197",
                       "rxcocoa guide §3.3: responds(to:) asks the forward delegate with no recursion guard",
                       "rxcocoa guide §5: reset() sets nil then the proxy only when the slot holds the proxy"]
