@@ -37,6 +37,16 @@ public enum TrackerSDK {
     /// §3.1: "applied to UIWebView, WKWebView, UITableView, UICollectionView, UIScrollView".
     public static let hostClasses = ["UIScrollView", "UITableView", "UICollectionView", "UIWebView", "WKWebView"]
 
+    /// Every tracked selector of every host, once, with its protocol type encoding.
+    static func allTrackedMethods(_ rt: Runtime) -> [(String, String)] {
+        var seen = Set<String>()
+        let protocols = HostKind.all.flatMap { $0.slots.map(\.protocolName) }.compactMap(rt.objc_getProtocol)
+        return HostKind.all.flatMap(trackedSelectors).filter { seen.insert($0).inserted }.map { selector in
+            let types = protocols.lazy.compactMap { rt.protocol_getMethodDescription($0, rt.sel(selector))?.types }.first
+            return (selector, types ?? "v@:@@")
+        }
+    }
+
     static func record(_ rt: Runtime, _ selector: String) {
         rt.journal.append(JournalEntry(observer: observer, event: selector))
     }
@@ -98,22 +108,18 @@ public enum TrackerSDK {
             return .none
         }
         // The tracked methods: "track, then call the target if it responds".
-        var seen = Set<String>()
-        for host in HostKind.all {
-            for selector in trackedSelectors(host) where seen.insert(selector).inserted {
-                let types = rt.signatureForSelector(rt.objc_getClass("AppDelegate")!, rt.sel(selector)) ?? "v@:@@"
-                let sel = rt.sel(selector)
-                rt.addMethod(cls, selector, types: types) { rt, o, _, a in
-                    record(rt, selector)
-                    let target = rt.object_getIvar(o, "target")
-                    if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
-                        return try rt.objc_msgSend(target, sel, a)
-                    }
-                    // MODEL: with no answering target a BOOL policy proceeds and a decision handler allows.
-                    rt.noteInference("the tracker wrapper answers YES / allow when its target does not answer (inference)")
-                    if case .block(let handler)? = a.last { try handler.call(rt, [.int(1)]) }
-                    return types.first == "c" ? .bool(true) : .none
+        for (selector, types) in allTrackedMethods(rt) {
+            let sel = rt.sel(selector)
+            rt.addMethod(cls, selector, types: types) { rt, o, _, a in
+                record(rt, selector)
+                let target = rt.object_getIvar(o, "target")
+                if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
+                    return try rt.objc_msgSend(target, sel, a)
                 }
+                // MODEL: with no answering target a BOOL policy proceeds and a decision handler allows.
+                rt.noteInference("the tracker wrapper answers YES / allow when its target does not answer (inference)")
+                if case .block(let handler)? = a.last { try handler.call(rt, [.int(1)]) }
+                return types.first == "c" ? .bool(true) : .none
             }
         }
     }
@@ -163,28 +169,24 @@ public enum TrackerSDK {
         let cls = rt.defineClass("TrackerForwardingHandler", superclass: rt.NSObjectClass, owner: "tracker:forwarding")
         rt.class_declareForwardingIvar(cls, "delegate")
         rt.class_declareForwardingIvar(cls, "next")
-        var seen = Set<String>()
-        for host in HostKind.all {
-            for selector in trackedSelectors(host) where seen.insert(selector).inserted {
-                let types = rt.signatureForSelector(rt.objc_getClass("AppDelegate")!, rt.sel(selector)) ?? "v@:@@"
-                // "return the SDK's handler, which reports and then jumps to RxDelegateProxy's forwardInvocation:".
-                let cmd = rt.sel(selector)
-                rt.addMethod(cls, selector, types: types) { rt, o, _, a in
-                    record(rt, selector)
-                    let next = rt.object_getIvar(o, "next")
-                    let delegate = rt.object_getIvar(o, "delegate")
-                    try rt.object_setIvar(o, "next", .none, .weak)
-                    // MODEL (inference): a target the original forwardingTargetForSelector: chose is honoured first.
-                    if !next.isNil {
-                        rt.noteInference("solution 3 honours the original forwardingTargetForSelector: result first (inference)")
-                        return try rt.objc_msgSend(next, cmd, a)
-                    }
-                    guard let d = delegate.object,
-                          case .string(let sig) = try rt.objc_msgSend(d, rt.s.methodSignatureForSelector, [.sel(cmd)]) else { return .none }
-                    let inv = NSInvocation(target: delegate, selector: cmd, arguments: a, methodSignature: sig)
-                    try rt.objc_msgSend(d, rt.s.forwardInvocation, [.invocation(inv)])
-                    return inv.returnValue
+        for (selector, types) in allTrackedMethods(rt) {
+            // "return the SDK's handler, which reports and then jumps to RxDelegateProxy's forwardInvocation:".
+            let cmd = rt.sel(selector)
+            rt.addMethod(cls, selector, types: types) { rt, o, _, a in
+                record(rt, selector)
+                let next = rt.object_getIvar(o, "next")
+                let delegate = rt.object_getIvar(o, "delegate")
+                try rt.object_setIvar(o, "next", .none, .weak)
+                // MODEL (inference): a target the original forwardingTargetForSelector: chose is honoured first.
+                if !next.isNil {
+                    rt.noteInference("solution 3 honours the original forwardingTargetForSelector: result first (inference)")
+                    return try rt.objc_msgSend(next, cmd, a)
                 }
+                guard let d = delegate.object,
+                      case .string(let sig) = try rt.objc_msgSend(d, rt.s.methodSignatureForSelector, [.sel(cmd)]) else { return .none }
+                let inv = NSInvocation(target: delegate, selector: cmd, arguments: a, methodSignature: sig)
+                try rt.objc_msgSend(d, rt.s.forwardInvocation, [.invocation(inv)])
+                return inv.returnValue
             }
         }
     }
