@@ -318,6 +318,9 @@ public final class Aspects {
            rt.method_getImplementation(targetMethod) == rt._objc_msgForward {
             let alias = aspect_aliasForSelector(sel)
             if let original = rt.class_getInstanceMethod(klass, alias) {
+                if rt.class_getMethodImplementation(klass, rt.s.forwardInvocation) != shared.beingCalled {
+                    rt.noteInference("Aspects' removal restores the alias over a forward another library installed since (method-hooking guide §1.5) [derived]")
+                }
                 rt.class_replaceMethod(klass, sel, rt.method_getImplementation(original), rt.method_getTypeEncoding(targetMethod))
             } else {
                 // :310 no alias (the selector was forwarded by someone else when Aspects hooked it).

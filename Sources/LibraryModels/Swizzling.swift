@@ -49,6 +49,11 @@ extension Swizzling {
             // NSHipster: `[self xxx_viewWillAppear:animated]`, the literal helper selector.
             return try rt.objc_msgSend(o, helperSel, a)
         }
+        if let m = rt.class_getInstanceMethod(cls, rt.sel(selector)), rt.method_getImplementation(m) == rt._objc_msgForward {
+            // The method already forwards (Aspects, JSPatch, RAC): after the exchange the forward runs under the
+            // helper selector, which the forwarding library does not know.
+            rt.noteInference("an exchange swizzle over a forwarded method forwards the helper selector instead (method-hooking guide §4.6) [derived]")
+        }
         return exchange(rt, cls, selector, with: helper, imp, addFirst: addFirst)
     }
 }

@@ -86,6 +86,9 @@ public final class XAspect {
             guard forwards else { return .none }
             return try rt.objc_msgSend(o, prefixedSel, a)
         }
+        if rt.method_getImplementation(rt.class_getInstanceMethod(cls, sel)!) == rt._objc_msgForward {
+            rt.noteInference("XAspect exchanges over a forwarded method, so the forward runs under the prefixed selector (method-hooking guide §4.6) [derived]")
+        }
         // :702-717 makeSelectorChain (XACExtensions.c:138-150): add, then exchange with the target.
         let types = rt.method_getTypeEncoding(rt.class_getInstanceMethod(cls, sel)!)
         rt.class_addMethod(cls, prefixedSel, imp, types)
