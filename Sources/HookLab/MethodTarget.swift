@@ -77,6 +77,13 @@ enum MethodTarget {
 
     static func named(_ name: String) -> MethodTargetInfo? { all.first { $0.name == name }?.info }
 
+    /// Whether a host name is a method target: the matrix's, or a scenario file's own `Class ±selector`
+    /// (`host AppDelegate -application:didFinishLaunchingWithOptions:`), whose classes its lines declare.
+    static func isTarget(_ name: String) -> Bool {
+        let words = name.split(separator: " ")
+        return words.count == 2 && (words[1].hasPrefix("-") || words[1].hasPrefix("+")) && words[1].count > 1
+    }
+
     /// The targets as the catalog's hosts, after the delegate hosts.
     static var hostInfos: [HostInfo] {
         all.map { HostInfo(name: $0.name, delegateOwnership: "", events: [], methodTarget: $0.info) }

@@ -39,7 +39,7 @@ public final class ModelRunner: ScenarioRunning {
 
     /// One pass over the steps. With `traceStep`, the runtime's trace is on for that step and becomes the path.
     func execute(_ scenario: Scenario, traceStep: Int?) -> RunResult {
-        if MethodTarget.named(scenario.host) != nil { return executeMethodHooks(scenario, traceStep: traceStep) }
+        if MethodTarget.isTarget(scenario.host) { return executeMethodHooks(scenario, traceStep: traceStep) }
         guard let kind = HostKind.named(scenario.host) else {
             return RunResult(findings: [Finding(kind: .fatalError, message: "HookLab has no host '\(scenario.host)'", step: 0)])
         }

@@ -45,7 +45,7 @@ extension Scenario {
                 }
                 let name = args.joined(separator: " ")
                 if let host { throw fail("'host' given twice; first at line \(host.line)") }
-                if let hosts, !hosts.contains(name) {
+                if let hosts, !hosts.contains(name), !MethodTarget.isTarget(name) {
                     throw fail("unknown host '\(name)'\(suggestion(name, hosts)); expected one of \(hosts.joined(separator: ", "))")
                 }
                 host = (name, number)

@@ -35,7 +35,7 @@ public struct Scenario: Codable, Hashable, Sendable {
                 if !seen.contains(id) { seen.append(id) }
             case .verb:
                 // Method-hook scenarios install through library verbs (`aspects.hook …`).
-                if MethodTarget.named(host) != nil, let id = step.methodHookParticipant, !seen.contains(id) { seen.append(id) }
+                if MethodTarget.isTarget(host), let id = step.methodHookParticipant, !seen.contains(id) { seen.append(id) }
             default: break
             }
         }
