@@ -52,8 +52,7 @@ final class MethodHookParticipant: Participant {
             hosts: allTargets, hasLoad: false, hasAttach: false,
             otherVerbs: ["swizzle.exchange CLASS SEL no-add"],
             basedOn: ["method-hooking guide §4.1: NSHipster pattern; the original then runs with _cmd = the helper selector (§0.4)",
-                      "§4.1: exchanging twice undoes it; exchanging an inherited method without class_addMethod swaps the superclass's entry",
-                      "§4.1: two exchange swizzlers on one selector both run, the last installed outermost [derived]"],
+                      "§4.1: exchanging twice undoes it; exchanging an inherited method without class_addMethod swaps the superclass's entry"],
             hookInstalls: ["swizzle.exchange CLASS SEL"]),
         ParticipantInfo(
             id: "swizzle:imp", family: "swizzle",
@@ -68,8 +67,7 @@ final class MethodHookParticipant: Participant {
             hosts: allTargets, hasLoad: false, hasAttach: false,
             otherVerbs: ["xaspect.patch NAME CLASS SEL no-forward"],
             basedOn: ["method-hooking guide §4.6: weaving at load, superclasses first, a nucleus when the class lacks its own IMP (XACrystallization.cpp:392-417, :666-699)",
-                      "§4.6: each patch is class_addMethod + method_exchangeImplementations; XAMessageForward calls the previous head (XACExtensions.c:138-150)",
-                      "§4.6: exchange-based, so it inherits the _cmd problem and the forward-then-exchange crashes [derived]"],
+                      "§4.6: each patch is class_addMethod + method_exchangeImplementations; XAMessageForward calls the previous head (XACExtensions.c:138-150)"],
             hookInstalls: ["xaspect.patch A CLASS SEL"]),
         ParticipantInfo(
             id: "rac", family: "rac", models: "ReactiveObjC `rac_signalForSelector:` (the _RACSelectorSignal subclass, or in place)",
