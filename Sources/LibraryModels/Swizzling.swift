@@ -54,7 +54,8 @@ extension Swizzling {
             // helper selector, which the forwarding library does not know.
             rt.noteInference("an exchange swizzle over a forwarded method forwards the helper selector instead (method-hooking guide §4.6) [derived]")
         }
-        if let m = rt.class_getInstanceMethod(cls, rt.sel(selector)), rt.imp_getOwner(rt.method_getImplementation(m)) != rt.class_getOwner(m.cls) {
+        if let m = rt.class_getInstanceMethod(cls, rt.sel(selector)), case let owner = rt.imp_getOwner(rt.method_getImplementation(m)),
+           owner != rt.class_getOwner(m.cls), owner != "runtime" {
             // Someone else's hook is the current IMP: the two chain, the last installed outermost.
             rt.noteInference("two exchange swizzlers on one selector both run, the last installed outermost (method-hooking guide §4.1) [derived]")
         }
