@@ -153,6 +153,7 @@ extension CLI {
         var out = "Participants:\n"
         for p in catalog.participants {
             let installs = [p.hasLoad ? "load" : nil, p.hasAttach ? "attach" : nil, p.canStartLate ? "can start late" : nil].compactMap { $0 }
+                + p.hookInstalls
             out += "  \(p.id)  (family \(p.family)): \(p.models)\n"
             out += "      installs: \(installs.isEmpty ? "nothing" : installs.joined(separator: ", ")); hosts: \(p.hosts.joined(separator: ", "))\n"
             if !p.verbs.isEmpty || !p.otherVerbs.isEmpty {
@@ -161,6 +162,11 @@ extension CLI {
         }
         out += "Hosts:\n"
         for h in catalog.hosts {
+            if let target = h.methodTarget {
+                out += "  \(h.name)  (method target)\n"
+                out += "      \((target.preamble + target.calls).joined(separator: "; "))\n"
+                continue
+            }
             out += "  \(h.name)  (delegate: \(h.delegateOwnership))\n"
             out += "      events: \(h.events.joined(separator: ", "))\n"
         }

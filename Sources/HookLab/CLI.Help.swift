@@ -55,6 +55,12 @@ extension CLI {
             Runs one scenario file (Matrix/scenarios/*.hooklab): one step per line, '#' starts a comment.
               host NAME | config debug|release | load P | attach P | set-delegate NAME | fire SELECTOR
               release NAME | drain | teardown | expect KIND... | expect-ran LABEL... | FAMILY.VERB ARGS...
+            Method-hook files (host CLASS -SEL or CLASS +SEL) declare and call instead:
+              class NAME : SUPER [SEL ...] [calls-super] | object NAME CLASS | call OBJECT SEL
+              aspects.hook CLASS|OBJECT SEL before|instead|after | aspects.remove N
+              jspatch.override CLASS SEL [calls-orig|calls-super] | swizzle.exchange CLASS SEL [no-add]
+              swizzle.imp CLASS SEL | xaspect.patch NAME CLASS SEL [no-forward] | rac.signal OBJECT SEL
+              kvo.observe OBJECT KEY | kvo.remove OBJECT KEY      (+SEL: the class method, on the metaclass)
             Prints the findings with their steps and the message path.
 
               --json   print {"findings":[{"kind":…,"message":…,"step":…}],"ran":[…]} instead

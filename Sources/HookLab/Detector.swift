@@ -26,7 +26,8 @@ protocol Detector {
 /// All detectors, fresh for one scenario.
 func makeDetectors() -> [Detector] {
     [FaultDetector(), DanglingReferenceDetector(), ForwardingCycleDetector(), EventDeliveryDetector(),
-     ReturnValueDetector(), CompletionHandlerDetector(), LeakDetector()]
+     ReturnValueDetector(), CompletionHandlerDetector(), LeakDetector(),
+     RefusedDetector()]
 }
 
 extension StepRecord {
@@ -268,5 +269,17 @@ struct LeakDetector: Detector {
             if let c = dfs(start) { return c }
         }
         return nil
+    }
+}
+
+/// `refused`: a library refused an install and said why (it journals the event `refused` with its error).
+struct RefusedDetector: Detector {
+    mutating func check(_ r: StepRecord) -> [Finding] { Self.findings(r.journal, step: r.number) }
+
+    static func findings(_ journal: ArraySlice<JournalEntry>, step: Int) -> [Finding] {
+        journal.filter { $0.event == "refused" }.map {
+            Finding(kind: .refused, message: "\($0.observer) refused to install at step \(step): \($0.detail)",
+                    step: step, objects: [$0.observer])
+        }
     }
 }

@@ -8,10 +8,14 @@ public struct HostInfo: Codable, Hashable, Sendable {
     public var delegateOwnership: String
     /// The selectors the generator fires, in order, e.g. `webView:shouldStartLoadWithRequest:navigationType:`.
     public var events: [String]
+    /// For a method-hook target (`ViewController -viewWillAppear:`): its classes, object and calls; nil for a
+    /// delegate host.
+    public var methodTarget: MethodTargetInfo?
 
-    public init(name: String, delegateOwnership: String, events: [String]) {
+    public init(name: String, delegateOwnership: String, events: [String], methodTarget: MethodTargetInfo? = nil) {
         self.name = name
         self.delegateOwnership = delegateOwnership
         self.events = events
+        self.methodTarget = methodTarget
     }
 }

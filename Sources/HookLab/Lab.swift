@@ -14,6 +14,7 @@ public struct ModelCatalog: LabCatalog {
     public var participants: [ParticipantInfo] { ParticipantKind.all.map(\.info) }
     public var hosts: [HostInfo] {
         HostKind.all.map { HostInfo(name: $0.name, delegateOwnership: $0.ownershipSummary, events: $0.events.map(\.selector)) }
+            + MethodTarget.hostInfos
     }
     public func makeRunner() -> ScenarioRunning { ModelRunner() }
 

@@ -7,10 +7,12 @@ extension Matrix {
     /// The matrix as `Reports/matrix.json`, schema 1: participants, then cells sorted by host, order, config.
     ///
     /// Beyond the schema, each cell has `"predicted"` (the failure rests on [derived]/(inference)
-    /// facts) and, for orders of three or more, `"emergent"` (it fails while all its pairs pass).
+    /// facts) and, for orders of three or more, `"emergent"` (it fails while all its pairs pass). A method-hook
+    /// cell also has `"ran"`: the hook bodies of its first scenario, in order.
     /// An ok cell has no findings and a null reproducer.
     public var json: String {
         let emergent = Set(self.emergent)
+        let methodTargetNames = methodTargets.map(\.name)
         let cells: [JSONValue] = results.map { result in
             var members: [(String, JSONValue)] = [
                 ("host", .string(result.cell.host)),
@@ -24,6 +26,7 @@ extension Matrix {
                 ("predicted", .bool(result.isPredicted)),
             ]
             if result.cell.order.count >= 3 { members.append(("emergent", .bool(emergent.contains(result.cell)))) }
+            if methodTargetNames.contains(result.cell.host) { members.append(("ran", .array(result.ran.map(JSONValue.string)))) }
             return .object(members)
         }
         let document: JSONValue = .object([

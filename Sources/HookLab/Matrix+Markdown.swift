@@ -30,10 +30,11 @@ extension Matrix {
         out.append("\(results.count) cells (\(pairCount) pairs and \(longer.count) longer orders, each in debug and release), \(results.reduce(0) { $0 + $1.scenarioCount }) scenarios; \(failing) cells fail.")
 
         let numbers = noteNumbers
-        for host in hosts {
+        for host in hosts where host.methodTarget == nil {
             out.append("")
             out += table(for: host, numbers: numbers)
         }
+        out += methodHooksPart(numbers: numbers)
         out.append("")
         out += emergentSection(numbers: numbers)
         let notes = numbers.sorted { $0.value < $1.value }

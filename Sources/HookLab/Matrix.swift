@@ -19,6 +19,8 @@ public struct Matrix: Sendable {
         public var worst: Scenario?
         /// The shrunk reproducer of ``worst`` with its run, or ``worst`` itself when shrinking is off.
         public var reproducer: Shrinker.Reproducer?
+        /// The hook bodies that ran in the cell's first scenario, in order (method-hook targets; empty otherwise).
+        public var ran: [String] = []
 
         /// The findings to report: those of the reproducer's run.
         public var findings: [Finding] { reproducer?.result.findings ?? [] }
@@ -117,14 +119,16 @@ public struct Matrix: Sendable {
         let scenarios = generator.scenarios(for: cell)
         var worst: (scenario: Scenario, result: RunResult)?
         var ran = 0
+        var firstRan: [String] = []
         for scenario in scenarios {
             let result = runner.run(scenario)
+            if ran == 0 { firstRan = result.ran }
             ran += 1
             if result.outcome > (worst?.result.outcome ?? .ok) { worst = (scenario, result) }
             if result.outcome == Outcome.bySeverity[0] { break } // nothing can be worse
         }
         guard let worst else {
-            return CellResult(cell: cell, outcome: .ok, scenarioCount: ran, worst: nil, reproducer: nil)
+            return CellResult(cell: cell, outcome: .ok, scenarioCount: ran, worst: nil, reproducer: nil, ran: firstRan)
         }
         var reproducer: Shrinker.Reproducer
         if shrink, let shrunk = Shrinker(runner: runner).shrink(worst.scenario, result: worst.result) {
@@ -134,7 +138,8 @@ public struct Matrix: Sendable {
             scenario.expect = worst.result.findings.map(\.kind).uniqued()
             reproducer = Shrinker.Reproducer(scenario: scenario, result: worst.result)
         }
-        return CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: ran, worst: worst.scenario, reproducer: reproducer)
+        return CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: ran, worst: worst.scenario, reproducer: reproducer,
+                          ran: firstRan)
     }
 }
 

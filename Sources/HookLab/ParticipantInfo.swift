@@ -29,9 +29,15 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// The facts the model rests on, each a short citation; one containing "[derived]" or
     /// "(inference)" is a prediction, and cells resting on it are marked predicted.
     public var basedOn: [String]
+    /// For a method-hooking participant: the step lines that install its hook, one per variant, with the
+    /// placeholders `CLASS`, `OBJECT` and `SEL` a method target fills in (`aspects.hook CLASS SEL before`).
+    public var hookInstalls: [String]
+    /// Steps a method-hook scenario runs after the first calls, before calling again (`kvo.remove OBJECT title`).
+    public var hookFollowUps: [String]
 
     public init(id: String, family: String, models: String, hosts: [String], hasLoad: Bool, hasAttach: Bool,
-                canStartLate: Bool = false, verbs: [String] = [], otherVerbs: [String] = [], basedOn: [String] = []) {
+                canStartLate: Bool = false, verbs: [String] = [], otherVerbs: [String] = [], basedOn: [String] = [],
+                hookInstalls: [String] = [], hookFollowUps: [String] = []) {
         self.id = id
         self.family = family
         self.models = models
@@ -42,6 +48,8 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         self.verbs = verbs
         self.otherVerbs = otherVerbs
         self.basedOn = basedOn
+        self.hookInstalls = hookInstalls
+        self.hookFollowUps = hookFollowUps
     }
 
     /// The verb keywords (`rx.subscribe`) of ``verbs``.

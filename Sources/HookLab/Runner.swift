@@ -6,6 +6,8 @@ import UIKitModel
 /// Runs scenarios on the models. Keeps one loaded base runtime per SDK era and copies it for each scenario.
 public final class ModelRunner: ScenarioRunning {
     private var bases: [Era: Runtime] = [:]
+    /// The loaded base of method-hook scenarios: the root classes only (no UIKit), copied for each scenario.
+    private var methodHooksBase: Runtime?
 
     public init() {}
 
@@ -14,6 +16,13 @@ public final class ModelRunner: ScenarioRunning {
         let rt = Runtime()
         UIKit.load(into: rt, era: era)
         bases[era] = rt
+        return rt
+    }
+
+    func methodHookBase() -> Runtime {
+        if let b = methodHooksBase { return b }
+        let rt = Runtime()
+        methodHooksBase = rt
         return rt
     }
 
@@ -30,6 +39,7 @@ public final class ModelRunner: ScenarioRunning {
 
     /// One pass over the steps. With `traceStep`, the runtime's trace is on for that step and becomes the path.
     func execute(_ scenario: Scenario, traceStep: Int?) -> RunResult {
+        if MethodTarget.isTarget(scenario.host) { return executeMethodHooks(scenario, traceStep: traceStep) }
         guard let kind = HostKind.named(scenario.host) else {
             return RunResult(findings: [Finding(kind: .fatalError, message: "HookLab has no host '\(scenario.host)'", step: 0)])
         }

@@ -39,12 +39,16 @@ extension Scenario {
 
             switch keyword {
             case "host":
-                guard args.count == 1 else { throw fail("'host' takes one host name, e.g. 'host UIWebView'") }
-                if let host { throw fail("'host' given twice; first at line \(host.line)") }
-                if let hosts, !hosts.contains(args[0]) {
-                    throw fail("unknown host '\(args[0])'\(suggestion(args[0], hosts)); expected one of \(hosts.joined(separator: ", "))")
+                // A method-hook target is two words: `host ViewController -viewWillAppear:`.
+                guard args.count == 1 || args.count == 2 else {
+                    throw fail("'host' takes one host name, e.g. 'host UIWebView', or a method target, e.g. 'host ViewController -viewWillAppear:'")
                 }
-                host = (args[0], number)
+                let name = args.joined(separator: " ")
+                if let host { throw fail("'host' given twice; first at line \(host.line)") }
+                if let hosts, !hosts.contains(name), !MethodTarget.isTarget(name) {
+                    throw fail("unknown host '\(name)'\(suggestion(name, hosts)); expected one of \(hosts.joined(separator: ", "))")
+                }
+                host = (name, number)
             case "config":
                 guard args.count == 1, let value = Configuration(rawValue: args[0]) else {
                     throw fail("'config' takes debug or release")

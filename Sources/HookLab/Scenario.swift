@@ -25,13 +25,17 @@ public struct Scenario: Codable, Hashable, Sendable {
         self.expectRan = expectRan
     }
 
-    /// The participant ids named by `load` and `attach` steps, in order of first appearance.
+    /// The participant ids named by `load` and `attach` steps (and, on method-hook targets, by install verbs such
+    /// as `aspects.hook`), in order of first appearance.
     public var participants: [String] {
         var seen: [String] = []
         for step in steps {
             switch step {
             case .load(let id), .attach(let id):
                 if !seen.contains(id) { seen.append(id) }
+            case .verb:
+                // Method-hook scenarios install through library verbs (`aspects.hook …`).
+                if MethodTarget.isTarget(host), let id = step.methodHookParticipant, !seen.contains(id) { seen.append(id) }
             default: break
             }
         }

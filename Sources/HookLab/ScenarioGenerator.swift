@@ -84,6 +84,7 @@ public struct ScenarioGenerator: Sendable {
         guard let host = hosts.first(where: { $0.name == cell.host }) else { return [] }
         let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
         guard infos.count == cell.order.count, !infos.isEmpty else { return [] }
+        if let target = host.methodTarget { return methodHookScenarios(cell, target, infos) }
 
         let plain = Plan(infos, lateLast: false)
         var result: [Scenario] = []

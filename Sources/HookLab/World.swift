@@ -119,7 +119,7 @@ final class World {
             try ensureHost()
             try p.perform(verb, args, self)
         case .raw(let keyword, _):
-            throw LabError("'\(keyword)' steps are for method-hook scenarios, which this runner does not model yet")
+            throw LabError("'\(keyword)' steps need a method-hook target as the host, e.g. 'host ViewController -viewWillAppear:'")
         }
         try rt.drainAutoreleasePool()
     }

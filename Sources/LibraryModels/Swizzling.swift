@@ -24,3 +24,41 @@ public enum Swizzling {
         return true
     }
 }
+
+extension Swizzling {
+    /// The NSHipster category hook (`xxx_viewWillAppear:` calling `[self xxx_viewWillAppear:]`, guide §4.1), installed
+    /// with ``exchange(_:_:_:with:_:types:addFirst:)``; its body records `label`.
+    ///
+    /// The helper body sends its own (literal) helper selector, which after the exchange holds the previous IMP, so
+    /// that IMP runs with `_cmd` = the helper selector (guide §0.4). Installing it twice exchanges back (the
+    /// "swizzling twice undoes it" rule): the second `class_addMethod` calls fail, and the exchange is an involution.
+    /// - Parameters:
+    ///   - cls: the class whose method is hooked; a metaclass for a class method.
+    ///   - prefix: the category prefix (`xxx_`); two libraries with the same prefix collide.
+    /// - Returns: false if the class has no method for `selector`.
+    @discardableResult
+    public static func installExchangeHook(_ rt: Runtime, _ cls: Class, _ selector: String, label: String,
+                                           prefix: String = "xxx_", addFirst: Bool = true) -> Bool {
+        let helper = prefix + selector
+        let helperSel = rt.sel(helper)
+        let meta = rt.class_isMetaClass(cls)
+        // A category method is compiled into the class: one IMP per class and helper name.
+        let imp = rt.imp_implementationWithBlock("\(meta ? "+" : "-")[\(rt.class_getName(cls))(Swizzling) \(helper)]",
+                                                 owner: label) { rt, o, _, a in
+            HookJournal.record(rt, label)
+            // NSHipster: `[self xxx_viewWillAppear:animated]`, the literal helper selector.
+            return try rt.objc_msgSend(o, helperSel, a)
+        }
+        if let m = rt.class_getInstanceMethod(cls, rt.sel(selector)), rt.method_getImplementation(m) == rt._objc_msgForward {
+            // The method already forwards (Aspects, JSPatch, RAC): after the exchange the forward runs under the
+            // helper selector, which the forwarding library does not know.
+            rt.noteInference("an exchange swizzle over a forwarded method forwards the helper selector instead (method-hooking guide §4.6) [derived]")
+        }
+        if let m = rt.class_getInstanceMethod(cls, rt.sel(selector)), case let owner = rt.imp_getOwner(rt.method_getImplementation(m)),
+           owner != rt.class_getOwner(m.cls), owner != "runtime" {
+            // Someone else's hook is the current IMP: the two chain, the last installed outermost.
+            rt.noteInference("two exchange swizzlers on one selector both run, the last installed outermost (method-hooking guide §4.1) [derived]")
+        }
+        return exchange(rt, cls, selector, with: helper, imp, addFirst: addFirst)
+    }
+}

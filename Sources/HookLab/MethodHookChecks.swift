@@ -1,0 +1,176 @@
+// Running and checking method-hook scenarios: the step loop, and the checks of what ran against each hook's
+// declared contract (every active hook whose call reaches it runs exactly once; the original too, unless replaced).
+import ObjCModel
+import LibraryModels
+
+extension ModelRunner {
+    /// One pass over a method-hook scenario. With `traceStep`, the runtime's trace is on for that step.
+    func executeMethodHooks(_ scenario: Scenario, traceStep: Int?) -> RunResult {
+        let rt = methodHookBase().copy()
+        rt.configuration = scenario.config == .debug ? .debug : .release
+        let world = MethodHookWorld(rt: rt)
+        var findings: [Finding] = []
+        var result = RunResult()
+        var worst: Outcome = .ok
+        for (index, step) in scenario.steps.enumerated() {
+            let number = index + 1
+            let start = rt.journal.count
+            if number == traceStep { rt.tracing = true }
+            var fault: Fault?
+            do {
+                try world.apply(step, number: number)
+            } catch let f as Fault {
+                fault = f
+            } catch {
+                findings.append(Finding(kind: .fatalError, message: "HookLab cannot run step \(number) (`\(step.line)`): \(error)",
+                                        step: number))
+                break
+            }
+            if number == traceStep {
+                rt.tracing = false
+                result.messagePath = Self.path(from: rt.trace)
+            }
+            let journal = rt.journal[start...]
+            findings += RefusedDetector.findings(journal, step: number)
+            if let fault { findings += MethodHookChecks.findings(for: fault, step: number) }
+            if case .raw("call", let args) = step {
+                let labels = world.ranLabels(journal, call: args)
+                result.ran += labels
+                if fault == nil { findings += MethodHookChecks.delivery(world, call: args, ran: labels, step: number, line: step.line) }
+            }
+            if let f = findings.mostSevere, f.outcome > worst {
+                worst = f.outcome
+                if let fault { result.messagePath = Self.path(of: fault) }
+            }
+            if fault != nil { break }
+        }
+        world.finish()
+        result.findings = findings
+        if !findings.isEmpty { result.predictedBy = rt.inferencesUsed }
+        return result
+    }
+}
+
+extension MethodHookWorld {
+    /// The class whose implementation is "the original" of a call: the first declared class from the receiver's
+    /// declared class up that implements the selector.
+    func originalOwner(call args: [String]) -> String? {
+        guard args.count == 2, let r = try? receiver(args[0]) else { return nil }
+        let (sel, _) = Self.split(args[1])
+        let key = r.isClass ? "+" + sel : sel
+        var c = declared(r.className)
+        while let k = c {
+            if k.selectors.contains(key) { return k.name }
+            c = declared(k.superclass)
+        }
+        return nil
+    }
+
+    /// The labels the call's journal recorded, with class bodies named `original` (the original owner's) or
+    /// `super:Class` (a superclass's, reached by a super call).
+    func ranLabels(_ journal: ArraySlice<JournalEntry>, call args: [String]) -> [String] {
+        let owner = originalOwner(call: args)
+        return journal.filter { $0.observer == HookJournal.ran }.map { e in
+            guard e.event.hasPrefix("body:") else { return e.event }
+            let cls = String(e.event.dropFirst(5))
+            return cls == owner ? "original" : "super:\(cls)"
+        }
+    }
+
+    /// What should run for a call, by each hook's declared contract: the object's hooks; then, walking the
+    /// declared classes up from the receiver's, each class's hooks while the call reaches that class, and each
+    /// implementation unless a hook on it replaces it. A replacing hook stops the walk unless it calls super.
+    func expectations(call args: [String]) -> [(label: String, hook: Hook?)] {
+        guard args.count == 2, let r = try? receiver(args[0]) else { return [] }
+        let (sel, _) = Self.split(args[1])
+        let classMethod = r.isClass
+        let key = classMethod ? "+" + sel : sel
+        func distinct(_ list: [Hook]) -> [Hook] {
+            var out: [Hook] = []
+            for h in list where !out.contains(where: { $0.label == h.label && $0.hookClass == h.hookClass && $0.object == h.object }) {
+                out.append(h)
+            }
+            return out
+        }
+        let objectHooks = distinct(hooks.filter {
+            $0.active && !classMethod && $0.object == args[0] && $0.selector == sel && !$0.classMethod
+        })
+        var expected: [(label: String, hook: Hook?)] = objectHooks.map { ($0.label, $0) }
+        // A replacing hook replaces the next implementation up the chain (a hook on a class that inherits the
+        // method replaces the inherited one).
+        var replacer = objectHooks.first { $0.replacesOriginal }
+        var reached = true
+        var first = true
+        var c = declared(r.className)
+        while let k = c, reached {
+            let classHooks = distinct(hooks.filter {
+                $0.active && $0.hookClass == k.name && $0.selector == sel && $0.classMethod == classMethod
+            })
+            expected += classHooks.map { ($0.label, $0) }
+            replacer = replacer ?? classHooks.first { $0.replacesOriginal }
+            if k.selectors.contains(key) {
+                if let r = replacer {
+                    reached = r.callsSuper
+                    replacer = nil
+                } else {
+                    expected.append((first ? "original" : "super:\(k.name)", nil))
+                    reached = k.callsSuper
+                }
+                first = false
+            }
+            c = declared(k.superclass)
+        }
+        return expected
+    }
+}
+
+/// The checks of method-hook scenarios. They read the world's declared contracts and the journal, never a library.
+enum MethodHookChecks {
+    /// `lostEvent` for a hook body (or the original) that should have run and did not; `duplicateEvent` for one
+    /// that ran more than once.
+    static func delivery(_ world: MethodHookWorld, call args: [String], ran: [String], step: Int, line: String) -> [Finding] {
+        var findings: [Finding] = []
+        var checked: [String] = []
+        let expected = world.expectations(call: args)
+        let what = ran.isEmpty ? "nothing ran" : "what ran: " + ran.joined(separator: " → ")
+        for e in expected where !checked.contains(e.label) {
+            checked.append(e.label)
+            let want = expected.filter { $0.label == e.label }.count
+            let got = ran.filter { $0 == e.label }.count
+            let who = e.hook.map { "`\($0.label)` (installed by `\($0.line)` at step \($0.step))" } ?? "`\(e.label)`"
+            if got < want {
+                findings.append(Finding(kind: .lostEvent,
+                                        message: "\(who) never ran for `\(line)` at step \(step); \(what).",
+                                        step: step, objects: [e.label]))
+            } else if got > want {
+                findings.append(Finding(kind: .duplicateEvent,
+                                        message: "\(who) ran \(got) times for one `\(line)` at step \(step); \(what).",
+                                        step: step, objects: [e.label]))
+            }
+        }
+        return findings
+    }
+
+    /// The findings of a fault, worded as the delegate detectors word them.
+    static func findings(for f: Fault, step: Int) -> [Finding] {
+        let frames = f.frames.map(\.description)
+        switch f.kind {
+        case .infiniteRecursion:
+            return [Finding(kind: .infiniteRecursion,
+                            message: "A message never returns: " + f.cycle.map(\.symbol).joined(separator: " → ") + " → …",
+                            step: step, frames: Array(frames.prefix(12)) + ["… (\(f.unwound.count) frames; the cycle repeats)"])]
+        case let .assertionFailure(message, site):
+            return [Finding(kind: .assertionFailure,
+                            message: "\(f.raisedBy) asserted at \(site) (debug builds only)" + (message.isEmpty ? "." : ": \(message)"),
+                            step: step, frames: frames)]
+        case .unrecognizedSelector:
+            return [Finding(kind: .unrecognizedSelector, message: "NSInvalidArgumentException: \(f.description)", step: step, frames: frames)]
+        case .exception:
+            return [Finding(kind: .exception, message: "\(f.description) (raised by \(f.raisedBy))", step: step, frames: frames)]
+        case .fatalError(let message):
+            return [Finding(kind: .fatalError, message: "\(f.raisedBy) trapped: \(message)", step: step, frames: frames)]
+        case .messageToFreedObject:
+            return [Finding(kind: .danglingMessage, message: "\(f.description): a message to a freed object.", step: step, frames: frames)]
+        }
+    }
+}

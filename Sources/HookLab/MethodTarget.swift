@@ -1,0 +1,91 @@
+// The method-hook targets: the "hosts" of method-hook cells, named after the method the app calls.
+
+/// What the generator needs to know about a method-hook target, without knowing any library.
+public struct MethodTargetInfo: Codable, Hashable, Sendable {
+    /// The scenario lines that declare the classes and objects (`class …`, `object …`), in order.
+    public var preamble: [String]
+    /// The calls each scenario makes, after the installs and again after the follow-ups (`call vc viewWillAppear:`).
+    public var calls: [String]
+    /// The classes a class-level hook may go on; with two, every participant is placed on each in turn.
+    public var hookClasses: [String]
+    /// The object (or class, for a class method) instance-level hooks go on.
+    public var object: String
+    /// The selector as install lines write it: `viewWillAppear:`, or `+classMethod` for a class method.
+    public var selector: String
+    /// One sentence for the report: what is declared and what is hooked.
+    public var summary: String
+
+    public init(preamble: [String], calls: [String], hookClasses: [String], object: String, selector: String, summary: String) {
+        self.preamble = preamble
+        self.calls = calls
+        self.hookClasses = hookClasses
+        self.object = object
+        self.selector = selector
+        self.summary = summary
+    }
+
+    /// An install template with its placeholders filled in.
+    public func fill(_ template: String, hookClass: String) -> String {
+        template.split(separator: " ").map { word -> String in
+            switch word {
+            case "CLASS": return hookClass
+            case "OBJECT": return object
+            case "SEL": return selector
+            default: return String(word)
+            }
+        }.joined(separator: " ")
+    }
+}
+
+/// The method-hook targets of the matrix (issue 5): the classes of a typical app, and one class method.
+///
+/// Each name reads `Class ±selector`: the class whose method the hooks target and the method called.
+/// - `ViewController -viewWillAppear:`: `ViewController : UIViewController` implements it (no super call); hooks go on
+///   `ViewController` or on the object `vc`.
+/// - `SubViewController -viewWillAppear:`: `SubViewController : ViewController` overrides it and calls super; each
+///   class-level hook goes on `ViewController` or on `SubViewController` (every placement runs); the object is a
+///   `SubViewController`.
+/// - `UIViewController -viewWillAppear:`: only `UIViewController` implements it; hooks go on `ViewController`, which
+///   inherits it; both a `ViewController` and a plain `UIViewController` are called.
+/// - `ViewController +classMethod`: a class method; class-level hooks go on the metaclass (`+classMethod`).
+enum MethodTarget {
+    static let uiViewController = "class UIViewController : NSObject viewWillAppear:"
+
+    static let all: [(name: String, info: MethodTargetInfo)] = [
+        ("ViewController -viewWillAppear:", MethodTargetInfo(
+            preamble: [uiViewController, "class ViewController : UIViewController viewWillAppear:", "object vc ViewController"],
+            calls: ["call vc viewWillAppear:"], hookClasses: ["ViewController"], object: "vc", selector: "viewWillAppear:",
+            summary: "`ViewController : UIViewController` implements `-viewWillAppear:`; hooks go on `ViewController` or on one instance `vc`, which the app then calls.")),
+        ("SubViewController -viewWillAppear:", MethodTargetInfo(
+            preamble: [uiViewController, "class ViewController : UIViewController viewWillAppear:",
+                       "class SubViewController : ViewController viewWillAppear: calls-super", "object vc SubViewController"],
+            calls: ["call vc viewWillAppear:"], hookClasses: ["ViewController", "SubViewController"], object: "vc",
+            selector: "viewWillAppear:",
+            summary: "`SubViewController : ViewController` overrides `-viewWillAppear:` and calls super; each class hook goes on `ViewController` or `SubViewController` (every placement runs), instance hooks on `vc`, a `SubViewController`.")),
+        ("UIViewController -viewWillAppear:", MethodTargetInfo(
+            preamble: [uiViewController, "class ViewController : UIViewController", "object vc ViewController",
+                       "object base UIViewController"],
+            calls: ["call vc viewWillAppear:", "call base viewWillAppear:"], hookClasses: ["ViewController"], object: "vc",
+            selector: "viewWillAppear:",
+            summary: "Only `UIViewController` implements `-viewWillAppear:`; hooks go on `ViewController`, which inherits it, or on `vc`; the app calls `vc` and a plain `UIViewController`.")),
+        ("ViewController +classMethod", MethodTargetInfo(
+            preamble: [uiViewController, "class ViewController : UIViewController +classMethod"],
+            calls: ["call ViewController +classMethod"], hookClasses: ["ViewController"], object: "ViewController",
+            selector: "+classMethod",
+            summary: "`ViewController` implements the class method `+classMethod`; class hooks go on its metaclass (`+classMethod`).")),
+    ]
+
+    static func named(_ name: String) -> MethodTargetInfo? { all.first { $0.name == name }?.info }
+
+    /// Whether a host name is a method target: the matrix's, or a scenario file's own `Class ±selector`
+    /// (`host AppDelegate -application:didFinishLaunchingWithOptions:`), whose classes its lines declare.
+    static func isTarget(_ name: String) -> Bool {
+        let words = name.split(separator: " ")
+        return words.count == 2 && (words[1].hasPrefix("-") || words[1].hasPrefix("+")) && words[1].count > 1
+    }
+
+    /// The targets as the catalog's hosts, after the delegate hosts.
+    static var hostInfos: [HostInfo] {
+        all.map { HostInfo(name: $0.name, delegateOwnership: "", events: [], methodTarget: $0.info) }
+    }
+}

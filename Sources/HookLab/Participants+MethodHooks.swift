@@ -1,0 +1,108 @@
+// The method-hooking participants: Aspects, JSPatch, the exchange and IMP swizzles, XAspect, ReactiveCocoa, KVO.
+// They install through their own verbs on method-hook targets; MethodHookWorld.swift drives the models.
+
+extension ParticipantKind {
+    /// The method-hooking participants, in report order, appended to ``all``.
+    static let methodHooks: [ParticipantKind] = MethodHookParticipant.infos.map { info in
+        ParticipantKind(info: info) { MethodHookParticipant(info) }
+    }
+}
+
+/// A method-hooking participant as the catalog lists it. Its steps are `family.verb` lines, which
+/// ``MethodHookWorld`` runs; it never takes part in a delegate-host scenario (its hosts are method targets only).
+final class MethodHookParticipant: Participant {
+    let info: ParticipantInfo
+    init(_ info: ParticipantInfo) { self.info = info }
+
+    static let allTargets = MethodTarget.all.map(\.name)
+    static let instanceTargets = MethodTarget.all.filter { !$0.info.selector.hasPrefix("+") }.map(\.name)
+
+    static let infos: [ParticipantInfo] = [
+        ParticipantInfo(
+            id: "aspects:class", family: "aspects",
+            models: "Aspects 1.4.x class hook (`[Class aspect_hookSelector:…]`, swizzled in place)",
+            hosts: allTargets, hasLoad: false, hasAttach: false,
+            otherVerbs: ["aspects.hook CLASS SEL before", "aspects.remove N"],
+            basedOn: ["method-hooking guide §1.2: class hooks swizzle forwardInvocation: in place, once per class name (Aspects.m:361-362, :436-447)",
+                      "§1.2: __aspects_forwardInvocation: keeps the previous handler only if the class owned it (Aspects.m:391-399)",
+                      "§1.2: an already-forwarded selector gets no alias (Aspects.m:275)",
+                      "§1.3: the fallback to the saved handler runs after the after-blocks (Aspects.m:509-516)",
+                      "§1.4: the class-hierarchy tracker refuses a second class hook in one hierarchy (Aspects.m:598-645)"],
+            hookInstalls: ["aspects.hook CLASS SEL before", "aspects.hook CLASS SEL instead", "aspects.hook CLASS SEL after"]),
+        ParticipantInfo(
+            id: "aspects:instance", family: "aspects",
+            models: "Aspects 1.4.x instance hook (`[object aspect_hookSelector:…]`, the _Aspects_ subclass)",
+            hosts: instanceTargets, hasLoad: false, hasAttach: false,
+            otherVerbs: ["aspects.hook OBJECT SEL before", "aspects.remove N"],
+            basedOn: ["method-hooking guide §1.2: an instance hook isa-swizzles the object into <Class>_Aspects_, or swizzles in place when -class lies (Aspects.m:350-388)",
+                      "§1.2: __aspects_forwardInvocation: keeps the previous handler only if the class owned it (Aspects.m:391-399)",
+                      "§1.3: the fallback to the saved handler runs after the after-blocks (Aspects.m:509-516)"],
+            hookInstalls: ["aspects.hook OBJECT SEL before", "aspects.hook OBJECT SEL instead", "aspects.hook OBJECT SEL after"]),
+        ParticipantInfo(
+            id: "jspatch", family: "jspatch", models: "JSPatch `defineClass` override (JPEngine overrideMethod, JPForwardInvocation)",
+            hosts: allTargets, hasLoad: false, hasAttach: false,
+            otherVerbs: ["jspatch.override CLASS SEL calls-orig"],
+            basedOn: ["method-hooking guide §2.2: ORIG<sel> = the resolved IMP, _objc_msgForward if already forwarded (JPEngine.m:977, :1000-1006)",
+                      "§2.2: forwardInvocation: is re-wrapped only if it does not resolve to JPForwardInvocation (JPEngine.m:992-997)",
+                      "§2.3: the JS function is looked up from the isa up; unknown selectors go to ORIGforwardInvocation: or the superclass's current handler (JPEngine.m:639-655, :935-957)"],
+            hookInstalls: ["jspatch.override CLASS SEL calls-orig", "jspatch.override CLASS SEL"]),
+        ParticipantInfo(
+            id: "swizzle:exchange", family: "swizzle",
+            models: "NSHipster exchange swizzle in +load (class_addMethod, then method_exchangeImplementations)",
+            hosts: allTargets, hasLoad: false, hasAttach: false,
+            otherVerbs: ["swizzle.exchange CLASS SEL no-add"],
+            basedOn: ["method-hooking guide §4.1: NSHipster pattern; the original then runs with _cmd = the helper selector (§0.4)",
+                      "§4.1: exchanging twice undoes it; exchanging an inherited method without class_addMethod swaps the superclass's entry"],
+            hookInstalls: ["swizzle.exchange CLASS SEL"]),
+        ParticipantInfo(
+            id: "swizzle:imp", family: "swizzle",
+            models: "RSSwizzle-style IMP swizzle (class_replaceMethod, original called with its _cmd, super IMP at call time)",
+            hosts: allTargets, hasLoad: false, hasAttach: false,
+            otherVerbs: ["swizzle.imp CLASS SEL"],
+            basedOn: ["method-hooking guide §4.2: class_replaceMethod keeps the owned IMP, else looks up the superclass's at call time (RSSwizzle.m:213-218, :247-249)",
+                      "§4.2: RSSWCallOriginal calls the original with the swizzled selector as _cmd (RSSwizzle.h:367-371)"],
+            hookInstalls: ["swizzle.imp CLASS SEL"]),
+        ParticipantInfo(
+            id: "xaspect", family: "xaspect", models: "XAspect load-time patch chain (superclass first, exchange per patch)",
+            hosts: allTargets, hasLoad: false, hasAttach: false,
+            otherVerbs: ["xaspect.patch NAME CLASS SEL no-forward"],
+            basedOn: ["method-hooking guide §4.6: weaving at load, superclasses first, a nucleus when the class lacks its own IMP (XACrystallization.cpp:392-417, :666-699)",
+                      "§4.6: each patch is class_addMethod + method_exchangeImplementations; XAMessageForward calls the previous head (XACExtensions.c:138-150)"],
+            hookInstalls: ["xaspect.patch A CLASS SEL"]),
+        ParticipantInfo(
+            id: "rac", family: "rac", models: "ReactiveObjC `rac_signalForSelector:` (the _RACSelectorSignal subclass, or in place)",
+            hosts: instanceTargets, hasLoad: false, hasAttach: false,
+            otherVerbs: ["rac.signal OBJECT SEL"],
+            basedOn: ["method-hooking guide §3.1: subclass, or in place when -class lies; the inherited forwardInvocation: captured by value (RACSelectorSignal.m:57-88, :254-313)",
+                      "§3.1: no alias if the method already forwards; a matched subject short-circuits (RACSelectorSignal.m:40-55, :220)"],
+            hookInstalls: ["rac.signal OBJECT SEL"]),
+        ParticipantInfo(
+            id: "kvo:method", family: "kvo", models: "a KVO observer on the called object (ObjCModel KVO: NSKVONotifying_ isa-swizzle)",
+            hosts: instanceTargets, hasLoad: false, hasAttach: false,
+            otherVerbs: ["kvo.observe OBJECT title", "kvo.remove OBJECT title"],
+            basedOn: ["KVO guide §2.2: the isa is swizzled to NSKVONotifying_<isa> and restored when the last observer goes, whoever swizzled since (l.188-191)",
+                      "KVO guide §2.5: Aspects and RAC swizzle a KVO'ed class in place (Aspects.m:364-366; RACSelectorSignal.m:267-290)"],
+            hookInstalls: ["kvo.observe OBJECT title"], hookFollowUps: ["kvo.remove OBJECT title"]),
+    ]
+}
+
+extension Scenario.Step {
+    /// The method-hooking participant a step installs, if it is an install verb: `aspects.hook vc …` installs
+    /// `aspects:instance`, `aspects.hook ViewController …` `aspects:class`. Names of objects start lowercase, as
+    /// the generator and the scenario files write them.
+    var methodHookParticipant: String? {
+        guard case let .verb(family, verb, args) = self else { return nil }
+        switch (family, verb) {
+        case ("aspects", "hook"):
+            guard let target = args.first else { return nil }
+            return target.first?.isLowercase == true ? "aspects:instance" : "aspects:class"
+        case ("jspatch", "override"): return "jspatch"
+        case ("swizzle", "exchange"): return "swizzle:exchange"
+        case ("swizzle", "imp"): return "swizzle:imp"
+        case ("xaspect", "patch"): return "xaspect"
+        case ("rac", "signal"): return "rac"
+        case ("kvo", "observe"): return "kvo:method"
+        default: return nil
+        }
+    }
+}

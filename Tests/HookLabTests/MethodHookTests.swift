@@ -1,0 +1,94 @@
+// Method-hook targets in the lab: generation, the scenario verbs, the contract checks and `ran`.
+
+import Testing
+@testable import HookLab
+
+@Suite("Method hooks in the lab")
+struct MethodHookTests {
+    static let catalog = ModelCatalog()
+    static let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
+    static let methodIDs = MethodHookParticipant.infos.map(\.id)
+
+    func run(_ text: String) throws -> RunResult {
+        let scenario = try Scenario.parse(text: text, file: "test", participants: Self.catalog.participants,
+                                          hosts: Self.catalog.hosts.map(\.name))
+        return ModelRunner().run(scenario)
+    }
+
+    @Test("Method-hook cells pair method-hook participants only; delegate hosts never get them")
+    func separation() {
+        for host in Self.generator.hosts {
+            let ids = Self.generator.orders(host: host.name, length: 2).flatMap { $0 }.uniqued()
+            if host.methodTarget != nil {
+                #expect(!ids.isEmpty && ids.allSatisfy(Self.methodIDs.contains), "\(host.name)")
+            } else {
+                #expect(!ids.contains(where: Self.methodIDs.contains), "\(host.name)")
+            }
+        }
+    }
+
+    @Test("A SubViewController pair runs every placement, then each other variant once")
+    func scenarios() {
+        let cell = Matrix.Cell(host: "SubViewController -viewWillAppear:", order: ["aspects:class", "jspatch"], config: .debug)
+        let scenarios = Self.generator.scenarios(for: cell)
+        #expect(scenarios.count == 4 + 2 + 1)
+        let installs = scenarios[0].steps.map(\.line).filter { $0.hasPrefix("aspects.") || $0.hasPrefix("jspatch.") }
+        #expect(installs == ["aspects.hook ViewController viewWillAppear: before",
+                             "jspatch.override SubViewController viewWillAppear: calls-orig"])
+        #expect(scenarios[0].participants == ["aspects:class", "jspatch"])
+    }
+
+    @Test("Scenario text round-trips, with a two-word host")
+    func roundTrip() throws {
+        let text = """
+            host ViewController -viewWillAppear:
+            config release
+            class UIViewController : NSObject viewWillAppear:
+            class ViewController : UIViewController viewWillAppear:
+            object vc ViewController
+            aspects.hook vc viewWillAppear: after
+            call vc viewWillAppear:
+            expect-ran original aspects:after
+
+            """
+        let scenario = try Scenario.parse(text: text, file: "t", participants: Self.catalog.participants, hosts: Self.catalog.hosts.map(\.name))
+        #expect(scenario.fileText == text)
+        #expect(scenario.isMet(by: ModelRunner().run(scenario)))
+    }
+
+    @Test("The contract: instead replaces the original; a hook it bypasses is a lostEvent")
+    func contract() throws {
+        let head = """
+            host ViewController -viewWillAppear:
+            config release
+            class UIViewController : NSObject viewWillAppear:
+            class ViewController : UIViewController viewWillAppear:
+            object vc ViewController
+
+            """
+        let instead = try run(head + "aspects.hook ViewController viewWillAppear: instead\ncall vc viewWillAppear:\n")
+        #expect(instead.findings.isEmpty && instead.ran == ["aspects:instead"])
+        let bypassed = try run(head + "swizzle.imp ViewController viewWillAppear:\naspects.hook ViewController viewWillAppear: instead\ncall vc viewWillAppear:\n")
+        #expect(bypassed.findings.map(\.kind) == [.lostEvent])
+        #expect(bypassed.findings.first?.message.hasPrefix("`swizzle:imp` (installed by `swizzle.imp ViewController viewWillAppear:` at step 4) never ran") == true)
+        let twice = try run(head + "swizzle.exchange ViewController viewWillAppear:\nswizzle.exchange ViewController viewWillAppear:\ncall vc viewWillAppear:\n")
+        #expect(twice.findings.map(\.kind) == [.lostEvent] && twice.ran == ["original"])
+    }
+
+    @Test("A failure through a [derived] path is predicted")
+    func predicted() throws {
+        let r = try run("""
+            host ViewController -viewWillAppear:
+            config release
+            class UIViewController : NSObject viewWillAppear:
+            class ViewController : UIViewController viewWillAppear:
+            object vc ViewController
+            jspatch.override ViewController viewWillAppear: calls-orig
+            swizzle.exchange ViewController viewWillAppear:
+            call vc viewWillAppear:
+
+            """)
+        #expect(r.outcome == .crash)
+        #expect(r.predictedBy.contains { $0.contains("[derived]") })
+    }
+}
