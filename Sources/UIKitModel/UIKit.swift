@@ -10,6 +10,7 @@ public enum UIKit {
         rt.addMethod(view, "initWithFrame:", types: "@@:{CGRect}") { rt, o, _, _ in try rt.objc_msgSend(o, rt.s.`init`) }
         let scroll = rt.defineClass("UIScrollView", superclass: view, owner: "UIKit")
         install(HostKind.scrollView(era), on: scroll, in: rt)
+        installContentOffset(on: scroll, in: rt)
         install(HostKind.tableView(era), on: rt.defineClass("UITableView", superclass: scroll, owner: "UIKit"), in: rt)
         install(HostKind.collectionView(era), on: rt.defineClass("UICollectionView", superclass: scroll, owner: "UIKit"), in: rt)
         loadWebView(rt, view)
@@ -41,7 +42,46 @@ public enum UIKit {
             let forwarder = rt.object_getIvar(host, "_forwarder")
             return try rt.objc_msgSend(forwarder, rt.sel(event.internalSelector), [.object(host), .string("frame")])
         }
+        if event.internalSelector == scrollNotifier {
+            // Scrolling moves the content offset; the setter notifies the delegate (and KVO observers of contentOffset).
+            let offset = rt.object_getIvar(host, "contentOffset").intValue + 1
+            return try rt.objc_msgSend(host, rt.sel("setContentOffset:"), [.int(offset)])
+        }
         return try rt.objc_msgSend(host, rt.sel(event.internalSelector), [])
+    }
+
+    /// Fires an index-path event for one row of section 0: what the user tapped or what scrolled into view.
+    /// - Returns: what the host got back.
+    @discardableResult
+    public static func fire(_ event: HostEvent, on host: ObjectID, of kind: HostKind, row: Int, in rt: Runtime) throws -> Value {
+        try rt.object_setIvar(host, rowIvar, .int(row), .value)
+        defer { try? rt.object_setIvar(host, rowIvar, .none, .value) }
+        return try fire(event, on: host, of: kind, in: rt)
+    }
+
+    /// `indexPath{section, row}`: the model's index path (see ``eventArguments(_:host:)``).
+    public static func indexPath(section: Int = 0, row: Int) -> String { "indexPath{\(section), \(row)}" }
+
+    /// Parses `indexPath{section, row}`.
+    public static func parseIndexPath(_ text: String) -> (section: Int, row: Int)? {
+        guard text.hasPrefix("indexPath{"), text.hasSuffix("}") else { return nil }
+        let parts = text.dropFirst("indexPath{".count).dropLast().split(separator: ",")
+        guard parts.count == 2, let s = Int(String(parts[0].filter { $0 != " " })),
+              let r = Int(String(parts[1].filter { $0 != " " })) else { return nil }
+        return (s, r)
+    }
+
+    static let rowIvar = "_firingRow"
+    static let scrollNotifier = "_notifyDidScroll"
+
+    /// `contentOffset` and its setter, which tells the delegate it scrolled (UIScrollView.h; MJRefresh observes it
+    /// with KVO, imyaop guide §1.8 #3). MODEL: the offset is one number.
+    static func installContentOffset(on cls: Class, in rt: Runtime) {
+        rt.addMethod(cls, "contentOffset", types: "q@:") { rt, o, _, _ in rt.object_getIvar(o, "contentOffset") }
+        rt.addMethod(cls, "setContentOffset:", types: "v@:q") { rt, o, _, a in
+            try rt.object_setIvar(o, "contentOffset", a.first ?? .int(0), .value)
+            return try rt.objc_msgSend(o, rt.sel(scrollNotifier), [])
+        }
     }
 
     // MARK: Host installation
@@ -86,6 +126,9 @@ public enum UIKit {
             let delegate = rt.object_getIvar(host, event.slot)
             guard !delegate.isNil else { return .none }
             var args = eventArguments(event, host: host)
+            if case .int(let row) = rt.object_getIvar(host, rowIvar), let i = args.firstIndex(of: .string(indexPath(row: 0))) {
+                args[i] = .string(indexPath(row: row))
+            }
             var handler: Block?
             if isWebKitDecision {
                 let h = Block(label: "decisionHandler") { _, _ in .none }
