@@ -17,9 +17,11 @@ public final class ModelRunner: ScenarioRunning {
         return rt
     }
 
-    public func run(_ scenario: Scenario) -> RunResult {
-        var first = execute(scenario, traceStep: nil)
-        guard let worst = first.findings.mostSevere else { return first }
+    public func run(_ scenario: Scenario) -> RunResult { run(scenario, explain: true) }
+
+    public func run(_ scenario: Scenario, explain: Bool) -> RunResult {
+        var first = execute(scenario, traceStep: nil, explain: explain)
+        guard explain, let worst = first.findings.mostSevere else { return first }
         // A fault carries its own frames; otherwise replay with the trace on for the failing step.
         if first.messagePath.isEmpty {
             let traced = execute(scenario, traceStep: worst.step)
@@ -29,7 +31,7 @@ public final class ModelRunner: ScenarioRunning {
     }
 
     /// One pass over the steps. With `traceStep`, the runtime's trace is on for that step and becomes the path.
-    func execute(_ scenario: Scenario, traceStep: Int?) -> RunResult {
+    func execute(_ scenario: Scenario, traceStep: Int?, explain: Bool = true) -> RunResult {
         guard let kind = HostKind.named(scenario.host) else {
             return RunResult(findings: [Finding(kind: .fatalError, message: "HookLab has no host '\(scenario.host)'", step: 0)])
         }
@@ -64,7 +66,7 @@ public final class ModelRunner: ScenarioRunning {
             let record = StepRecord(world: world, step: step, number: number, fault: fault,
                                     journal: rt.journal[journalStart...], freedAt: freedAt)
             for i in detectors.indices { findings += detectors[i].check(record) }
-            if let f = findings.mostSevere, f.outcome > worst {
+            if explain, let f = findings.mostSevere, f.outcome > worst {
                 worst = f.outcome
                 result.graph = Self.graph(world)
                 if let fault { result.messagePath = Self.path(of: fault) }

@@ -292,7 +292,7 @@ public enum IMYAOPTableView {
         for (protocolName, business, ad) in [(f.delegateProtocol, "origDelegate", "delegate"),
                                             (f.dataSourceProtocol, "origDataSource", "dataSource")] {
             let methods = rt.protocol_copyMethodDescriptionList(rt.objc_getProtocol(protocolName)!)
-            for m in methods where m.selector.contains("IndexPath") {
+            for m in methods where m.selector.hasSuffix("IndexPath:") {
                 let sel = rt.sel(m.selector)
                 let returnType = m.types.first!
                 rt.addMethod(cls, m.selector, types: m.types) { rt, o, _, a in
@@ -349,7 +349,7 @@ public enum IMYAOPTableView {
         var seen = Set<String>()
         for f in flavors {
             for m in rt.protocol_copyMethodDescriptionList(rt.objc_getProtocol(f.delegateProtocol)!)
-            where m.selector.contains("IndexPath") && seen.insert(m.selector).inserted {
+            where m.selector.hasSuffix("IndexPath:") && seen.insert(m.selector).inserted {
                 let name = m.selector
                 let returnType = m.types.first!
                 rt.addMethod(cls, name, types: m.types) { rt, _, _, a in

@@ -62,9 +62,13 @@ public enum SensorsData {
         rt.defineClass("SADelegateProxyObject", superclass: rt.NSObjectClass, owner: library)
         // SAMethodHelper.m l.69-76, NSObject+SADelegateProxy.m l.44-65: -[NSObject respondsToSelector:] answers YES for the
         // delegate's optional selectors. MODEL: the iOS 18 '\x01' guard is left out (no such selector is sent).
+        // Only the exposure selectors are ever optional selectors; others go straight to the original.
+        let optional = Set(hostClasses.flatMap(exposureSelectors).map { rt.sel($0) })
         let responds = rt.imp_implementationWithBlock("-[NSObject(SADelegateProxy) sensorsdata_respondsToSelector:]", owner: library) {
             rt, o, _, a in
-            if let sel = a.first?.selValue, optionalSelectors(rt, o).contains(rt.sel_getName(sel)) { return .bool(true) }
+            if let sel = a.first?.selValue, optional.contains(sel), optionalSelectors(rt, o).contains(rt.sel_getName(sel)) {
+                return .bool(true)
+            }
             return try rt.send(o, "sensorsdata_respondsToSelector:", a.first ?? .none)
         }
         Swizzling.exchange(rt, rt.NSObjectClass, "respondsToSelector:", with: "sensorsdata_respondsToSelector:", responds)
@@ -136,10 +140,10 @@ public enum SensorsData {
         try rt.object_setIvar(r, "delegateClass", stated, .value)
         let cla = rt.object_getClass(delegate)
         let name = rt.class_getName(cla)
-        if name.contains("KVONotifying_") {
+        if name.firstRange(of: "KVONotifying_") != nil {
             try rt.object_setIvar(r, "delegateISA", .object(rt.classObject(rt.class_getSuperclass(cla)!)), .value)
             try rt.object_setIvar(r, "kvoClass", .object(rt.classObject(cla)), .value)
-        } else if name.contains(classSuffix) {
+        } else if name.firstRange(of: classSuffix) != nil {
             try rt.object_setIvar(r, "delegateISA", .object(rt.classObject(rt.class_getSuperclass(cla)!)), .value)
             try rt.object_setIvar(r, "sensorsClassName", .string(name), .value)
         } else {
@@ -203,16 +207,16 @@ public enum SensorsData {
         rt.addMethod(base, "addObserver:forKeyPath:options:context:", types: "v@:@@Q^v") { rt, o, cmd, a in
             try rt.objc_msgSendSuper(o, rt.NSObjectClass, cmd, a)
             let cls = rt.object_getClass(o)
-            if rt.class_getName(cls).contains("KVONotifying_"), let lie = rt.class_getInstanceMethod(base, rt.s.class) {
+            if rt.class_getName(cls).firstRange(of: "KVONotifying_") != nil, let lie = rt.class_getInstanceMethod(base, rt.s.class) {
                 rt.class_replaceMethod(cls, rt.s.class, rt.method_getImplementation(lie), "#@:")
             }
             return .none
         }
         // l.164-181: when the last observer goes and KVO restores the isa, hook the delegate again.
         rt.addMethod(base, "removeObserver:forKeyPath:", types: "v@:@@") { rt, o, cmd, a in
-            let wasKVO = rt.class_getName(rt.object_getClass(o)).contains("KVONotifying_")
+            let wasKVO = rt.class_getName(rt.object_getClass(o)).firstRange(of: "KVONotifying_") != nil
             try rt.objc_msgSendSuper(o, rt.NSObjectClass, cmd, a)
-            let isKVO = rt.class_getName(rt.object_getClass(o)).contains("KVONotifying_")
+            let isKVO = rt.class_getName(rt.object_getClass(o)).firstRange(of: "KVONotifying_") != nil
             guard wasKVO, !isKVO, let r = rt.objc_getAssociatedObject(o, delegateObjectKey).object else { return .none }
             let previous = list(rt, r, "selectors").filter { $0 != "removeObserver:forKeyPath:" }
             try removeKVO(rt, r)

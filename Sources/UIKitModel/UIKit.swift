@@ -98,6 +98,8 @@ public enum UIKit {
     static func installSlot(_ slot: DelegateSlot, on cls: Class, in rt: Runtime) {
         let methods = rt.protocol_copyMethodDescriptionList(rt.objc_getProtocol(slot.protocolName)!)
         let property = slot.property
+        // Selectors and flag ivar names are computed once, not on every set.
+        let probes = methods.map { (sel: rt.sel($0.selector), ivar: cacheIvar(property, $0.selector)) }
         rt.addMethod(cls, property, types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, property) }
         rt.addMethod(cls, slot.setter, types: "v@:@") { rt, o, _, a in
             let new = a.first ?? .none
@@ -105,9 +107,9 @@ public enum UIKit {
             if !new.isNil, rt.object_getIvar(o, property) == new { return .none }
             try rt.object_setIvar(o, property, new, slot.ownership)
             // UIKit/WebKit snapshot respondsToSelector: per method when the delegate is set (guide C2).
-            for m in methods {
-                let answer = new.isNil ? false : try rt.objc_msgSend(new, rt.s.respondsToSelector, [.sel(rt.sel(m.selector))]).boolValue
-                try rt.object_setIvar(o, cacheIvar(property, m.selector), .bool(answer), .value)
+            for probe in probes {
+                let answer = new.isNil ? false : try rt.objc_msgSend(new, rt.s.respondsToSelector, [.sel(probe.sel)]).boolValue
+                try rt.object_setIvar(o, probe.ivar, .bool(answer), .value)
             }
             return .none
         }
@@ -117,8 +119,9 @@ public enum UIKit {
     static func installEvent(_ event: HostEvent, on cls: Class, in rt: Runtime) {
         let sel = rt.sel(event.selector)
         let isWebKitDecision = event.selector.contains("decisionHandler:")
+        let flag = cacheIvar(event.slot, event.selector)
         rt.addMethod(cls, event.internalSelector, types: "\(event.returnType)@:") { rt, host, _, _ in
-            guard cachedResponds(rt, host, event.slot, event.selector) else {
+            guard rt.object_getIvar(host, flag).boolValue else {
                 rt.journal.append(JournalEntry(observer: rt.describe(host), event: "skipped", detail: event.selector))
                 return .none
             }
