@@ -46,11 +46,15 @@ public struct Fault: Error, CustomStringConvertible {
     public var cycle: [Frame] {
         let f = unwound
         guard f.count >= 2 else { return f }
-        for period in 1...(f.count / 2) {
-            let checked = min(f.count - period, period * 3)
-            var repeats = true
-            for i in 0..<checked where f[i] != f[i + period] { repeats = false; break }
-            if repeats { return Array(f[0..<period].reversed()) }
+        // The innermost frames may be a call the depth bound interrupted (a super send inside one turn of the loop),
+        // so the search may start a few frames out.
+        for start in 0..<min(8, f.count / 2) {
+            for period in 1...((f.count - start) / 2) {
+                let checked = min(f.count - start - period, period * 3)
+                var repeats = true
+                for i in start..<(start + checked) where f[i] != f[i + period] { repeats = false; break }
+                if repeats { return Array(f[start..<(start + period)].reversed()) }
+            }
         }
         return []
     }
