@@ -63,10 +63,12 @@ public enum SensorsData {
         // SAMethodHelper.m l.69-76, NSObject+SADelegateProxy.m l.44-65: -[NSObject respondsToSelector:] answers YES for the
         // delegate's optional selectors. MODEL: the iOS 18 '\x01' guard is left out (no such selector is sent).
         // Only the exposure selectors are ever optional selectors; others go straight to the original.
-        let optional = Set(hostClasses.flatMap(exposureSelectors).map { rt.sel($0) })
+        var bits: [SEL: Int] = [:]
+        for (i, name) in allOptionalSelectors.enumerated() { bits[rt.sel(name)] = 1 << i }
         let responds = rt.imp_implementationWithBlock("-[NSObject(SADelegateProxy) sensorsdata_respondsToSelector:]", owner: library) {
-            rt, o, _, a in
-            if let sel = a.first?.selValue, optional.contains(sel), optionalSelectors(rt, o).contains(rt.sel_getName(sel)) {
+            [bits] rt, o, _, a in
+            if let sel = a.first?.selValue, let bit = bits[sel],
+               rt.objc_getAssociatedObject(o, optionalSelectorsKey).intValue & bit != 0 {
                 return .bool(true)
             }
             return try rt.send(o, "sensorsdata_respondsToSelector:", a.first ?? .none)
@@ -181,15 +183,17 @@ public enum SensorsData {
         return nil
     }
 
-    /// `+resolveOptionalSelectorsForDelegate:`: the delegate's `sensorsdata_optionalSelectors` (associated COPY).
+    /// Every selector any proxy class lists in `+optionalSelectors`.
+    static let allOptionalSelectors = hostClasses.flatMap(exposureSelectors)
+
+    /// `+resolveOptionalSelectorsForDelegate:`: the delegate's `sensorsdata_optionalSelectors` (associated COPY), the
+    /// union of what it had and the proxy class's optional selectors.
+    /// MODEL: the NSSet is a bit set over ``allOptionalSelectors``.
     static func resolveOptionalSelectors(_ rt: Runtime, _ delegate: Value, _ selectors: [String]) throws {
         guard let d = delegate.object, !rt.isClassObject(d), !selectors.isEmpty else { return }
-        let merged = (optionalSelectors(rt, d) + selectors).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        try rt.objc_setAssociatedObject(d, optionalSelectorsKey, .string(merged.joined(separator: ",")), .copyNonatomic)
-    }
-
-    static func optionalSelectors(_ rt: Runtime, _ o: ObjectID) -> [String] {
-        (rt.objc_getAssociatedObject(o, optionalSelectorsKey).stringValue ?? "").split(separator: ",").map(String.init)
+        var mask = rt.objc_getAssociatedObject(d, optionalSelectorsKey).intValue
+        for name in selectors { if let i = allOptionalSelectors.firstIndex(of: name) { mask |= 1 << i } }
+        try rt.objc_setAssociatedObject(d, optionalSelectorsKey, .int(mask), .copyNonatomic)
     }
 
     // MARK: The donor classes (SADelegateProxy.m, SAScrollViewDelegateProxy.m, SAExposureDelegateProxy.m)
