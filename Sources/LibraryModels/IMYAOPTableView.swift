@@ -249,6 +249,8 @@ public enum IMYAOPTableView {
 
     // MARK: The utils object (IMYAOPTableViewUtils+Delegate.m / +DataSource.m)
 
+    /// MODEL: `conformsToProtocol:` (l.174-181, the union with its `self.delegate` typo) is left out: no modeled library
+    /// asks it; `IMYAOPCallProxy` (§1.7) only serves the ad module's raw geometry, which no host event needs.
     static func defineUtils(_ rt: Runtime, _ f: Flavor, _ base: Class) {
         let cls = rt.defineClass(f.utils, superclass: base, owner: library)
         for ivar in ["origDelegate", "origDataSource", "delegate", "dataSource"] { rt.class_declareForwardingIvar(cls, ivar) }
