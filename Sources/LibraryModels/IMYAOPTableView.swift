@@ -219,6 +219,7 @@ public enum IMYAOPTableView {
                 // 1. The same business delegate again: nothing; the real delegate stays the utils.
                 if rt.object_getIvar(u, orig) == new { return .none }
                 // 2. (07b4355) super with the new delegate: the real delegate is briefly `new`; hooks see it.
+                noteForeignSetter(rt, viewClass)
                 try rt.objc_msgSendSuper(o, aopSuper(rt, u, viewClass), setter, [new])
                 // 3. setOrigDelegate: (l.36-42): stored weakly; changed, so the view refreshes.
                 try rt.object_setIvar(u, orig, new, .weak)
