@@ -70,12 +70,12 @@ final class KVOParticipant: Participant {
 
     static let info = ParticipantInfo(
         id: "kvo", family: "kvo",
-        models: "Key-value observing (isa-swizzled NSKVONotifying_<Class>): an observer of the host's contentOffset, "
+        models: "Key-value observing (isa-swizzled `NSKVONotifying_<Class>`): an observer of the host's contentOffset, "
             + "and of the app delegate's title",
         hosts: hostNames(DelegateKVO.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
         verbs: ["kvo.observe-delegate"],
         otherVerbs: ["kvo.observe-delegate NAME", "kvo.unobserve", "kvo.unobserve-delegate NAME"],
-        basedOn: ["imyaop guide §2.1-2.2: NSKVONotifying_<Class> per observed class, keyed by the real isa; -class lies; "
+        basedOn: ["imyaop guide §2.1-2.2: `NSKVONotifying_<Class>` per observed class, keyed by the real isa; -class lies; "
                     + "removing an unregistered observer raises NSRangeException",
                   "imyaop guide §2.3: the isa is restored when the last observer goes (four independent sources)"])
     var info: ParticipantInfo { Self.info }

@@ -21,8 +21,8 @@ public enum IMYAOPTableView {
 
     /// imyaop guide §1.3 (inference): a KVO'd view is migrated, and KVO's -class then answers kIMYAOP_<Class>.
     public static let kvoMigrationInference =
-        "IMYAOP's KVO migration: removing every observer restores the isa, re-adding builds NSKVONotifying_kIMYAOP_<Class>, "
-        + "whose -class answers kIMYAOP_<Class> (imyaop guide §1.3) (inference)"
+        "IMYAOP's KVO migration: removing every observer restores the isa, re-adding builds `NSKVONotifying_kIMYAOP_<Class>`, "
+        + "whose -class answers `kIMYAOP_<Class>` (imyaop guide §1.3) (inference)"
     /// imyaop guide §1.8: nobody reported IMYAOP together with another library.
     public static let interactionInference =
         "IMYAOP next to another setDelegate: hook: that hook sees the business delegate, then nil, then the utils, and the "
@@ -31,7 +31,7 @@ public enum IMYAOPTableView {
     /// The facts the model rests on.
     public static let basedOn = [
         "imyaop guide §1.2-1.3: aop_utils retained by association; delegate and dataSource injected with objc_msgSendSuper(UITableView); "
-            + "one kIMYAOP_<Class> per stated class; KVO observers removed, isa swapped, observers re-added",
+            + "one `kIMYAOP_<Class>` per stated class; KVO observers removed, isa swapped, observers re-added",
         "imyaop guide §1.5: aop_setDelegate: sends new → nil → utils to setDelegate:; the getter returns the weak business delegate",
         "imyaop guide §1.6: the utils answer and forward for the business and the ad delegate; injected rows go to the ad delegate",
         interactionInference,

@@ -10,7 +10,7 @@ public enum SensorsData {
     public static let library = "sensors"
     /// The journal observer of the clicks Sensors records (`$AppClick`).
     public static let observer = "sensors"
-    public static let models = "Sensors Data 4.9.0: setDelegate: swizzle that re-reads the delegate, shared <Class>_CN.SENSORSDATA "
+    public static let models = "Sensors Data 4.9.0: setDelegate: swizzle that re-reads the delegate, shared `<Class>_CN.SENSORSDATA` "
         + "isa-swizzle with a lying -class, KVO classes hooked in place, global respondsToSelector: swizzle, exposure hooks"
     /// SACellClickDynamicSubclassPlugin.m l.37-45: table and collection views.
     public static let hostClasses = ["UITableView", "UICollectionView"]
@@ -28,7 +28,7 @@ public enum SensorsData {
     /// The facts the model rests on.
     public static let basedOn = [
         "imyaop guide §4.2: sensorsdata_setDelegate: calls the original, then proxies `self.delegate` (re-read), not the argument",
-        "imyaop guide §4.2: one <Class>_CN.SENSORSDATA per class; -class returns the stated class; KVO classes are patched in place",
+        "imyaop guide §4.2: one `<Class>_CN.SENSORSDATA` per class; -class returns the stated class; KVO classes are patched in place",
         "imyaop guide §4.2: removeObserver:forKeyPath: re-hooks when KVO restores the isa; addObserver: re-installs the -class lie on the KVO class",
         "imyaop guide §4.2: a click is counted only when target == scrollView.delegate; the original runs via objc_msgSendSuper(delegateISA)",
         exposureInference,
