@@ -178,23 +178,24 @@ func reachable(_ rt: Runtime, from start: ObjectID, to target: ObjectID) -> Bool
 struct EventDeliveryDetector: Detector {
     mutating func check(_ r: StepRecord) -> [Finding] {
         guard r.fault == nil, case .fire(let event) = r.step, let app = r.world.expectedReceiver else { return [] }
-        var expected: [(observer: String, who: String)] = []
+        var expected: [(observer: String, who: String, event: String)] = []
         if !r.world.installed.contains(where: { $0.consumes(event) }) {
-            expected.append((r.rt.describe(app), r.world.who(app)))
+            expected.append((r.rt.describe(app), r.world.who(app), event))
         }
         for p in r.world.installed {
             if let name = p.observer, p.expectsToObserve(event, r.world) {
-                expected.append((name, "\(p.info.id)'s observer"))
+                expected.append((name, "\(p.info.id)'s observer", p.journalEvent(for: event)))
             }
         }
         var out: [Finding] = []
         for e in expected {
-            let n = r.journal.filter { $0.observer == e.observer && $0.event == event }.count
+            let n = r.journal.filter { $0.observer == e.observer && $0.event == e.event }.count
+            let what = e.event == event ? event : "\(e.event) (for \(event))"
             if n == 0 {
-                out.append(Finding(kind: .lostEvent, message: "\(e.who) never received \(event), fired at step \(r.number).",
+                out.append(Finding(kind: .lostEvent, message: "\(e.who) never received \(what), fired at step \(r.number).",
                                    step: r.number, objects: [e.observer]))
             } else if n > 1 {
-                out.append(Finding(kind: .duplicateEvent, message: "\(e.who) received \(event) \(n) times for one event.",
+                out.append(Finding(kind: .duplicateEvent, message: "\(e.who) received \(what) \(n) times for one event.",
                                    step: r.number, objects: [e.observer]))
             }
         }

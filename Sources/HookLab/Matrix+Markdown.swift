@@ -37,6 +37,10 @@ extension Matrix {
         out += methodHooksPart(numbers: numbers)
         out.append("")
         out += emergentSection(numbers: numbers)
+        out.append("")
+        out += eraSection()
+        out.append("")
+        out += predictionsSection(numbers: numbers)
         let notes = numbers.sorted { $0.value < $1.value }
         if !notes.isEmpty {
             out.append("")

@@ -94,22 +94,41 @@ public struct Matrix: Sendable {
         runCounts.initialize(repeating: 0)
         defer { runCounts.deallocate() }
 
-        let next = NSLock()
-        var cursor = 0
         let workerCount = max(1, min(workers, cells.count))
         let runners = (0..<workerCount).map { _ in CountingRunner(makeRunner()) }
-        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
-            let runner = runners[worker]
-            while true {
-                next.lock()
-                let position = cursor
-                cursor += 1
-                next.unlock()
-                guard position < cells.count else { break }
-                slots[position] = evaluate(cells[position], generator: generator, runner: runner, shrink: shrink)
+        /// Runs the cells at `positions` on every worker; `shrinks` decides, per cell, whether to shrink.
+        func phase(_ positions: [Int], shrinks: @escaping (Cell) -> Bool) {
+            let next = NSLock()
+            var cursor = 0
+            DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+                let runner = runners[worker]
+                while true {
+                    next.lock()
+                    let index = cursor
+                    cursor += 1
+                    next.unlock()
+                    guard index < positions.count else { break }
+                    let cell = cells[positions[index]]
+                    slots[positions[index]] = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks(cell))
+                }
             }
-            runCounts[worker] = runner.count
         }
+        // Pairs first. A longer order that contains a failing order-preserving pair cannot be emergent, and the
+        // report explains it through that pair, so its reproducer is its worst scenario as generated (not shrunk).
+        let pairs = cells.indices.filter { cells[$0].order.count < 3 }
+        phase(pairs) { _ in true }
+        var failingPairs = Set<Cell>()
+        for position in pairs where slots[position]!.outcome != .ok { failingPairs.insert(cells[position]) }
+        phase(cells.indices.filter { cells[$0].order.count >= 3 }) { cell in
+            let order = cell.order
+            for i in order.indices {
+                for j in order.indices where j > i {
+                    if failingPairs.contains(cell.with(order: [order[i], order[j]])) { return false }
+                }
+            }
+            return true
+        }
+        for worker in 0..<workerCount { runCounts[worker] = runners[worker].count }
         return Matrix(hosts: generator.hosts, participants: generator.participants,
                       results: slots.map { $0! }, runCount: runCounts.reduce(0, +))
     }
@@ -121,7 +140,7 @@ public struct Matrix: Sendable {
         var ran = 0
         var firstRan: [String] = []
         for scenario in scenarios {
-            let result = runner.run(scenario)
+            let result = runner.run(scenario, explain: false)
             if ran == 0 { firstRan = result.ran }
             ran += 1
             if result.outcome > (worst?.result.outcome ?? .ok) { worst = (scenario, result) }
@@ -136,7 +155,7 @@ public struct Matrix: Sendable {
         } else {
             var scenario = worst.scenario
             scenario.expect = worst.result.findings.map(\.kind).uniqued()
-            reproducer = Shrinker.Reproducer(scenario: scenario, result: worst.result)
+            reproducer = Shrinker.Reproducer(scenario: scenario, result: runner.run(worst.scenario, explain: true))
         }
         return CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: ran, worst: worst.scenario, reproducer: reproducer,
                           ran: firstRan)
@@ -153,5 +172,10 @@ final class CountingRunner: ScenarioRunning {
     func run(_ scenario: Scenario) -> RunResult {
         count += 1
         return base.run(scenario)
+    }
+
+    func run(_ scenario: Scenario, explain: Bool) -> RunResult {
+        count += 1
+        return base.run(scenario, explain: explain)
     }
 }

@@ -22,6 +22,8 @@ protocol Participant: AnyObject {
     var observer: String? { get }
     /// Whether the library's observer should see this event, fired now, exactly once.
     func expectsToObserve(_ event: String, _ world: World) -> Bool
+    /// The journal event the library's observer records for a fired host event (a KVO observer records the change).
+    func journalEvent(for event: String) -> String
     /// Teardown, before the app drops its objects: dispose bags and the like.
     func willTearDown(_ world: World) throws
 }
@@ -36,6 +38,7 @@ extension Participant {
     func consumes(_ event: String) -> Bool { false }
     var observer: String? { nil }
     func expectsToObserve(_ event: String, _ world: World) -> Bool { false }
+    func journalEvent(for event: String) -> String { event }
     func willTearDown(_ world: World) throws {}
 }
 

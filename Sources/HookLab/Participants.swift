@@ -15,7 +15,7 @@ extension ParticipantKind {
         ParticipantKind(info: TrackerParticipant.info(.proxy)) { TrackerParticipant(.proxy) },
         ParticipantKind(info: TrackerParticipant.info(.forwarding)) { TrackerParticipant(.forwarding) },
         ParticipantKind(info: IGListParticipant.info) { IGListParticipant() },
-    ] + methodHooks
+    ] + methodHooks + isaSwizzlingParticipants
 
     static func named(_ id: String) -> ParticipantKind? { all.first { $0.info.id == id } }
 }

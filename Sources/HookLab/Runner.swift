@@ -15,6 +15,9 @@ public final class ModelRunner: ScenarioRunning {
         if let b = bases[era] { return b }
         let rt = Runtime()
         UIKit.load(into: rt, era: era)
+        // imyaop guide §2.2 (DSKVODeallocate; refresher #40): an object freed with observers still registered raises on
+        // old iOS and is tolerated on newer; the iOS 8 era is the old side of that cut-off.
+        rt.kvoDeallocWithObserversRaises = era == .ios8
         bases[era] = rt
         return rt
     }
@@ -26,9 +29,11 @@ public final class ModelRunner: ScenarioRunning {
         return rt
     }
 
-    public func run(_ scenario: Scenario) -> RunResult {
-        var first = execute(scenario, traceStep: nil)
-        guard let worst = first.findings.mostSevere else { return first }
+    public func run(_ scenario: Scenario) -> RunResult { run(scenario, explain: true) }
+
+    public func run(_ scenario: Scenario, explain: Bool) -> RunResult {
+        var first = execute(scenario, traceStep: nil, explain: explain)
+        guard explain, let worst = first.findings.mostSevere else { return first }
         // A fault carries its own frames; otherwise replay with the trace on for the failing step.
         if first.messagePath.isEmpty {
             let traced = execute(scenario, traceStep: worst.step)
@@ -38,7 +43,7 @@ public final class ModelRunner: ScenarioRunning {
     }
 
     /// One pass over the steps. With `traceStep`, the runtime's trace is on for that step and becomes the path.
-    func execute(_ scenario: Scenario, traceStep: Int?) -> RunResult {
+    func execute(_ scenario: Scenario, traceStep: Int?, explain: Bool = true) -> RunResult {
         if MethodTarget.isTarget(scenario.host) { return executeMethodHooks(scenario, traceStep: traceStep) }
         guard let kind = HostKind.named(scenario.host) else {
             return RunResult(findings: [Finding(kind: .fatalError, message: "HookLab has no host '\(scenario.host)'", step: 0)])
@@ -74,7 +79,7 @@ public final class ModelRunner: ScenarioRunning {
             let record = StepRecord(world: world, step: step, number: number, fault: fault,
                                     journal: rt.journal[journalStart...], freedAt: freedAt)
             for i in detectors.indices { findings += detectors[i].check(record) }
-            if let f = findings.mostSevere, f.outcome > worst {
+            if explain, let f = findings.mostSevere, f.outcome > worst {
                 worst = f.outcome
                 result.graph = Self.graph(world)
                 if let fault { result.messagePath = Self.path(of: fault) }

@@ -8,6 +8,13 @@
 public protocol ScenarioRunning {
     /// Runs one scenario from scratch.
     func run(_ scenario: Scenario) -> RunResult
+    /// Runs one scenario; without `explain` the result may leave out the message path and the reference graph,
+    /// which only a reproducer needs (the shrinker's candidates do not). Findings are the same either way.
+    func run(_ scenario: Scenario, explain: Bool) -> RunResult
+}
+
+extension ScenarioRunning {
+    public func run(_ scenario: Scenario, explain: Bool) -> RunResult { run(scenario) }
 }
 
 /// What one scenario run produced: the findings and what the report needs to explain the worst one.

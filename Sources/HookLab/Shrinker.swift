@@ -31,7 +31,7 @@ public struct Shrinker {
         var current = scenario
         current.expect = []
         current.expectRan = nil
-        var currentResult = result ?? runner.run(current)
+        var currentResult = result ?? runner.run(current, explain: false)
         guard let target = currentResult.findings.mostSevere else { return nil }
 
         var changed = true
@@ -42,7 +42,7 @@ public struct Shrinker {
             while index >= 0 {
                 var candidate = current
                 candidate.steps.remove(at: index)
-                let candidateResult = runner.run(candidate)
+                let candidateResult = runner.run(candidate, explain: false)
                 if candidateResult.outcome == target.outcome, candidateResult.findings.contains(where: { $0.kind == target.kind }) {
                     current = candidate
                     currentResult = candidateResult
@@ -51,6 +51,8 @@ public struct Shrinker {
                 index -= 1
             }
         }
+        // Candidates ran without the message path and graph; the reproducer's run explains itself.
+        currentResult = runner.run(current, explain: true)
         current.expect = currentResult.findings.map(\.kind).uniqued()
         return Reproducer(scenario: current, result: currentResult)
     }

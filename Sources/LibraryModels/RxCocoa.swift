@@ -276,7 +276,11 @@ public final class RxCocoa {
     public func subscribe(_ selector: String, on object: ObjectID) throws -> Disposable {
         let proxy = try self.proxy(for: object)
         let sel = rt.sel(selector)
-        let wired = rt.class_getInstanceMethod(rt.object_getClass(proxy), sel) != nil
+        // Whether the selector is wired is a fact of Rx's own proxy class (its Swift code), not of whatever class the
+        // proxy instance has now: an isa-swizzler (Sensors) may add the method to a subclass, and Rx still observes
+        // it through methodInvoked (DelegateProxy.swift checkSelectorIsObservable only prints a warning).
+        let rxClass = factory(for: object).flatMap { rt.objc_getClass($0.proxy) } ?? rt.object_getClass(proxy)
+        let wired = rt.class_getInstanceMethod(rxClass, sel) != nil
         let kind = wired ? "wired" : "methodInvoked"
         let ivar = Self.observerIvar(kind, selector)
         let count = rt.object_getIvar(proxy, ivar).intValue

@@ -43,20 +43,17 @@ public struct Fault: Error, CustomStringConvertible {
     public var frames: [Frame] { unwound.reversed() }
 
     /// For `.infiniteRecursion`: the shortest repeating run of frames at the top of the stack.
-    ///
-    /// The innermost frames may be a send outside the cycle that hit the bound (a `methodSignatureForSelector:`
-    /// inside the forwarding of one turn), so up to three of them are skipped when the run repeats only below them.
     public var cycle: [Frame] {
-        let all = unwound
-        guard all.count >= 2 else { return all }
-        for skip in 0..<min(4, all.count - 1) {
-            let f = Array(all.dropFirst(skip))
-            guard f.count >= 2 else { break }
-            for period in 1...(f.count / 2) {
-                let checked = min(f.count - period, period * 3)
+        let f = unwound
+        guard f.count >= 2 else { return f }
+        // The innermost frames may be a call the depth bound interrupted (a super send inside one turn of the loop),
+        // so the search may start a few frames out.
+        for start in 0..<min(8, f.count / 2) {
+            for period in 1...((f.count - start) / 2) {
+                let checked = min(f.count - start - period, period * 3)
                 var repeats = true
-                for i in 0..<checked where f[i] != f[i + period] { repeats = false; break }
-                if repeats { return Array(f[0..<period].reversed()) }
+                for i in start..<(start + checked) where f[i] != f[i + period] { repeats = false; break }
+                if repeats { return Array(f[start..<(start + period)].reversed()) }
             }
         }
         return []

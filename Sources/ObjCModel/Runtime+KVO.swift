@@ -39,6 +39,11 @@ extension Runtime {
             let statedValue = try rt.objc_msgSend(o, rt.s.class)
             let stated = rt.classValue(statedValue) ?? rt.object_getClass(o)
             let original = rt.kvoOriginalForClass[stated] ?? stated
+            let isa = rt.object_getClass(o)
+            if original != (rt.kvoOriginalForClass[isa] ?? isa) {
+                // Someone's -class lie makes removal look elsewhere than add did: DIS_KVC_KVO's reading, not Apple's code.
+                rt.noteInference(Self.kvoRemovalKeyedByStatedClass)
+            }
             var list = rt.observances[o] ?? []
             guard let n = list.lastIndex(where: {
                 $0.originalClass == original && $0.keyPath == key && $0.observer == observer
@@ -72,6 +77,11 @@ extension Runtime {
                            by: "KVO")
         }
     }
+
+    /// The fact a removal rests on when the stated class and the real isa disagree.
+    public static let kvoRemovalKeyedByStatedClass =
+        "KVO removal finds the observance by the stated class (-class) while add keyed it by the real isa (imyaop-kvo guide §2.2, "
+        + "DIS_KVC_KVO …ObserverRegistration.m l.50 vs l.150, a reverse-engineered re-implementation) (inference)"
 
     /// The context passed to `removeObserver:forKeyPath:context:` while it funnels into the plain variant.
     var pendingKVOContext: Value? {

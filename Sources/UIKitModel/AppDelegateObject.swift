@@ -13,6 +13,7 @@ public enum AppDelegateObject {
 
     static func define(in rt: Runtime) {
         let cls = rt.defineClass(className, superclass: rt.NSObjectClass, owner: "app")
+        defineTitle(cls, in: rt)
         var seen = Set<String>()
         for name in protocols {
             let p = rt.objc_getProtocol(name)!
@@ -22,7 +23,9 @@ public enum AppDelegateObject {
                 let name = m.selector
                 // The app's methods record what they implement, not `_cmd`: they do not depend on it.
                 rt.addMethod(cls, m.selector, types: m.types) { rt, o, _, a in
-                    rt.journal.append(JournalEntry(observer: rt.describe(o), event: name))
+                    // The index path it was given, if any, so a translation (IMYAOP's injected rows) shows.
+                    let indexPath = a.lazy.compactMap(\.stringValue).first { $0.hasPrefix("indexPath{") } ?? ""
+                    rt.journal.append(JournalEntry(observer: rt.describe(o), event: name, detail: indexPath))
                     if case .block(let handler)? = a.last, name.contains("decisionHandler:") {
                         try handler.call(rt, [.int(1)])   // WKNavigationActionPolicyAllow, exactly once
                     }
@@ -31,6 +34,15 @@ public enum AppDelegateObject {
                     return defaultAnswer(returnType)
                 }
             }
+        }
+    }
+
+    /// A KVO-compliant `title` property, for observers of the app's delegate (imyaop-kvo guide §2).
+    static func defineTitle(_ cls: Class, in rt: Runtime) {
+        rt.addMethod(cls, "title", types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, "title") }
+        rt.addMethod(cls, "setTitle:", types: "v@:@") { rt, o, _, a in
+            try rt.object_setIvar(o, "title", a.first ?? .none, .value)
+            return .none
         }
     }
 

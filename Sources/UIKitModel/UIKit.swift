@@ -10,6 +10,7 @@ public enum UIKit {
         rt.addMethod(view, "initWithFrame:", types: "@@:{CGRect}") { rt, o, _, _ in try rt.objc_msgSend(o, rt.s.`init`) }
         let scroll = rt.defineClass("UIScrollView", superclass: view, owner: "UIKit")
         install(HostKind.scrollView(era), on: scroll, in: rt)
+        installContentOffset(on: scroll, in: rt)
         install(HostKind.tableView(era), on: rt.defineClass("UITableView", superclass: scroll, owner: "UIKit"), in: rt)
         install(HostKind.collectionView(era), on: rt.defineClass("UICollectionView", superclass: scroll, owner: "UIKit"), in: rt)
         loadWebView(rt, view)
@@ -41,7 +42,46 @@ public enum UIKit {
             let forwarder = rt.object_getIvar(host, "_forwarder")
             return try rt.objc_msgSend(forwarder, rt.sel(event.internalSelector), [.object(host), .string("frame")])
         }
+        if event.internalSelector == scrollNotifier {
+            // Scrolling moves the content offset; the setter notifies the delegate (and KVO observers of contentOffset).
+            let offset = rt.object_getIvar(host, "contentOffset").intValue + 1
+            return try rt.objc_msgSend(host, rt.sel("setContentOffset:"), [.int(offset)])
+        }
         return try rt.objc_msgSend(host, rt.sel(event.internalSelector), [])
+    }
+
+    /// Fires an index-path event for one row of section 0: what the user tapped or what scrolled into view.
+    /// - Returns: what the host got back.
+    @discardableResult
+    public static func fire(_ event: HostEvent, on host: ObjectID, of kind: HostKind, row: Int, in rt: Runtime) throws -> Value {
+        try rt.object_setIvar(host, rowIvar, .int(row), .value)
+        defer { try? rt.object_setIvar(host, rowIvar, .none, .value) }
+        return try fire(event, on: host, of: kind, in: rt)
+    }
+
+    /// `indexPath{section, row}`: the model's index path (see ``eventArguments(_:host:)``).
+    public static func indexPath(section: Int = 0, row: Int) -> String { "indexPath{\(section), \(row)}" }
+
+    /// Parses `indexPath{section, row}`.
+    public static func parseIndexPath(_ text: String) -> (section: Int, row: Int)? {
+        guard text.hasPrefix("indexPath{"), text.hasSuffix("}") else { return nil }
+        let parts = text.dropFirst("indexPath{".count).dropLast().split(separator: ",")
+        guard parts.count == 2, let s = Int(String(parts[0].filter { $0 != " " })),
+              let r = Int(String(parts[1].filter { $0 != " " })) else { return nil }
+        return (s, r)
+    }
+
+    static let rowIvar = "_firingRow"
+    static let scrollNotifier = "_notifyDidScroll"
+
+    /// `contentOffset` and its setter, which tells the delegate it scrolled (UIScrollView.h; MJRefresh observes it
+    /// with KVO, imyaop guide §1.8 #3). MODEL: the offset is one number.
+    static func installContentOffset(on cls: Class, in rt: Runtime) {
+        rt.addMethod(cls, "contentOffset", types: "q@:") { rt, o, _, _ in rt.object_getIvar(o, "contentOffset") }
+        rt.addMethod(cls, "setContentOffset:", types: "v@:q") { rt, o, _, a in
+            try rt.object_setIvar(o, "contentOffset", a.first ?? .int(0), .value)
+            return try rt.objc_msgSend(o, rt.sel(scrollNotifier), [])
+        }
     }
 
     // MARK: Host installation
@@ -58,6 +98,8 @@ public enum UIKit {
     static func installSlot(_ slot: DelegateSlot, on cls: Class, in rt: Runtime) {
         let methods = rt.protocol_copyMethodDescriptionList(rt.objc_getProtocol(slot.protocolName)!)
         let property = slot.property
+        // Selectors and flag ivar names are computed once, not on every set.
+        let probes = methods.map { (sel: rt.sel($0.selector), ivar: cacheIvar(property, $0.selector)) }
         rt.addMethod(cls, property, types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, property) }
         rt.addMethod(cls, slot.setter, types: "v@:@") { rt, o, _, a in
             let new = a.first ?? .none
@@ -65,9 +107,9 @@ public enum UIKit {
             if !new.isNil, rt.object_getIvar(o, property) == new { return .none }
             try rt.object_setIvar(o, property, new, slot.ownership)
             // UIKit/WebKit snapshot respondsToSelector: per method when the delegate is set (guide C2).
-            for m in methods {
-                let answer = new.isNil ? false : try rt.objc_msgSend(new, rt.s.respondsToSelector, [.sel(rt.sel(m.selector))]).boolValue
-                try rt.object_setIvar(o, cacheIvar(property, m.selector), .bool(answer), .value)
+            for probe in probes {
+                let answer = new.isNil ? false : try rt.objc_msgSend(new, rt.s.respondsToSelector, [.sel(probe.sel)]).boolValue
+                try rt.object_setIvar(o, probe.ivar, .bool(answer), .value)
             }
             return .none
         }
@@ -77,8 +119,9 @@ public enum UIKit {
     static func installEvent(_ event: HostEvent, on cls: Class, in rt: Runtime) {
         let sel = rt.sel(event.selector)
         let isWebKitDecision = event.selector.contains("decisionHandler:")
+        let flag = cacheIvar(event.slot, event.selector)
         rt.addMethod(cls, event.internalSelector, types: "\(event.returnType)@:") { rt, host, _, _ in
-            guard cachedResponds(rt, host, event.slot, event.selector) else {
+            guard rt.object_getIvar(host, flag).boolValue else {
                 rt.journal.append(JournalEntry(observer: rt.describe(host), event: "skipped", detail: event.selector))
                 return .none
             }
@@ -86,6 +129,9 @@ public enum UIKit {
             let delegate = rt.object_getIvar(host, event.slot)
             guard !delegate.isNil else { return .none }
             var args = eventArguments(event, host: host)
+            if case .int(let row) = rt.object_getIvar(host, rowIvar), let i = args.firstIndex(of: .string(indexPath(row: 0))) {
+                args[i] = .string(indexPath(row: row))
+            }
             var handler: Block?
             if isWebKitDecision {
                 let h = Block(label: "decisionHandler") { _, _ in .none }

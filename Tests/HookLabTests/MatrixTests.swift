@@ -198,3 +198,51 @@ struct ReferenceGraphTests {
         #expect(String(decoding: data, as: UTF8.self) == #"["strong","weak","assign","association-retain","association-assign"]"#)
     }
 }
+
+@Suite("Matrix: shrinking policy and the report's summaries")
+struct MatrixSummaryTests {
+    let matrix = MatrixTests.run()
+
+    @Test("A triple that contains a failing pair keeps its generated worst scenario; an emergent triple is shrunk")
+    func shrinkPolicy() throws {
+        let withPair = Matrix.Cell(host: "ListView", order: ["tracker:proxy", "kvo", "rx"], config: .debug)
+        let result = try #require(matrix.result(for: withPair))
+        #expect(result.reproducer?.scenario.steps == result.worst?.steps)
+        let emergent = try #require(matrix.emergent.first.flatMap { matrix.result(for: $0) })
+        #expect(emergent.reproducer!.scenario.steps.count < emergent.worst!.steps.count)
+        // Run alone (no pairs known), the same triple is shrunk as before.
+        let alone = MatrixTests.run(cells: [withPair])
+        #expect(alone.result(for: withPair)!.reproducer!.scenario.steps.count < result.worst!.steps.count)
+    }
+
+    @Test("Shrinking explains only the reproducer: its run has the message path, as a traced run has")
+    func explainedReproducer() throws {
+        let cell = Matrix.Cell(host: "WebView", order: ["bridge:buggy", "tracker:proxy"], config: .release)
+        let reproducer = try #require(matrix.result(for: cell)?.reproducer)
+        #expect(reproducer.result == FakeRunner().run(reproducer.scenario))
+        #expect(!reproducer.result.messagePath.isEmpty)
+    }
+
+    @Test("The report lists predictions with reproducers, and says when no host is modeled in two eras")
+    func summaries() {
+        let markdown = matrix.markdown
+        #expect(markdown.contains("## The most surprising predictions"))
+        #expect(markdown.contains("**ListView · tracker:proxy → rx** (release) — 🔁 loop"))
+        #expect(markdown.contains("Rests on: *cycle through the wrapper [derived]*."))
+        #expect(markdown.contains("## Weak versus assign delegates\n\nNo host is modeled in two eras."))
+    }
+
+    @Test("Weak versus assign: a host and its @ios8 twin, cells that fail only with assign are named")
+    func eras() {
+        var hosts = FakeCatalog.allHosts
+        hosts.append(HostInfo(name: "WebView@ios8", delegateOwnership: "assign", events: ["shouldStart:", "didFinish:"]))
+        var participants = FakeCatalog.all
+        for i in participants.indices where participants[i].hosts.contains("WebView") { participants[i].hosts.append("WebView@ios8") }
+        let generator = ScenarioGenerator(hosts: hosts, participants: participants)
+        // The fake runner's rules name the host "WebView", so on the twin every cell passes.
+        let m = Matrix.run(cells: generator.cells(lengths: [2]), generator: generator, workers: 2, makeRunner: { FakeRunner() })
+        let section = m.eraSection().joined(separator: "\n")
+        #expect(section.contains("`WebView@ios8` against `WebView`: 2 of"))
+        #expect(section.contains("`bridge:buggy → tracker:proxy` release: ✅ with assign, 💥 with assign"))
+    }
+}

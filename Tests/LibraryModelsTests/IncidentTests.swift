@@ -134,4 +134,35 @@ struct IncidentTests {
         #expect(s.observed(TrackerSDK.observer) == ["collectionView:didSelectItemAtIndexPath:"])
         #expect(s.observed(RxCocoa.observer) == ["collectionView:didSelectItemAtIndexPath:"])
     }
+    @Test("incident 7: IMYAOP keeps a KVO observer across its isa-swizzle; business rows, ad rows and the lying getter")
+    func incident7() throws {
+        let s = Scene(.tableView(.ios9), .release)
+        let rt = s.rt
+        IMYAOPTableView.load(into: rt)
+        let table = try s.makeHost(), app = try s.app()
+        let observer = try DelegateKVO.makeObserver(in: rt)
+        try DelegateKVO.observe(table, DelegateKVO.hostKeyPath, by: observer, context: .int(7), in: rt)
+        try rt.send(table, "setDelegate:", .object(app))
+        let utils = try IMYAOPTableView.aop_utils(table, in: rt)
+        let ad = try IMYAOPTableView.makeAdDelegate(in: rt)
+        try IMYAOPTableView.setAdDelegate(utils, .object(ad), in: rt)
+        try IMYAOPTableView.insertAdRows([1], into: utils, in: rt)
+        // The table has the AOP subclass under KVO's; the observer is registered again, with its context.
+        #expect(rt.class_getName(rt.object_getClass(table)) == "NSKVONotifying_kIMYAOP_UITableView")
+        #expect(rt.kvoObservances(table).map(\.context) == [.int(7)])
+        try s.fire("scrollViewDidScroll:", on: table)
+        #expect(s.observed(DelegateKVO.observer) == [DelegateKVO.event(DelegateKVO.hostKeyPath)])
+        // Business rows with business index paths; the injected row to the ad delegate.
+        let select = s.kind.event("tableView:didSelectRowAtIndexPath:")!
+        for row in 0..<3 { try UIKit.fire(select, on: table, of: s.kind, row: row, in: rt) }
+        let appRows = rt.journal.filter { $0.observer == rt.describe(app) && $0.event == select.selector }.map(\.detail)
+        #expect(appRows == ["indexPath{0, 0}", "indexPath{0, 1}"])
+        #expect(s.observed(IMYAOPTableView.adObserver) == [select.selector])
+        // The lying getter: the business delegate, while UIKit talks to the utils.
+        #expect(try rt.send(table, "delegate") == .object(app))
+        #expect(s.rawDelegate(table) == utils)
+        // The observer removes itself without "not registered".
+        try DelegateKVO.unobserve(table, DelegateKVO.hostKeyPath, by: observer, in: rt)
+        #expect(rt.class_getName(rt.object_getClass(table)) == "kIMYAOP_UITableView")
+    }
 }
