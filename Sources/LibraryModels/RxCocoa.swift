@@ -33,6 +33,8 @@ public final class RxCocoa {
     final class Shared {
         let patched: Bool
         var voidSelectors: [Class: Set<SEL>] = [:]
+        /// The delegate property's getter and setter selectors, registered once.
+        var accessors: [String: (getter: SEL, setter: SEL)] = [:]
         init(patched: Bool) { self.patched = patched }
     }
     let shared: Shared
@@ -159,13 +161,19 @@ public final class RxCocoa {
 
     func identifier(_ protocolName: String) -> String { "RxDelegateProxy.identifier<\(protocolName)>" }
 
+    func accessors(_ property: String) -> (getter: SEL, setter: SEL) {
+        if let a = shared.accessors[property] { return a }
+        let a = (rt.sel(property), rt.sel("set" + property.prefix(1).uppercased() + property.dropFirst() + ":"))
+        shared.accessors[property] = a
+        return a
+    }
+
     func currentDelegate(_ object: ObjectID, _ property: String) throws -> Value {
-        try rt.send(object, property)
+        try rt.objc_msgSend(object, accessors(property).getter, [])
     }
 
     func setCurrentDelegate(_ object: ObjectID, _ property: String, _ value: Value) throws {
-        let setter = "set" + property.prefix(1).uppercased() + property.dropFirst() + ":"
-        try rt.send(object, setter, value)
+        try rt.objc_msgSend(object, accessors(property).setter, [value])
     }
 
     /// Whether the delegate slot already holds this proxy: identity, or for `rx:patched` the marker.

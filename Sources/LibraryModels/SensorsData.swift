@@ -65,13 +65,14 @@ public enum SensorsData {
         // Only the exposure selectors are ever optional selectors; others go straight to the original.
         var bits: [SEL: Int] = [:]
         for (i, name) in allOptionalSelectors.enumerated() { bits[rt.sel(name)] = 1 << i }
+        let originalResponds = rt.sel("sensorsdata_respondsToSelector:")
         let responds = rt.imp_implementationWithBlock("-[NSObject(SADelegateProxy) sensorsdata_respondsToSelector:]", owner: library) {
             [bits] rt, o, _, a in
             if let sel = a.first?.selValue, let bit = bits[sel],
                rt.objc_getAssociatedObject(o, optionalSelectorsKey).intValue & bit != 0 {
                 return .bool(true)
             }
-            return try rt.send(o, "sensorsdata_respondsToSelector:", a.first ?? .none)
+            return try rt.objc_msgSend(o, originalResponds, [a.first ?? .none])
         }
         Swizzling.exchange(rt, rt.NSObjectClass, "respondsToSelector:", with: "sensorsdata_respondsToSelector:", responds)
         for name in hostClasses {
@@ -80,13 +81,14 @@ public enum SensorsData {
             // SAExposureManager.m l.128-129. MODEL: the click plugin starts first, so the exposure hook runs first.
             for (helper, selectors, optional) in [("sensorsdata_setDelegate:", [clickSelector(name)!], [String]()),
                                                   ("sensorsdata_exposure_setDelegate:", exposureSelectors(name), exposureSelectors(name))] {
+                let helperSel = rt.sel(helper), getter = rt.sel("delegate")
                 let imp = rt.imp_implementationWithBlock("-[\(name)(SAAutoTrack) \(helper)]", owner: library) { rt, view, _, a in
                     let delegate = a.first ?? .none
                     // UIScrollView+SAAutoTrack.m l.22-39: 1. resolveOptionalSelectorsForDelegate:, 2. the original,
                     // 3. return without a delegate, 4. proxy `self.delegate`, read again after the original.
                     try resolveOptionalSelectors(rt, delegate, optional)
-                    try rt.send(view, helper, delegate)
-                    let current = try rt.send(view, "delegate")
+                    try rt.objc_msgSend(view, helperSel, [delegate])
+                    let current = try rt.objc_msgSend(view, getter, [])
                     guard !delegate.isNil, let d = current.object else { return .none }
                     try proxyDelegate(rt, d, selectors: selectors)
                     return .none

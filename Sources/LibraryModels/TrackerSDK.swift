@@ -63,15 +63,16 @@ public enum TrackerSDK {
             guard let cls = rt.objc_getClass(name), let host = HostKind.all.first(where: { $0.className == name }) else { continue }
             let setter = host.primarySlot.setter
             let helper = "bd_" + setter
+            let helperSel = rt.sel(helper)
             let tracked = trackedSelectors(host)
             let imp = rt.imp_implementationWithBlock("-[\(name)(BDTracker) \(helper)]", owner: owner) { rt, view, _, a in
                 let delegate = a.first ?? .none
                 switch design {
-                case .proxy: return try proxySetDelegate(rt, view, delegate, helper: helper)
+                case .proxy: return try proxySetDelegate(rt, view, delegate, helper: helperSel)
                 case .swizzle: try swizzleDelegateClass(rt, delegate, tracked: tracked, owner: owner)
                 case .forwarding: try interceptDelegate(rt, delegate, tracked: tracked, owner: owner)
                 }
-                return try rt.send(view, helper, delegate)
+                return try rt.objc_msgSend(view, helperSel, [delegate])
             }
             // The SDK swizzles in +load with the NSHipster exchange (write-up scheme 1 and 2: "swizzle setDelegate:").
             Swizzling.exchange(rt, cls, setter, with: helper, imp)
@@ -125,16 +126,16 @@ public enum TrackerSDK {
     }
 
     /// The swizzled setter of scheme 2: nil passes, a decorated object passes unchanged, anything else is wrapped.
-    static func proxySetDelegate(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, helper: String) throws -> Value {
-        guard !delegate.isNil else { return try rt.send(view, helper, .none) }
+    static func proxySetDelegate(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, helper: SEL) throws -> Value {
+        guard !delegate.isNil else { return try rt.objc_msgSend(view, helper, [.none]) }
         // "[delegate respondsToSelector:@selector(bd_isCollectionViewTrackerDecorator)] → pass it through unchanged".
         if try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(rt.sel(marker))]).boolValue {
-            return try rt.send(view, helper, delegate)
+            return try rt.objc_msgSend(view, helper, [delegate])
         }
         let proxy = rt.class_createInstance(rt.objc_getClass("TrackerProxy")!)
         _ = try rt.send(proxy, "initWithTarget:", delegate)
         // Call the original setter with the proxy, then keep the newest proxy alive by association.
-        _ = try rt.send(view, helper, .object(proxy))
+        _ = try rt.objc_msgSend(view, helper, [.object(proxy)])
         try rt.objc_setAssociatedObject(view, proxyAssociationKey, .object(proxy), .retainNonatomic)
         try rt.objc_release(proxy)   // the local strong reference ends
         return .none

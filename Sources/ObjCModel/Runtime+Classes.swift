@@ -10,13 +10,18 @@ extension Runtime {
     ///   - owner: the library that installed it, so findings can say who.
     public func imp_implementationWithBlock(_ label: String, owner: String = "app", _ body: @escaping IMPBody) -> IMP {
         let imp = IMP(raw: Int32(imps.count))
-        imps.append(IMPRecord(label: label, owner: owner))
+        imps.append(IMPRecord(label: label, definedIn: nil, selector: nil, owner: owner))
         impBodies.append(body)
         return imp
     }
 
     /// The symbol of an IMP (`-[Class sel]`).
-    public func imp_getLabel(_ imp: IMP) -> String { imps[Int(imp.raw)].label }
+    public func imp_getLabel(_ imp: IMP) -> String {
+        let r = imps[Int(imp.raw)]
+        if let label = r.label { return label }
+        let cls = r.definedIn!
+        return "\(class_isMetaClass(cls) ? "+" : "-")[\(class_getName(cls)) \(sel_getName(r.selector!))]"
+    }
     /// The library that installed an IMP.
     public func imp_getOwner(_ imp: IMP) -> String { imps[Int(imp.raw)].owner }
 
@@ -179,11 +184,12 @@ extension Runtime {
     @discardableResult
     public func addMethod(_ cls: Class, _ selector: String, types: String = "v@:", owner: String? = nil,
                           label: String? = nil, _ body: @escaping IMPBody) -> IMP {
-        let meta = class_isMetaClass(cls)
-        let name = class_getName(cls)
-        let imp = imp_implementationWithBlock(label ?? "\(meta ? "+" : "-")[\(name) \(selector)]",
-                                              owner: owner ?? class_getOwner(cls), body)
-        class_replaceMethod(cls, sel_registerName(selector), imp, types)
+        let sel = sel_registerName(selector)
+        let imp = IMP(raw: Int32(imps.count))
+        imps.append(IMPRecord(label: label, definedIn: label == nil ? cls : nil, selector: sel,
+                              owner: owner ?? class_getOwner(cls)))
+        impBodies.append(body)
+        class_replaceMethod(cls, sel, imp, types)
         return imp
     }
 
@@ -197,14 +203,13 @@ extension Runtime {
     // MARK: Method cache
 
     func flushCaches() {
-        guard cacheDirty else { return }
-        for i in cache.indices { cache[i] = -1 }
-        cacheDirty = false
+        for slot in cacheFilled { cache[Int(slot)] = -1 }
+        cacheFilled.removeAll(keepingCapacity: true)
     }
 
     func growCacheStride() {
         cacheStride *= 2
         cache = Array(repeating: -1, count: cacheStride * classes.count)
-        cacheDirty = false
+        cacheFilled.removeAll()
     }
 }

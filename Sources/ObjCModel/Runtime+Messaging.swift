@@ -95,24 +95,27 @@ extension Runtime {
             let cached = cache[slot]
             if cached >= 0 { return IMP(raw: cached) }
         }
-        return lookUpImpSlow(cls, sel, resolve: resolve, cacheSlot: slot)
+        return lookUpImpSlow(cls, sel, resolve: resolve)
     }
 
-    func lookUpImpSlow(_ cls: Class, _ sel: SEL, resolve: Bool, cacheSlot: Int) -> IMP {
+    func lookUpImpSlow(_ cls: Class, _ sel: SEL, resolve: Bool) -> IMP {
         var c: Class? = cls
         while let k = c {
-            if let m = classes[Int(k.raw)].methods[sel] { return fill(cacheSlot, m.imp) }
+            if let m = classes[Int(k.raw)].methods[sel] { return fill(cls, sel, m.imp) }
             c = classes[Int(k.raw)].superclass
         }
-        if resolve, resolveMethod(cls, sel) {
-            return lookUpImpSlow(cls, sel, resolve: false, cacheSlot: Int(cls.raw) &* cacheStride &+ Int(sel.raw))
-        }
-        return fill(cacheSlot, forwardImpcache)
+        if resolve, resolveMethod(cls, sel) { return lookUpImpSlow(cls, sel, resolve: false) }
+        return fill(cls, sel, forwardImpcache)
     }
 
-    @inline(__always)
-    func fill(_ slot: Int, _ imp: IMP) -> IMP {
-        if methodCacheEnabled, slot < cache.count { cache[slot] = imp.raw; cacheDirty = true }
+    /// Caches an IMP; the slot is computed now, since a resolver may have registered selectors and grown the table.
+    func fill(_ cls: Class, _ sel: SEL, _ imp: IMP) -> IMP {
+        guard methodCacheEnabled else { return imp }
+        let slot = Int(cls.raw) &* cacheStride &+ Int(sel.raw)
+        if slot < cache.count {
+            cache[slot] = imp.raw
+            cacheFilled.append(Int32(slot))
+        }
         return imp
     }
 

@@ -88,7 +88,10 @@ struct ClassRecord {
 }
 
 struct IMPRecord {
-    let label: String
+    /// A given label, or nil for a method's own `±[Class selector]`, built when asked (labels are off the hot path).
+    let label: String?
+    let definedIn: Class?
+    let selector: SEL?
     let owner: String
 }
 
@@ -120,7 +123,8 @@ public final class Runtime {
     // Method cache: a flat table [class × selector capacity] of IMP raw values, -1 when empty.
     var cache: [Int32] = []
     var cacheStride = 256
-    var cacheDirty = false
+    /// The slots filled since the last flush, so a flush touches only those.
+    var cacheFilled: [Int32] = []
 
     // Messaging state.
     var depth = 0
@@ -164,7 +168,7 @@ public final class Runtime {
         self.s = WellKnownSelectors()
         s.register(in: self)
         for label in ["_objc_msgForward", "_objc_msgForward_impcache"] {
-            imps.append(IMPRecord(label: label, owner: "runtime"))
+            imps.append(IMPRecord(label: label, definedIn: nil, selector: nil, owner: "runtime"))
             impBodies.append { rt, o, cmd, args in try rt.forward(o, cmd, args) }
         }
         bootstrapRootClasses()
@@ -181,7 +185,7 @@ public final class Runtime {
         selectorNames = o.selectorNames; selectorIndex = o.selectorIndex
         classes = o.classes; classIndex = o.classIndex; objects = o.objects; nextSerial = o.nextSerial
         imps = o.imps; impBodies = o.impBodies; protocols = o.protocols; protocolIndex = o.protocolIndex
-        cache = o.cache; cacheStride = o.cacheStride; cacheDirty = o.cacheDirty
+        cache = o.cache; cacheStride = o.cacheStride; cacheFilled = o.cacheFilled
         autoreleasePool = o.autoreleasePool; tracing = o.tracing; trace = o.trace; journal = o.journal
         inferencesUsed = o.inferencesUsed
         kvoOriginalForClass = o.kvoOriginalForClass; kvoClassForOriginal = o.kvoClassForOriginal

@@ -26,11 +26,26 @@ public enum UIKit {
     }
 
     /// The ivar holding the cached `respondsToSelector:` answer for one delegate method.
-    public static func cacheIvar(_ property: String, _ selector: String) -> String { "_\(property)Responds.\(selector)" }
+    /// The ivar holding one delegate property's cached `respondsToSelector:` answers, one bit per protocol method in
+    /// protocol order, as UIKit keeps `_delegateFlags` bitfields (guide C2).
+    public static func cacheIvar(_ property: String) -> String { "_\(property)RespondsFlags" }
+
+    /// The protocol methods whose answers a delegate property caches, in bit order.
+    static func probes(_ rt: Runtime, _ protocolName: String) -> [String] {
+        rt.protocol_copyMethodDescriptionList(rt.objc_getProtocol(protocolName)!).map(\.selector)
+    }
 
     /// Whether the host's cached flags say the delegate implements `selector`.
     public static func cachedResponds(_ rt: Runtime, _ host: ObjectID, _ property: String, _ selector: String) -> Bool {
-        rt.object_getIvar(host, cacheIvar(property, selector)).boolValue
+        var c: Class? = rt.object_getClass(host)
+        while let k = c {
+            if let slot = HostKind.all.first(where: { $0.className == rt.class_getName(k) })?.slots.first(where: { $0.property == property }),
+               let bit = probes(rt, slot.protocolName).firstIndex(of: selector) {
+                return rt.object_getIvar(host, cacheIvar(property)).intValue & (1 << bit) != 0
+            }
+            c = rt.class_getSuperclass(k)
+        }
+        return false
     }
 
     /// Fires a host event: the host's internal method checks its cached flag and messages its delegate.
@@ -91,15 +106,15 @@ public enum UIKit {
             installSlot(slot, on: cls, in: rt)
         }
         for event in kind.events where event.selector.hasPrefix("scrollView") == false || kind.className == "UIScrollView" {
-            installEvent(event, on: cls, in: rt)
+            installEvent(event, of: kind, on: cls, in: rt)
         }
     }
 
     static func installSlot(_ slot: DelegateSlot, on cls: Class, in rt: Runtime) {
-        let methods = rt.protocol_copyMethodDescriptionList(rt.objc_getProtocol(slot.protocolName)!)
         let property = slot.property
-        // Selectors and flag ivar names are computed once, not on every set.
-        let probes = methods.map { (sel: rt.sel($0.selector), ivar: cacheIvar(property, $0.selector)) }
+        // Selectors and the flags ivar are computed once, not on every set.
+        let probes = probes(rt, slot.protocolName).map { rt.sel($0) }
+        let flags = cacheIvar(property)
         rt.addMethod(cls, property, types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, property) }
         rt.addMethod(cls, slot.setter, types: "v@:@") { rt, o, _, a in
             let new = a.first ?? .none
@@ -107,21 +122,24 @@ public enum UIKit {
             if !new.isNil, rt.object_getIvar(o, property) == new { return .none }
             try rt.object_setIvar(o, property, new, slot.ownership)
             // UIKit/WebKit snapshot respondsToSelector: per method when the delegate is set (guide C2).
-            for probe in probes {
-                let answer = new.isNil ? false : try rt.objc_msgSend(new, rt.s.respondsToSelector, [.sel(probe.sel)]).boolValue
-                try rt.object_setIvar(o, probe.ivar, .bool(answer), .value)
+            var bits = 0
+            for (bit, probe) in probes.enumerated() where !new.isNil {
+                if try rt.objc_msgSend(new, rt.s.respondsToSelector, [.sel(probe)]).boolValue { bits |= 1 << bit }
             }
+            try rt.object_setIvar(o, flags, .int(bits), .value)
             return .none
         }
     }
 
     /// The host-internal method for one event: check the cached flag, load the delegate, send, record the answer.
-    static func installEvent(_ event: HostEvent, on cls: Class, in rt: Runtime) {
+    static func installEvent(_ event: HostEvent, of kind: HostKind, on cls: Class, in rt: Runtime) {
         let sel = rt.sel(event.selector)
         let isWebKitDecision = event.selector.contains("decisionHandler:")
-        let flag = cacheIvar(event.slot, event.selector)
+        let flags = cacheIvar(event.slot)
+        let protocolName = kind.slots.first { $0.property == event.slot }!.protocolName
+        let bit = 1 << probes(rt, protocolName).firstIndex(of: event.selector)!
         rt.addMethod(cls, event.internalSelector, types: "\(event.returnType)@:") { rt, host, _, _ in
-            guard rt.object_getIvar(host, flag).boolValue else {
+            guard rt.object_getIvar(host, flags).intValue & bit != 0 else {
                 rt.journal.append(JournalEntry(observer: rt.describe(host), event: "skipped", detail: event.selector))
                 return .none
             }
@@ -189,7 +207,7 @@ public enum UIKit {
         installSlot(HostKind.uiWebView.slots[0], on: web, in: rt)
         for event in HostKind.uiWebView.events {
             // -[UIWebView webView:decidePolicyForNavigationAction:request:frame:decisionListener:] and friends.
-            installEvent(event, on: web, in: rt)
+            installEvent(event, of: HostKind.uiWebView, on: web, in: rt)
         }
     }
 }
