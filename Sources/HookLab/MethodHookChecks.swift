@@ -15,21 +15,11 @@ extension ModelRunner {
         for (index, step) in scenario.steps.enumerated() {
             let number = index + 1
             let start = rt.journal.count
-            if number == traceStep { rt.tracing = true }
-            var fault: Fault?
-            do {
+            let outcome = Self.perform(step, number: number, traceStep: traceStep, rt: rt, into: &result) {
                 try world.apply(step, number: number)
-            } catch let f as Fault {
-                fault = f
-            } catch {
-                findings.append(Finding(kind: .fatalError, message: "HookLab cannot run step \(number) (`\(step.line)`): \(error)",
-                                        step: number))
-                break
             }
-            if number == traceStep {
-                rt.tracing = false
-                result.messagePath = Self.path(from: rt.trace)
-            }
+            if let unrunnable = outcome.unrunnable { findings.append(unrunnable); break }
+            let fault = outcome.fault
             let journal = rt.journal[start...]
             findings += RefusedDetector.findings(journal, step: number)
             if let fault { findings += MethodHookChecks.findings(for: fault, step: number) }

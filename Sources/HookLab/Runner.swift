@@ -60,21 +60,9 @@ public final class ModelRunner: ScenarioRunning {
         for (index, step) in scenario.steps.enumerated() {
             let number = index + 1
             let journalStart = rt.journal.count
-            if number == traceStep { rt.tracing = true }
-            var fault: Fault?
-            do {
-                try world.apply(step)
-            } catch let f as Fault {
-                fault = f
-            } catch {
-                findings.append(Finding(kind: .fatalError, message: "HookLab cannot run step \(number) (`\(step.line)`): \(error)",
-                                        step: number))
-                break
-            }
-            if number == traceStep {
-                rt.tracing = false
-                result.messagePath = Self.path(from: rt.trace)
-            }
+            let outcome = Self.perform(step, number: number, traceStep: traceStep, rt: rt, into: &result) { try world.apply(step) }
+            if let unrunnable = outcome.unrunnable { findings.append(unrunnable); break }
+            let fault = outcome.fault
             for o in rt.allInstances where freedAt[o] == nil && rt.isFreed(o) { freedAt[o] = number }
             let record = StepRecord(world: world, step: step, number: number, fault: fault,
                                     journal: rt.journal[journalStart...], freedAt: freedAt)
@@ -89,6 +77,27 @@ public final class ModelRunner: ScenarioRunning {
         result.findings = findings
         if !findings.isEmpty { result.predictedBy = rt.inferencesUsed }
         return result
+    }
+
+    /// Applies one step: the trace is on for the traced step and becomes the message path; a fault is returned, and a
+    /// step the lab cannot run becomes a `fatalError` finding that ends the scenario.
+    static func perform(_ step: Scenario.Step, number: Int, traceStep: Int?, rt: Runtime, into result: inout RunResult,
+                        _ apply: () throws -> Void) -> (fault: Fault?, unrunnable: Finding?) {
+        if number == traceStep { rt.tracing = true }
+        defer {
+            if number == traceStep {
+                rt.tracing = false
+                result.messagePath = path(from: rt.trace)
+            }
+        }
+        do {
+            try apply()
+            return (nil, nil)
+        } catch let f as Fault {
+            return (f, nil)
+        } catch {
+            return (nil, Finding(kind: .fatalError, message: "HookLab cannot run step \(number) (`\(step.line)`): \(error)", step: number))
+        }
     }
 
     /// A fault's frames, outermost first; a recursion is cut after its first full cycle.
