@@ -121,26 +121,26 @@ extension Matrix {
         return " [[\(number)]](#note-\(number))" + (isPredicted(key) ? "ᵖ" : "")
     }
 
+    /// The rows-first, columns-second table of ordered pairs on one host; same-family pairs show "—".
+    func pairTable(host: String, ids: [String], cell: (NoteKey) -> String) -> [String] {
+        var out = ["| first ↓ / then → | " + ids.map { "`\($0)`" }.joined(separator: " | ") + " |",
+                   "|---|" + String(repeating: "---|", count: ids.count)]
+        for row in ids {
+            let cells = ids.map { column in
+                row == column || family(of: row) == family(of: column) ? "—" : cell(NoteKey(host: host, order: [row, column]))
+            }
+            out.append("| **\(row)** | " + cells.joined(separator: " | ") + " |")
+        }
+        return out
+    }
+
     func table(for host: HostInfo, numbers: [NoteKey: Int]) -> [String] {
         let ids = participants(on: host.name)
         var out = ["## \(host.name) (delegate: \(host.delegateOwnership))", ""]
         guard !ids.isEmpty else { return out + ["No participant supports this host."] }
         out.append("Row installed first, column installed second. Events fired: \(host.events.map { "`\($0)`" }.joined(separator: ", ")).")
         out.append("")
-        out.append("| first ↓ / then → | " + ids.map { "`\($0)`" }.joined(separator: " | ") + " |")
-        out.append("|---|" + String(repeating: "---|", count: ids.count))
-        for row in ids {
-            var cells: [String] = []
-            for column in ids {
-                if row == column || family(of: row) == family(of: column) {
-                    cells.append("—")
-                    continue
-                }
-                let key = NoteKey(host: host.name, order: [row, column])
-                cells.append((symbols(key) ?? " ") + reference(key, numbers))
-            }
-            out.append("| **\(row)** | " + cells.joined(separator: " | ") + " |")
-        }
+        out += pairTable(host: host.name, ids: ids) { key in (symbols(key) ?? " ") + reference(key, numbers) }
         return out
     }
 

@@ -27,20 +27,7 @@ extension Matrix {
         out.append("")
         out.append("Row installed first, column installed second.")
         out.append("")
-        out.append("| first ↓ / then → | " + ids.map { "`\($0)`" }.joined(separator: " | ") + " |")
-        out.append("|---|" + String(repeating: "---|", count: ids.count))
-        for row in ids {
-            var cells: [String] = []
-            for column in ids {
-                if row == column || family(of: row) == family(of: column) {
-                    cells.append("—")
-                    continue
-                }
-                let key = NoteKey(host: host.name, order: [row, column])
-                cells.append(methodHookCell(key, numbers))
-            }
-            out.append("| **\(row)** | " + cells.joined(separator: " | ") + " |")
-        }
+        out += pairTable(host: host.name, ids: ids) { key in methodHookCell(key, numbers) }
         return out
     }
 
