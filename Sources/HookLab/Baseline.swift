@@ -120,18 +120,3 @@ public struct Baseline: Hashable, Sendable {
         return try parse(text, file: file)
     }
 }
-
-/// A problem in `Matrix/baseline.json`: the file, the 1-based line and what is wrong.
-public struct BaselineError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var message: String
-
-    public init(file: String, line: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
-    }
-
-    public var description: String { "\(file):\(line): \(message)" }
-}

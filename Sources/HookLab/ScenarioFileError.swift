@@ -1,10 +1,10 @@
-// Errors in `.hooklab` scenario files, named by file and line.
+// Errors in the lab's input files (scenario files, the baseline), named by file and line.
 
-/// A problem in a scenario file: the file, the 1-based line, and what was expected there.
+/// A problem in an input file: the file, the 1-based line, and what was expected there.
 ///
 /// Its description reads like a compiler diagnostic:
 /// `Matrix/scenarios/x.hooklab:7: unknown verb 'fier'; did you mean 'fire'? expected one of host, config, …`.
-public struct ScenarioFileError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file as the user named it.
     public var file: String
     /// The 1-based line number.
@@ -20,3 +20,8 @@ public struct ScenarioFileError: Error, Hashable, Sendable, CustomStringConverti
 
     public var description: String { "\(file):\(line): \(message)" }
 }
+
+/// A problem in a `.hooklab` scenario file.
+public typealias ScenarioFileError = InputFileError
+/// A problem in `Matrix/baseline.json`.
+public typealias BaselineError = InputFileError
