@@ -29,8 +29,11 @@ extension Matrix {
     /// The finding kinds of a failing method-hook cell ("lostEvent, outOfOrder"); nil for a delegate host.
     func failingKinds(_ failing: [CellResult]) -> String? {
         guard methodTargets.contains(where: { $0.name == failing.first?.cell.host }) else { return nil }
-        return failing.flatMap { r in r.findings.filter { $0.outcome == r.outcome }.map(\.kind.rawValue) }.uniqued()
-            .joined(separator: ", ")
+        // With variants, the kinds of every failing variant's worst findings (a variant may fail differently).
+        return failing.flatMap { r in
+            (r.variants.isEmpty ? [(r.outcome, r.findings)] : r.variants.map { ($0.outcome, $0.findings) })
+                .flatMap { outcome, findings in findings.filter { outcome != .ok && $0.outcome == outcome }.map(\.kind.rawValue) }
+        }.uniqued().joined(separator: ", ")
     }
 
     /// What "first" means in a table, for its heading.

@@ -35,14 +35,17 @@ extension ScenarioGenerator {
         for (i, info) in infos.enumerated() where info.hookInstalls.count > 1 {
             for v in info.hookInstalls.indices {
                 let name = info.family + ":" + (v < info.hookVariantNames.count ? info.hookVariantNames[v] : String(v + 1))
-                let indices = plan.filter { $0.variants[i] == v }.compactMap { p in scenarios.firstIndex(of: p.scenario) }
-                groups.append(VariantGroup(name: name, scenarios: indices.uniqued()))
+                var choice = infos.map { _ in 0 }
+                choice[i] = v
+                let indices = plan.filter { $0.variants == choice }.compactMap { p in scenarios.firstIndex(of: p.scenario) }
+                if !indices.isEmpty { groups.append(VariantGroup(name: name, scenarios: indices.uniqued())) }
             }
         }
         return groups
     }
 
-    /// Every (variant choice, placement) of a cell with its scenario: first every placement at the first variants
+    /// Every (variant choice, placement) of a cell with its scenario (a `calls-super` variant only at placements whose
+    /// superclass implements the method): first every placement at the first variants
     /// (the alternating placement first), then each other variant of each participant at every placement.
     func methodHookPlan(_ cell: Matrix.Cell, _ target: MethodTargetInfo, _ infos: [ParticipantInfo])
         -> [(variants: [Int], scenario: Scenario)] {
@@ -76,6 +79,10 @@ extension ScenarioGenerator {
         var result: [(variants: [Int], scenario: Scenario)] = []
         for variants in choices {
             for placement in placements {
+                // A body that calls super is written only where a superclass implements the method.
+                if infos.indices.contains(where: {
+                    infos[$0].hookInstalls[variants[$0]].contains("calls-super") && !target.superclassImplements(placement[$0])
+                }) { continue }
                 result.append((variants, methodHookScenario(cell, target, infos, variants: variants, placement: placement)))
             }
         }
@@ -94,5 +101,23 @@ extension ScenarioGenerator {
         // Generated lines are well formed; a malformed one would be a bug in a participant's templates.
         let steps = lines.compactMap { try? Scenario.Step(line: $0, file: cell.host, lineNumber: 1) }
         return Scenario(host: cell.host, config: cell.config, steps: steps)
+    }
+}
+
+extension MethodTargetInfo {
+    /// Whether a superclass of the declared class `name` implements the target's selector, per the preamble's
+    /// `class NAME : SUPER SEL…` lines.
+    func superclassImplements(_ name: String) -> Bool {
+        var declared: [String: (superclass: String, selectors: [String])] = [:]
+        for line in preamble {
+            let words = line.split(separator: " ").map(String.init)
+            if words.count >= 4, words[0] == "class", words[2] == ":" { declared[words[1]] = (words[3], Array(words.dropFirst(4))) }
+        }
+        var current = declared[name]?.superclass
+        while let c = current, let entry = declared[c] {
+            if entry.selectors.contains(selector) { return true }
+            current = entry.superclass
+        }
+        return false
     }
 }
