@@ -1,6 +1,8 @@
 // Verdicts on cells: what a participant does alone, whether a combination conflicts, which install orders can
 // happen, the per-variant outcomes, and the report's headline counts.
 
+import Foundation
+
 extension Matrix {
     /// One install variant of a method-hook cell (`aspects:instead`) and its worst outcome over every placement.
     public struct VariantResult: Codable, Hashable, Sendable {
@@ -70,7 +72,7 @@ extension Matrix {
     public var headlineLines: [String] {
         let c = headlineCounts
         return [
-            "- \(c.failingAlone) of \(c.alone) libraries alone fail on a host (each library on each of its hosts; the diagonal of the tables).",
+            "- Libraries alone: \(c.failingAlone) of \(c.alone) (library, host) combinations fail with no other library installed (the tables' diagonal).",
             "- \(c.conflictingPairsUnordered) pairs of libraries conflict (\(c.conflictingPairsOrdered) install orders): a finding neither library has alone. \(c.inheritedPairs) more failing orders of pairs only inherit a library's own failure.",
             "- \(c.emergentTriples) triples fail in a way none of their pairs does (emergent).",
             "- \(c.failingCells) failing cells of \(c.cells) (\(c.scenarios) scenarios; method-hook cells counted once when debug and release agree); \(c.impossible) cells are install orders that cannot happen and run nothing.",
@@ -104,9 +106,11 @@ public struct HeadlineCounts: Hashable, Sendable {
 extension Finding {
     /// What the finding is about, stable across runs and scenarios: its kind and the objects concerned, by class or
     /// label (`lostEvent AppDelegate`, `danglingMessage TrackerProxy`, `lostEvent aspects:before`), with object
-    /// numbers dropped. Compared to tell a conflict from a library's own failure, never shown as a message.
+    /// numbers and KVO's `NSKVONotifying_` class prefix dropped (an observed object is still the same object).
+    /// Compared to tell a conflict from a library's own failure, never shown as a message.
     public var signature: String {
-        let names = objects.map { name -> String in
+        let names = objects.map { object -> String in
+            let name = object.replacingOccurrences(of: "NSKVONotifying_", with: "")
             guard let hash = name.firstIndex(of: "#") else { return name }
             let digits = name[name.index(after: hash)...]
             return digits.allSatisfy(\.isNumber) ? String(name[..<hash]) : name
