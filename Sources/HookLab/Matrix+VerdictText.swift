@@ -58,7 +58,7 @@ extension Matrix {
         }
         guard let variants = failing.first?.variants, !variants.isEmpty,
               failing.contains(where: { !Self.partlyFailingVariants($0).isEmpty }) else { return out }
-        out += ["", "**By variant** (each at every placement):"]
+        out += ["", "**By variant** (one library's variant at a time, the others at their first; each at every placement):"]
         for variant in variants.map(\.variant) {
             let per = failing.compactMap { r in r.variants.first { $0.variant == variant }.map { (r.cell.config, $0) } }
             let outcomes = per.map { "\($0.1.outcome.symbol) \($0.1.outcome.rawValue) in \($0.0.rawValue)" }
@@ -75,8 +75,16 @@ extension Matrix {
     func variantFixes(_ key: NoteKey) -> [String] {
         let failing = results(key).filter { $0.outcome != .ok }
         guard let variants = failing.first?.variants else { return [] }
-        return variants.map(\.variant).filter { name in
+        let passing = variants.map(\.variant).filter { name in
             failing.allSatisfy { r in r.variants.contains { $0.variant == name && $0.outcome == .ok } }
-        }.map { "Install with `\($0)` → ✅ at every placement." }
+        }
+        // A variant runs with the other libraries at their first variant: name the whole combination.
+        let combinations = passing.map { name -> [String] in
+            key.order.compactMap { id -> String? in
+                guard let info = participants.first(where: { $0.id == id }), let first = info.hookVariantNames.first else { return nil }
+                return name.hasPrefix(info.family + ":") ? name : "\(info.family):\(first)"
+            }
+        }.uniqued()
+        return combinations.map { "Install with " + $0.map { "`\($0)`" }.joined(separator: " and ") + " → ✅ at every placement." }
     }
 }

@@ -160,11 +160,11 @@ struct VerdictTests {
         #expect(json["outcome"]?.value == .string("broken"))
         #expect(json["findings"]?.items.first?["kind"]?.value == .string("outOfOrder"))
         let note = matrix.note(key, number: 7).joined(separator: "\n")
-        #expect(note.contains("**By variant** (each at every placement):\n- `jspatch:ORIG`"))
+        #expect(note.contains("**By variant** (one library's variant at a time, the others at their first; each at every placement):\n- `jspatch:ORIG`"))
         #expect(note.contains("- `aspects:after`: 🕳️ broken\n  - `outOfOrder`: `aspects:after`"))
         let fixes = try #require(note.components(separatedBy: "**What fixes it:**\n").last)
-        let passing = result.variants.filter { $0.outcome == .ok }.map(\.variant)
-        #expect(fixes.hasPrefix("- Install with `\(passing[0])` → ✅ at every placement."))
+        // Passing variants first, each as the whole combination it ran with (jspatch:ORIG ran with aspects:before).
+        #expect(fixes.hasPrefix("- Install with `jspatch:ORIG` and `aspects:before` → ✅ at every placement.\n- Install with `jspatch:super` and `aspects:before` → ✅"))
     }
 
     @Test("rx → tracker:proxy cannot happen: the tracker hooks at launch; the cell runs nothing and says so")
