@@ -8,14 +8,14 @@ extension CLI {
     func matrix(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
         _ = try arguments.positional(0...0, "no arguments")
         let matrix = runMatrix()
+        let files = matrix.reportFiles(observations: catalog.designObservations())
         do {
-            try AtomicFile.write(matrix.markdown, to: url(Self.reportPath))
-            try AtomicFile.write(matrix.json, to: url(Self.jsonPath))
+            for file in files { try AtomicFile.write(file.contents, to: url(file.path)) }
         } catch {
             throw UsageError("cannot write the reports: \(error.localizedDescription)")
         }
         let failing = matrix.results.filter { $0.outcome != .ok }.count
-        standardOutput("wrote \(Self.reportPath) and \(Self.jsonPath): \(matrix.results.count) cells, \(failing) failing, \(matrix.emergent.count) emergent\n")
+        standardOutput("wrote \(Self.reportPath), \(files.count - 2) more pages and \(Self.jsonPath): \(matrix.results.count) cells, \(failing) failing, \(matrix.emergent.count) emergent\n")
         return 0
     }
 

@@ -122,8 +122,9 @@ extension Matrix {
     }
 
     /// The rows-first, columns-second table of ordered pairs on one host; same-family pairs show "—".
-    func pairTable(host: String, ids: [String], cell: (NoteKey) -> String) -> [String] {
-        var out = ["| first ↓ / then → | " + ids.map { "`\($0)`" }.joined(separator: " | ") + " |",
+    func pairTable(host: String, ids: [String], corner: String = "first ↓ / then →", header: (String) -> String = { "`\($0)`" },
+                   cell: (NoteKey) -> String) -> [String] {
+        var out = ["| \(corner) | " + ids.map(header).joined(separator: " | ") + " |",
                    "|---|" + String(repeating: "---|", count: ids.count)]
         for row in ids {
             let cells = ids.map { column in
