@@ -140,7 +140,7 @@ extension CLI {
         let cells = orders.flatMap { order in configs.map { Matrix.Cell(host: hostInfo.name, order: order, config: $0) } }
         let matrix = runMatrix(cells: cells)
         let key = Matrix.NoteKey(host: host, order: order)
-        var out = matrix.note(key, number: nil).joined(separator: "\n") + "\n"
+        var out = matrix.explainNote(key).joined(separator: "\n") + "\n"
         let ran = configs.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
         out += "\n(\(ran.map { "\($0.cell.config.rawValue): \($0.scenarioCount) scenarios, \($0.outcome.title)" }.joined(separator: "; ")))\n"
         standardOutput(out)

@@ -35,10 +35,15 @@ extension Matrix {
     }
 
     /// "### <a id="…"></a>UITableView · rx ↔ tracker:swizzle · 🕳️ broken (debug and release)".
-    func noteHeading(_ note: ReportLayout.Note) -> String {
+    func noteHeading(_ note: ReportLayout.Note, anchored: Bool = true) -> String {
         let key = note.keys[0]
         let title = note.orders.count == 2 ? "\(note.orders[0][0]) ↔ \(note.orders[0][1]) (both orders)" : note.orders[0].joined(separator: " → ")
-        return "### <a id=\"\(note.anchor)\"></a>\(note.host) · \(title) · \(headline(key, failingConfigs(key)))"
+        return "### \(anchored ? "<a id=\"\(note.anchor)\"></a>" : "")\(note.host) · \(title) · \(headline(key, failingConfigs(key)))"
+    }
+
+    /// One order's note as `hooklab explain` prints it: the page note without its anchor.
+    public func explainNote(_ key: NoteKey) -> [String] {
+        pageNote(ReportLayout.Note(host: key.host, orders: [key.order]), anchored: false)
     }
 
     /// The result an integrator meets first: release when it fails (what ships), else debug.
@@ -47,9 +52,9 @@ extension Matrix {
     }
 
     /// One note of a host, target or triples page.
-    func pageNote(_ note: ReportLayout.Note, layout: ReportLayout) -> [String] {
+    func pageNote(_ note: ReportLayout.Note, anchored: Bool = true) -> [String] {
         let key = note.keys[0]
-        var out = [noteHeading(note)]
+        var out = [noteHeading(note, anchored: anchored)]
         guard let shipped = shippedResult(key) else { return out + ["", "Passes in every configuration that was run."] }
         out.append("")
         out.append(userSees(shipped) + " " + why(shipped))
@@ -136,6 +141,18 @@ extension Matrix {
             if keyword == "call", args.count >= 2 { return "when `\(args[1])` is called on `\(args[0])`" }
             return "at `\(([keyword] + args).joined(separator: " "))`"
         }
+    }
+
+    /// The text between two markers, if both occur in that order.
+    static func between(_ text: String, _ start: String, _ end: String) -> String? {
+        guard let a = text.range(of: start), let b = text[a.upperBound...].range(of: end) else { return nil }
+        return String(text[a.upperBound..<b.lowerBound])
+    }
+
+    /// The first sentence of a message (up to a period followed by a space), with its period.
+    static func firstSentence(_ text: String) -> String {
+        guard let end = text.range(of: ". ") else { return sentence(text) }
+        return String(text[..<end.lowerBound]) + "."
     }
 
     /// Text from a finding message made safe for Markdown prose: `<Name>` would be taken for an HTML tag.
@@ -229,9 +246,20 @@ extension Matrix {
                 return "Two forwarders keep asking each other whether to handle the message: \(Self.sentence(String(message[range.upperBound...])))"
             }
             return Self.sentence(message)
-        case .danglingMessage, .danglingReference, .forwardingCycle, .exception, .fatalError, .refused, .completionHandlerMisuse,
-             .lostReturnValue, .leak:
-            return Self.sentence(message)
+        case .danglingMessage:
+            if let target = Self.between(message, "was sent to ", " (freed at step "),
+               let step = Self.between(message, "(freed at step ", ")"), let via = Self.between(message, "reached through ", ", which") {
+                return "\(target) was freed at step \(step), but \(via) still pointed at it: an assign reference is never zeroed."
+            }
+            return Self.firstSentence(message)
+        case .exception:
+            if let colon = message.range(of: ": "), let raisedBy = Self.between(message, "(raised by ", ")") {
+                let reason = message[colon.upperBound...].replacingOccurrences(of: " (raised by \(raisedBy))", with: "")
+                return "\(raisedBy) raised it: \(Self.sentence(reason))"
+            }
+            return Self.firstSentence(message)
+        case .danglingReference, .forwardingCycle, .fatalError, .refused, .completionHandlerMisuse, .lostReturnValue, .leak:
+            return Self.firstSentence(message)
         case .assertionFailure:
             if let colon = message.range(of: ": ") { return "It checks that the view's delegate is still its own proxy: \(Self.sentence(String(message[colon.upperBound...])))" }
             return "The library checks that the view's delegate is still the one it installed, and the other library replaced it."

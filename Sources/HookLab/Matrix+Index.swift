@@ -132,6 +132,8 @@ extension ReportLayout {
             for other in ids where other != id && matrix.family(of: other) != matrix.family(of: id) {
                 for order in [[id, other], [other, id]] {
                     let key = Matrix.NoteKey(host: host.name, order: order)
+                    // A twin-era host shows only what differs from its weak twin.
+                    if let twin = twins[host.name], agrees(host.name, twin, order) { continue }
                     if !matrix.failingConfigs(key).isEmpty { keys.append(key) }
                 }
             }
@@ -152,9 +154,14 @@ extension ReportLayout {
             out.append("No conflict: every order with every other library passes on every host that was run.")
             return out.joined(separator: "\n") + "\n"
         }
-        out.append("\(keys.count) failing order\(keys.count == 1 ? "" : "s"). Each row links to its note, which says what the user sees, why, and what you can do.")
+        out.append("\(keys.count) failing order\(keys.count == 1 ? "" : "s") (an `@ios8` host only where it differs from its weak twin). Each row links to its note, which says what the user sees, why, and what you can do.")
         var current = ""
-        for key in keys {
+        var shown: Set<Matrix.NoteKey> = []
+        for key in keys where !shown.contains(key) {
+            shown.insert(key)
+            let mirror = Matrix.NoteKey(host: key.host, order: key.order.reversed())
+            let merged = key.order.count == 2 && location[key] != nil && location[mirror] == location[key]
+            if merged { shown.insert(mirror) }
             if key.host != current {
                 current = key.host
                 out += ["", "## \(key.host)", "", "| order | outcome | what the user sees | note |", "|---|---|---|---|"]
@@ -162,7 +169,8 @@ extension ReportLayout {
             let sees = matrix.shippedResult(key).map { matrix.userSees($0) } ?? ""
             let target = location[key].map { "[note](\(Self.link(from: page, to: $0)))" } ?? "—"
             let symbols = (matrix.symbols(key) ?? "") + (matrix.isPredicted(key) ? "ᵖ" : "")
-            out.append("| `\(key.order.joined(separator: " → "))` | \(symbols) | \(sees.replacingOccurrences(of: "|", with: "\\|")) | \(target) |")
+            let order = merged ? "`\(key.order[0]) ↔ \(key.order[1])` (both orders)" : "`\(key.order.joined(separator: " → "))`"
+            out.append("| \(order) | \(symbols) | \(sees.replacingOccurrences(of: "|", with: "\\|")) | \(target) |")
         }
         return out.joined(separator: "\n") + "\n"
     }

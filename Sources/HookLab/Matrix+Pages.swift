@@ -150,7 +150,7 @@ struct ReportLayout {
         var graphs = 0
         func file(_ index: Int) -> String { index == 0 ? "\(base).md" : "\(base)-part\(index + 1).md" }
         for note in list {
-            var text = matrix.pageNote(note, layout: self).joined(separator: "\n")
+            var text = matrix.pageNote(note).joined(separator: "\n")
             let body = text.split(separator: "\n", maxSplits: 1).dropFirst().joined()
             if rendered.contains(body) { text = matrix.noteHeading(note) + "\n\nThe same as an earlier note, word for word; see the table." }
             rendered.insert(body)

@@ -142,8 +142,9 @@ struct ReportPagesTests {
         #expect(index.contains("cells agree with [UIScrollView](hosts/UIScrollView.md)"))
         // The library page lists both orders, each linking to the one note.
         let rx = try #require(Self.page(Self.realFiles, "Reports/libraries/rx.md"))
-        #expect(rx.contains("| `rx → tracker:proxy` | ⚠️ / 🔁 |"))
-        #expect(rx.components(separatedBy: "](../hosts/UIScrollView.md#note-rx-tracker-proxy)").count >= 3)
+        #expect(rx.contains("| `rx ↔ tracker:proxy` (both orders) | ⚠️ / 🔁 |"))
+        #expect(rx.components(separatedBy: "](../hosts/UIScrollView.md#note-rx-tracker-proxy)").count == 2)
+        #expect(!rx.contains("## UIScrollView@ios8"))
     }
 
     @Test("Method-hook table rows stay short; what ran is listed under the table")
