@@ -326,12 +326,26 @@ extension Matrix {
                 }
             }
         }
-        var out = app + library
-        if out.allSatisfy({ $0 == Self.orderDoesNotHelp }) {
+        let installs = installVariantActions(note)
+        var out = app + installs + library
+        if out.allSatisfy({ $0 == Self.orderDoesNotHelp || installs.contains($0) }) {
             let names = key.order.map { "\(libraryName(of: $0)) (`\($0)`)" }.uniqued()
-            out.append("No change the app can make avoids this in the lab: no install order and no modeled variant passes. Report it to the maintainers of \(names.joined(separator: " and ")), with the minimal reproducer below.")
+            out.append((installs.isEmpty ? "No change the app can make avoids this in the lab: no install order and no modeled variant passes. Report"
+                : "If no way of installing the hook helps, no change the app can make avoids this in the lab: report")
+                + " it to the maintainers of \(names.joined(separator: " and ")), with the minimal reproducer below.")
         }
         return out
+    }
+
+    /// On a method target, a cell is the worst over every way of installing each hook (Aspects before/instead/after,
+    /// JSPatch with or without ORIG): the app may use one that passes. The ways, for the reader to try.
+    func installVariantActions(_ note: ReportLayout.Note) -> [String] {
+        guard hosts.first(where: { $0.name == note.host })?.methodTarget != nil else { return [] }
+        return note.orders[0].compactMap { id in
+            guard let p = participants.first(where: { $0.id == id }), p.hookInstalls.count > 1 else { return nil }
+            let ways = p.hookInstalls.map { "`\($0)`" }.joined(separator: ", ")
+            return "Install `\(id)`'s hook another way: this cell is the worst of \(ways). Change that line of the reproducer below and `hooklab run` it to see whether the way your app uses passes."
+        }
     }
 
     /// The library source line a finding of the note names ("DelegateProxyType.swift l.197"), if any.

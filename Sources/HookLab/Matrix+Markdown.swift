@@ -1,4 +1,4 @@
-// `Reports/compatibility-matrix.md`: the report integrators read (layout: REPORT-EXAMPLE.md).
+// The whole report as one Markdown document (the tables and notes the report pages are built from).
 
 extension Matrix {
     /// A failing host and order, over both configurations: what one numbered note explains.
