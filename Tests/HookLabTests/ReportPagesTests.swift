@@ -68,6 +68,32 @@ struct ReportPagesTests {
         }
     }
 
+    @Test("Every link between pages reaches a page of the set and an anchor on it")
+    func links() {
+        for files in [Self.fakeFiles, Self.realFiles] {
+            let contents = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
+            var checked = 0
+            for file in files where file.path.hasSuffix(".md") {
+                for chunk in file.contents.components(separatedBy: "](").dropFirst() {
+                    guard let end = chunk.firstIndex(of: ")") else { continue }
+                    let link = String(chunk[..<end])
+                    guard !link.hasPrefix("http"), !link.contains(" "), link != "matrix.svg" else { continue }
+                    let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                    var components = file.path.split(separator: "/").dropLast().map(String.init)
+                    for piece in parts[0].split(separator: "/") { if piece == ".." { components.removeLast() } else { components.append(String(piece)) } }
+                    let target = parts[0].isEmpty ? file.path : components.joined(separator: "/")
+                    let page = contents[target]
+                    #expect(page != nil, "\(file.path) links \(link)")
+                    if parts.count == 2, target.hasSuffix(".md") {
+                        #expect(page?.contains("<a id=\"\(parts[1])\">") == true, "\(file.path) links \(link)")
+                    }
+                    checked += 1
+                }
+            }
+            #expect(checked > 10)
+        }
+    }
+
     @Test("File names are safe and distinct for hosts, method targets and participant ids")
     func fileNames() {
         #expect(Matrix.fileSafeName("ViewController +classMethod") == "ViewController-plus-classMethod")
