@@ -30,7 +30,8 @@ extension Matrix {
     /// The library a participant models, for "report it to": its `models` text up to the first parenthesis or colon.
     func libraryName(of id: String) -> String {
         let models = participants.first { $0.id == id }?.models ?? id
-        let name = models.prefix { $0 != "(" && $0 != ":" }.trimmingCharacters(in: .whitespaces)
+        let head = models.components(separatedBy: " + ")[0]
+        let name = head.prefix { $0 != "(" && $0 != ":" && $0 != "," }.trimmingCharacters(in: .whitespaces)
         return name.isEmpty ? id : name
     }
 

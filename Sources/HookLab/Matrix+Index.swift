@@ -116,7 +116,8 @@ extension ReportLayout {
             return out + ["All \(count) cells agree with [\(twin)](\(hostFile(twin))): nothing here depends on the delegate being zeroed.", ""]
         }
         let failing = matrix.results.filter { $0.cell.host == host.name && $0.outcome != .ok }.count
-        out.append("[The page, with every note](\(hostFile(host.name))) · \(failing) failing cell\(failing == 1 ? "" : "s").")
+        let extra = (parts[host.name] ?? []).dropFirst().enumerated().map { "[part \($0.offset + 2)](\($0.element.file))" }
+        out.append("[The page, with every note](\(hostFile(host.name)))\(extra.isEmpty ? "" : " (continued in " + extra.joined(separator: ", ") + ")") · \(failing) failing cell\(failing == 1 ? "" : "s").")
         out.append("")
         out += table(host.name, page: nil)
         out.append("")

@@ -87,7 +87,7 @@ struct ReportLayout {
             let base = String(host.name.prefix { $0 != "@" })
             if matrix.hosts.contains(where: { $0.name == base }) { twins[host.name] = base }
         }
-        var rendered: Set<String> = []
+        var rendered: [String: String] = [:]
         for host in matrix.hosts { place(host.name, notes: groups(on: host.name), rendered: &rendered) }
         place("triples", notes: matrix.emergentKeys.map { Note(host: $0.host, orders: [$0.order]) }, rendered: &rendered)
     }
@@ -138,7 +138,7 @@ struct ReportLayout {
 
     /// Renders the owner's notes and packs them into page parts within the size and graph limits. A note whose text
     /// repeats an earlier one (apart from its heading) becomes a link to it.
-    private mutating func place(_ owner: String, notes list: [Note], rendered: inout Set<String>) {
+    private mutating func place(_ owner: String, notes list: [Note], rendered: inout [String: String]) {
         notes[owner] = list
         let base = owner == "triples" ? String(ReportLayout.triplesFile.dropLast(3))
             : (isMethodTarget(owner) ? "targets/" : "hosts/") + Matrix.fileSafeName(owner)
@@ -152,8 +152,11 @@ struct ReportLayout {
         for note in list {
             var text = matrix.pageNote(note).joined(separator: "\n")
             let body = text.split(separator: "\n", maxSplits: 1).dropFirst().joined()
-            if rendered.contains(body) { text = matrix.noteHeading(note) + "\n\nThe same as an earlier note, word for word; see the table." }
-            rendered.insert(body)
+            let first = rendered[body]
+            if first != nil {
+                // Linked below, once this note's part is known.
+                text = matrix.noteHeading(note) + "\n\n`\(note.orders[0].joined(separator: " → "))` on \(note.host) fails word for word like [this note](LINK)."
+            }
             let size = text.utf8.count + 2
             let count = Matrix.graphCount(text)
             if !current.isEmpty, bytes + size > Matrix.pageByteLimit - 2_000 || graphs + count > Matrix.pageGraphLimit {
@@ -162,10 +165,12 @@ struct ReportLayout {
                 bytes = 4_000
                 graphs = 0
             }
+            if let first { text = text.replacingOccurrences(of: "(LINK)", with: "(\(Self.link(from: file(result.count), to: first)))") }
             current.append(text)
             bytes += size
             graphs += count
             let here = file(result.count) + "#" + note.anchor
+            if first == nil { rendered[body] = here }
             for key in note.keys { location[key] = here }
         }
         result.append((file(result.count), current))
