@@ -18,6 +18,14 @@ extension Matrix {
         "imyaop": "isa-swizzle of the list view, its own object as the real delegate",
         "sensors": "setDelegate: swizzle + isa-swizzle of the delegate",
         "kvo": "key-value observing (isa-swizzles the observed objects)",
+        "aspects:class": "Aspects class hook, swizzled in place",
+        "aspects:instance": "Aspects instance hook, in an _Aspects_ subclass",
+        "jspatch": "JSPatch defineClass override, through forwardInvocation:",
+        "swizzle:exchange": "exchange swizzle in +load",
+        "swizzle:imp": "IMP swizzle with class_replaceMethod",
+        "xaspect": "XAspect load-time patch chain",
+        "rac": "ReactiveObjC rac_signalForSelector:, in a _RACSelectorSignal subclass or in place",
+        "kvo:method": "KVO observer on the called object (isa-swizzle)",
     ]
 
     static let orderDoesNotHelp = "Changing the initialization order does not help: both orders fail."

@@ -66,7 +66,9 @@ extension ReportLayout {
             out.append("\(index + 1). **\(pair)** on \(hosts): \(shipped.outcome.title)\(target)")
             out.append("   - Cause: \(matrix.userSees(shipped)) \(matrix.why(shipped))")
             let actions = matrix.actions(entry.note)
-            out.append("   - Action: \(actions.first { !$0.hasPrefix(Matrix.orderDoesNotHelp) } ?? actions.first ?? "see the note")")
+            let action = actions.first { !$0.hasPrefix(Matrix.orderDoesNotHelp) } ?? actions.first ?? "see the note"
+            out.append("   - Action: " + action.replacingOccurrences(of: "the minimal reproducer below", with: "the note's minimal reproducer")
+                .replacingOccurrences(of: "the reproducer below", with: "the note's reproducer"))
         }
         if top.count > Matrix.topConflictLimit { out.append("") ; out.append("\(top.count - Matrix.topConflictLimit) more conflicting pairs are on the host and library pages.") }
         out += ["", "## Delegate hosts", ""]
