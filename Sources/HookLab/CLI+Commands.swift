@@ -8,13 +8,13 @@ extension CLI {
     func matrix(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
         _ = try arguments.positional(0...0, "no arguments")
         let matrix = runMatrix()
+        let files = matrix.reportFiles(observations: catalog.designObservations())
         do {
-            try AtomicFile.write(matrix.markdown, to: url(Self.reportPath))
-            try AtomicFile.write(matrix.json, to: url(Self.jsonPath))
+            for file in files { try AtomicFile.write(file.contents, to: url(file.path)) }
         } catch {
             throw UsageError("cannot write the reports: \(error.localizedDescription)")
         }
-        standardOutput("wrote \(Self.reportPath) and \(Self.jsonPath):\n" + matrix.headlineLines.joined(separator: "\n") + "\n")
+        standardOutput("wrote Reports/README.md, \(files.count - 2) more pages and \(Self.jsonPath):\n" + matrix.headlineLines.joined(separator: "\n") + "\n")
         return 0
     }
 
@@ -139,7 +139,7 @@ extension CLI {
         let cells = orders.flatMap { order in configs.map { Matrix.Cell(host: hostInfo.name, order: order, config: $0) } }
         let matrix = runMatrix(cells: cells)
         let key = Matrix.NoteKey(host: host, order: order)
-        var out = matrix.note(key, number: nil).joined(separator: "\n") + "\n"
+        var out = matrix.explainNote(key).joined(separator: "\n") + "\n"
         let ran = configs.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
         out += "\n(\(ran.map { "\($0.cell.config.rawValue): \($0.scenarioCount) scenarios, \($0.outcome.title)" }.joined(separator: "; ")))\n"
         standardOutput(out)

@@ -35,8 +35,8 @@ public struct CLI {
         self.standardError = standardError
     }
 
-    /// The report's path relative to the root.
-    public static let reportPath = "Reports/compatibility-matrix.md"
+    /// The report index's path relative to the root; the other pages are beside it (``Matrix/reportFiles(observations:)``).
+    public static let reportPath = "Reports/README.md"
     /// The machine-readable report's path relative to the root.
     public static let jsonPath = "Reports/matrix.json"
     /// The baseline's path relative to the root.

@@ -11,10 +11,13 @@ public protocol LabCatalog {
     /// Extra figures for `hooklab bench`, one line each, e.g. model message sends per second with
     /// and without the method cache; empty by default.
     func benchmarkFigures() -> [String]
+    /// What an app can observe of each delegate design started alone, for "Which column is my SDK?"; empty by default.
+    func designObservations() -> [DesignObservation]
 }
 
 extension LabCatalog {
     public func benchmarkFigures() -> [String] { [] }
+    public func designObservations() -> [DesignObservation] { [] }
 
     /// The participant with the given id.
     public func participant(_ id: String) -> ParticipantInfo? { participants.first { $0.id == id } }

@@ -1,4 +1,4 @@
-// `Reports/compatibility-matrix.md`: the report integrators read (layout: REPORT-EXAMPLE.md).
+// The whole report as one Markdown document (the tables and notes the report pages are built from).
 
 extension Matrix {
     /// A failing host and order, over both configurations: what one numbered note explains.
@@ -120,8 +120,9 @@ extension Matrix {
 
     /// The rows-first, columns-second table of ordered pairs on one host, each participant alone on the diagonal;
     /// same-family pairs show "—".
-    func pairTable(host: String, ids: [String], cell: (NoteKey) -> String) -> [String] {
-        var out = ["| first ↓ / then → | " + ids.map { "`\($0)`" }.joined(separator: " | ") + " |",
+    func pairTable(host: String, ids: [String], corner: String = "first ↓ / then →", header: (String) -> String = { "`\($0)`" },
+                   cell: (NoteKey) -> String) -> [String] {
+        var out = ["| \(corner) | " + ids.map(header).joined(separator: " | ") + " |",
                    "|---|" + String(repeating: "---|", count: ids.count)]
         for row in ids {
             let cells = ids.map { column in

@@ -18,12 +18,20 @@ extension Matrix {
         if failing.isEmpty { return passing.isEmpty ? symbol : "\(symbol) \(passing)" }
         var text = symbol
         if let kinds = failingKinds(failing) { text += " " + kinds }
+        return text + verdictSuffix(key, failing) + reference(key, numbers)
+    }
+
+    /// What follows a failing cell's symbol in a table: the failing install variants when only some fail (" instead"),
+    /// and " as alone" when the cell only inherits a library's own failure; empty for a passing cell.
+    func verdictSuffix(_ key: NoteKey, _ failing: [CellResult]) -> String {
+        guard !failing.isEmpty else { return "" }
+        var text = ""
         let partly = failing.map(Self.partlyFailingVariants)
         if partly.allSatisfy({ !$0.isEmpty }) {
             text += " " + partly.flatMap { $0.map(\.shortName) }.uniqued().joined(separator: ", ")
         }
         if key.order.count >= 2, failing.allSatisfy({ $0.conflict == false }) { text += " as alone" }
-        return text + reference(key, numbers)
+        return text
     }
 
     /// The finding kinds of a failing method-hook cell ("lostEvent, outOfOrder"); nil for a delegate host.

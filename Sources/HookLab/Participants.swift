@@ -162,13 +162,13 @@ final class TrackerParticipant: Participant {
         var facts = ["tracker write-up (imyaop-kvo-analytics guide §3.1)"]
         switch design {
         case .swizzle:
-            models = "tracker SDK scheme 1: swizzle setDelegate:, then method-swizzle the delegate's class"
+            models = "tracker SDK, setDelegate: swizzle + class method swizzle: swizzle setDelegate:, then method-swizzle the delegate's class"
             facts.append("scheme 1 fails when the object passed to setDelegate: is not the implementer (§3.1)")
         case .proxy:
-            models = "tracker SDK scheme 2: NSProxy wrapper, weak target, marker, newest wrapper kept by association"
+            models = "tracker SDK, NSProxy wrapper: setDelegate: swizzle installs an NSProxy wrapper, weak target, marker, newest wrapper kept by association"
             facts.append("the wrapper's forwarding pair asks its weak target (inference)")
         case .forwarding:
-            models = "tracker SDK solution 3: interception at forwardingTargetForSelector: on forwarding-based delegates"
+            models = "tracker SDK, forwardingTarget interception: interception at forwardingTargetForSelector: on forwarding-based delegates"
             facts.append("solution 3 honours the original forwardingTargetForSelector: result first (inference)")
         }
         return ParticipantInfo(id: "tracker:\(design.rawValue)", family: "tracker", models: models,

@@ -67,8 +67,9 @@ struct LabMatrixTests {
             return
         }
         let matrix = Matrix.run(generator: Self.generator, makeRunner: Self.catalog.makeRunner)
-        try AtomicFile.write(matrix.markdown, to: Self.root.appendingPathComponent(CLI.reportPath))
-        try AtomicFile.write(matrix.json, to: Self.root.appendingPathComponent(CLI.jsonPath))
+        for file in matrix.reportFiles(observations: Self.catalog.designObservations()) {
+            try AtomicFile.write(file.contents, to: Self.root.appendingPathComponent(file.path))
+        }
         let verdict = Gate(mode: Self.mode).check(matrix, baseline: baseline)
         if let toWrite = verdict.baselineToWrite {
             try AtomicFile.write(toWrite.fileText, to: Self.root.appendingPathComponent(CLI.baselinePath))

@@ -1,0 +1,393 @@
+// Notes written for an iOS engineer: what the user sees, why, what you can do; the evidence collapsed below.
+
+import Foundation
+
+extension Matrix {
+    /// A short name for what each modeled design does, for column legends and "Which column is my SDK?";
+    /// a participant not listed here is described by its `models` text.
+    static let designNames: [String: String] = [
+        "rx": "DelegateProxy in the delegate slot, forwardInvocation: to your delegate",
+        "rx:patched": "DelegateProxy with the marker check of RxSwift PR #2037",
+        "jsbridge:plain": "bridge object as the web view's delegate, forwarding to yours",
+        "jsbridge:buggy": "bridge + the app's setDelegate: swizzle that does not re-set the delegate",
+        "jsbridge:fixed": "bridge + the app's setDelegate: swizzle that re-sets the delegate",
+        "tracker:swizzle": "setDelegate: swizzle + class method swizzle",
+        "tracker:proxy": "setDelegate: swizzle + NSProxy wrapper",
+        "tracker:forwarding": "forwardingTarget interception",
+        "iglist": "IGListAdapterProxy between the view and your delegate",
+        "imyaop": "isa-swizzle of the list view, its own object as the real delegate",
+        "sensors": "setDelegate: swizzle + isa-swizzle of the delegate",
+        "kvo": "key-value observing (isa-swizzles the observed objects)",
+        "aspects:class": "Aspects class hook, swizzled in place",
+        "aspects:instance": "Aspects instance hook, in an _Aspects_ subclass",
+        "jspatch": "JSPatch defineClass override, through forwardInvocation:",
+        "swizzle:exchange": "exchange swizzle in +load",
+        "swizzle:imp": "IMP swizzle with class_replaceMethod",
+        "xaspect": "XAspect load-time patch chain",
+        "rac": "ReactiveObjC rac_signalForSelector:, in a _RACSelectorSignal subclass or in place",
+        "kvo:method": "KVO observer on the called object (isa-swizzle)",
+    ]
+
+    static let orderDoesNotHelp = "Changing the initialization order does not help: both orders fail."
+
+    /// The design of a participant in a few words.
+    func design(of id: String) -> String {
+        Self.designNames[id] ?? participants.first { $0.id == id }?.models ?? id
+    }
+
+    /// The library a participant models, for "report it to": its `models` text up to the first parenthesis or colon.
+    func libraryName(of id: String) -> String {
+        let models = participants.first { $0.id == id }?.models ?? id
+        let head = models.components(separatedBy: " + ")[0]
+        let name = head.prefix { $0 != "(" && $0 != ":" && $0 != "," }.trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? id : name
+    }
+
+    /// "### <a id="…"></a>UITableView · rx ↔ tracker:swizzle · 🕳️ broken (debug and release)".
+    func noteHeading(_ note: ReportLayout.Note, anchored: Bool = true) -> String {
+        let key = note.keys[0]
+        let title = note.orders.count == 2 ? "\(note.orders[0][0]) ↔ \(note.orders[0][1]) (both orders)" : note.orders[0].joined(separator: " → ")
+        return "### \(anchored ? "<a id=\"\(note.anchor)\"></a>" : "")\(note.host) · \(title) · \(headline(key, failingConfigs(key)))"
+    }
+
+    /// One order's note as `hooklab explain` prints it: the page note without its anchor.
+    public func explainNote(_ key: NoteKey) -> [String] {
+        pageNote(ReportLayout.Note(host: key.host, orders: [key.order]), anchored: false)
+    }
+
+    /// The result an integrator meets first: release when it fails (what ships), else debug.
+    func shippedResult(_ key: NoteKey) -> CellResult? {
+        failingConfigs(key).reversed().lazy.compactMap { self.result(for: Cell(host: key.host, order: key.order, config: $0)) }.first
+    }
+
+    /// One note of a host, target or triples page.
+    func pageNote(_ note: ReportLayout.Note, anchored: Bool = true) -> [String] {
+        let key = note.keys[0]
+        var out = [noteHeading(note, anchored: anchored)]
+        guard let shipped = shippedResult(key) else { return out + ["", "Passes in every configuration that was run."] }
+        out.append("")
+        out.append(userSees(shipped) + " " + why(shipped))
+        out += verdictLines(key)
+        let failing = failingConfigs(key)
+        if failing.count == 2, let debug = result(for: Cell(host: key.host, order: key.order, config: .debug)),
+           debug.findings.mostSevere?.kind != shipped.findings.mostSevere?.kind {
+            out.append("")
+            let debugSees = userSees(debug)
+            out.append(debugSees.hasPrefix("Debug builds") ? debugSees : "In debug builds: " + lowercasedFirst(debugSees))
+        } else if failing == [.debug] {
+            out.append("")
+            out.append("Release builds pass: only debug builds are affected.")
+        }
+        if note.orders.count == 2 { out += orderDifferences(note) }
+        out.append("")
+        out.append("**What you can do:**")
+        out += actions(note).map { "- \($0)" }
+        out.append("")
+        out.append("<details><summary>Minimal reproducer, message path and references</summary>")
+        for order in note.orders {
+            let orderKey = NoteKey(host: note.host, order: order)
+            let results = failingConfigs(orderKey).compactMap { result(for: Cell(host: note.host, order: order, config: $0)) }
+            if results.count == 2, sameStory(results[0], results[1]) {
+                out += ["", "#### \(order.joined(separator: " → ")) (debug and release: the same run)", ""]
+                out += story(results[1])
+            } else {
+                for result in results {
+                    out += ["", "#### \(order.joined(separator: " → ")), \(result.cell.config.rawValue)", ""]
+                    out += story(result)
+                }
+            }
+        }
+        out.append("")
+        out.append("</details>")
+        out.append("")
+        out += evidenceBlock(note)
+        return out
+    }
+
+    /// What the two orders of a merged note do differently: the step where each fails, per configuration.
+    func orderDifferences(_ note: ReportLayout.Note) -> [String] {
+        var out = ["", "**Both orders fail this way.** Where each fails:"]
+        for order in note.orders {
+            let orderKey = NoteKey(host: note.host, order: order)
+            let texts = failingConfigs(orderKey).compactMap { config -> String? in
+                guard let r = result(for: Cell(host: note.host, order: order, config: config)),
+                      let worst = r.findings.mostSevere, let reproducer = r.reproducer else { return nil }
+                return "\(config.rawValue): `\(worst.kind.rawValue)` \(stepPhrase(worst.step, reproducer.scenario.steps))"
+            }.uniqued()
+            out.append("- `\(order.joined(separator: " → "))` — " + texts.joined(separator: "; "))
+        }
+        return out
+    }
+
+    /// The one function that renders a note's evidence: the facts the failure rests on and whether it is a prediction.
+    func evidenceBlock(_ note: ReportLayout.Note) -> [String] {
+        let results = note.keys.flatMap { key in failingConfigs(key).compactMap { result(for: Cell(host: key.host, order: key.order, config: $0)) } }
+        let predicted = results.flatMap { $0.reproducer?.result.predictedBy ?? [] }.uniqued()
+        let order = note.orders[0]
+        let facts = (order.flatMap { id in participants.first { $0.id == id }?.basedOn ?? [] } + predicted).uniqued()
+        var out = ["**Based on:**"]
+        out += facts.isEmpty ? ["- no fact is cited for these models."] : facts.map { "- \($0)\(ParticipantInfo.isPrediction($0) ? " — *predicted*" : "")" }
+        out.append("")
+        out.append(predicted.isEmpty
+            ? "Not a prediction: every fact this failure rests on was read in a library's source or reported by its users."
+            : "**Predicted**, not observed: this failure rests on \(predicted.count == 1 ? "a fact" : "facts") marked [derived] or (inference) that nobody has reported yet.")
+        return out
+    }
+
+    // MARK: The sentences
+
+    /// When a step happened, in words: "on `scrollViewDidScroll:`", "when `rx` starts", "when the screen closes".
+    func stepPhrase(_ number: Int, _ steps: [Scenario.Step]) -> String {
+        guard number > 0, number <= steps.count else { return "when the screen closes" }
+        switch steps[number - 1] {
+        case .fire(let selector): return "on `\(selector)`"
+        case .attach(let id): return "when `\(id)` starts"
+        case .load(let id): return "at launch, when `\(id)`'s +load hooks install"
+        case .setDelegate: return "when the app sets its delegate"
+        case .release: return "when the app releases its old delegate"
+        case .teardown, .drain: return "when the screen closes"
+        case .verb(let family, let verb, let args): return "on `\(([family + "." + verb] + args).joined(separator: " "))`"
+        case .raw(let keyword, let args):
+            if keyword == "call", args.count >= 2 { return "when `\(args[1])` is called on `\(args[0])`" }
+            return "at `\(([keyword] + args).joined(separator: " "))`"
+        }
+    }
+
+    /// The text between two markers, if both occur in that order.
+    static func between(_ text: String, _ start: String, _ end: String) -> String? {
+        guard let a = text.range(of: start), let b = text[a.upperBound...].range(of: end) else { return nil }
+        return String(text[a.upperBound..<b.lowerBound])
+    }
+
+    /// The first sentence of a message (up to a period followed by a space), with its period.
+    static func firstSentence(_ text: String) -> String {
+        guard let end = text.range(of: ". ") else { return sentence(text) }
+        return String(text[..<end.lowerBound]) + "."
+    }
+
+    /// Text from a finding message made safe for Markdown prose: `<Name>` would be taken for an HTML tag.
+    static func prose(_ text: String) -> String {
+        text.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// The first sentence of a note: what the user of the app sees.
+    func userSees(_ result: CellResult) -> String { Self.prose(userSeesText(result)) }
+
+    func userSeesText(_ result: CellResult) -> String {
+        guard let worst = result.findings.mostSevere, let reproducer = result.reproducer else { return "The cell passes." }
+        let when = stepPhrase(worst.step, reproducer.scenario.steps)
+        let message = worst.message
+        switch worst.kind {
+        case .danglingMessage:
+            return "The app crashes (EXC_BAD_ACCESS, a message to a freed object) \(when)."
+        case .unrecognizedSelector:
+            let method = message.range(of: "-[").flatMap { start in message[start.lowerBound...].firstIndex(of: "]").map { String(message[start.lowerBound...$0]) } }
+            return "The app crashes with an unrecognized selector\(method.map { " (`\($0)`)" } ?? "") \(when)."
+        case .exception:
+            let name = message.prefix { $0 != ":" }
+            return "The app crashes with an uncaught `\(name)` \(when)."
+        case .fatalError:
+            return "The app crashes on a Swift trap \(when)."
+        case .infiniteRecursion:
+            return "The app freezes, then crashes on a stack overflow, \(when)."
+        case .forwardingCycle:
+            return "From the moment \(when.hasPrefix("when ") ? String(when.dropFirst(5)) : "of \(when)"), the next delegate message freezes the app, then crashes it on a stack overflow."
+        case .assertionFailure:
+            let library = message.prefix { $0 != " " }
+            return "Debug builds stop at an assertion in \(library) \(when); release builds skip it."
+        case .lostEvent:
+            return lostEventSentence(message, when: when)
+        case .duplicateEvent:
+            if let range = message.range(of: "'s observer received ") {
+                let who = message[..<range.lowerBound]
+                let rest = message[range.upperBound...]
+                let selector = rest.prefix { $0 != " " }
+                let times = rest.dropFirst(selector.count + 1).prefix { $0 != " " }
+                return "Double counting: `\(who)` records `\(selector)` \(times) times for one event."
+            }
+            return "An event is handled twice: \(Self.sentence(message))"
+        case .lostReturnValue:
+            return "The app's answer to an event is ignored \(when), so the app loses control over what the view does."
+        case .completionHandlerMisuse:
+            return "Navigation stalls or WebKit raises \(when): a decision handler is called the wrong number of times."
+        case .leak:
+            return "Memory leaks: the view's objects stay alive after the screen closes."
+        case .danglingReference:
+            return "Nothing visible yet, but the next delegate message crashes the app (EXC_BAD_ACCESS): after the step \(when.replacingOccurrences(of: "when ", with: "where ")), the view points at a freed object."
+        case .refused:
+            let who = message.prefix { $0 != " " }
+            return "\(who) refuses to install \(when), so its feature is off in this app."
+        case .outOfOrder:
+            return "Hooks run in the wrong order \(when): \(Self.sentence(message))"
+        }
+    }
+
+    /// "Analytics lose `X`", "The app's delegate never gets `X`", "`aspects:before`'s hook never runs when …".
+    func lostEventSentence(_ message: String, when: String) -> String {
+        if message.hasPrefix("`"), let close = message.dropFirst().firstIndex(of: "`") {
+            let who = message[message.index(after: message.startIndex)..<close]
+            let ran = message.range(of: "what ran: ").map { " (what ran: \(Self.sentence(String(message[$0.upperBound...])).dropLast()))" } ?? ""
+            if who == "original" { return "The method's own body never runs \(when)\(ran)." }
+            if who.hasPrefix("super:") { return "The superclass's implementation (`\(who.dropFirst(6))`) never runs \(when)\(ran)." }
+            return "`\(who)`'s hook never runs \(when)\(ran)."
+        }
+        guard let range = message.range(of: " never received ") else { return Self.sentence(message) }
+        let who = String(message[..<range.lowerBound])
+        let selector = message[range.upperBound...].prefix { $0 != "," && $0 != " " }
+        if who.contains("(the app's") { return "The app's delegate never gets `\(selector)`: the screen does not react to it." }
+        if who.hasSuffix("'s observer") {
+            let id = String(who.dropLast("'s observer".count))
+            switch family(of: id) {
+            case "tracker", "sensors": return "Analytics lose `\(selector)`: `\(id)` never records it."
+            case "rx": return "Rx subscriptions to `\(selector)` never fire."
+            default: return "`\(id)` never sees `\(selector)`."
+            }
+        }
+        return "\(who) never gets `\(selector)`."
+    }
+
+    /// The second sentence: why, one sentence about the mechanism.
+    func why(_ result: CellResult) -> String { Self.prose(whyText(result)) }
+
+    func whyText(_ result: CellResult) -> String {
+        guard let worst = result.findings.mostSevere else { return "" }
+        let message = worst.message
+        switch worst.kind {
+        case .infiniteRecursion:
+            if let range = message.range(of: "The objects keep asking each other: ") {
+                return "Two forwarders keep asking each other whether to handle the message: \(Self.sentence(String(message[range.upperBound...])))"
+            }
+            return Self.sentence(message)
+        case .danglingMessage:
+            if let target = Self.between(message, "was sent to ", " (freed at step "),
+               let step = Self.between(message, "(freed at step ", ")"), let via = Self.between(message, "reached through ", ", which") {
+                return "\(target) was freed at step \(step), but \(via) still pointed at it: an assign reference is never zeroed."
+            }
+            return Self.firstSentence(message)
+        case .exception:
+            if let colon = message.range(of: ": "), let raisedBy = Self.between(message, "(raised by ", ")") {
+                let reason = message[colon.upperBound...].replacingOccurrences(of: " (raised by \(raisedBy))", with: "")
+                return "\(raisedBy) raised it: \(Self.sentence(reason))"
+            }
+            return Self.firstSentence(message)
+        case .danglingReference, .forwardingCycle, .fatalError, .refused, .completionHandlerMisuse, .lostReturnValue, .leak, .outOfOrder:
+            return Self.firstSentence(message)
+        case .assertionFailure:
+            if let colon = message.range(of: ": ") { return "It checks that the view's delegate is still its own proxy: \(Self.sentence(String(message[colon.upperBound...])))" }
+            return "The library checks that the view's delegate is still the one it installed, and the other library replaced it."
+        case .unrecognizedSelector, .lostEvent, .duplicateEvent:
+            let order = result.cell.order
+            let designs = order.enumerated().map { index, id in
+                "`\(id)`\(index == 0 ? "" : ", installed after it,") hooks with \(design(of: id))"
+            }.joined(separator: "; ")
+            if let holder = delegateHolder(result) {
+                return "At that moment the view's delegate is \(holder); \(designs)."
+            }
+            return "\(designs)."
+        }
+    }
+
+    /// "`RxScrollViewDelegateProxy#3`" — what the host's first delegate slot held at the failure, from its reference graph.
+    func delegateHolder(_ result: CellResult) -> String? {
+        guard let graph = result.reproducer?.result.graph, let host = hosts.first(where: { $0.name == result.cell.host }),
+              host.methodTarget == nil, let hostNode = graph.nodes.first else { return nil }
+        guard let edge = graph.edges.first(where: { edge in
+                  edge.from == hostNode.id && [.weak, .assign, .strong].contains(edge.kind) && edge.label.lowercased().hasSuffix("delegate")
+              }),
+              let target = graph.nodes.first(where: { $0.id == edge.to }) else { return nil }
+        return "`\(target.label)`"
+    }
+
+    /// "What you can do": app-level actions first (install order, another variant the app chooses), then a change to
+    /// a library, or a plain statement that nothing helps and whom to tell.
+    func actions(_ note: ReportLayout.Note) -> [String] {
+        let key = note.keys[0]
+        let failing = failingConfigs(key)
+        var app: [String] = []
+        var library: [String] = []
+        func passes(_ order: [String]) -> String? {
+            // An install order that cannot happen is never offered.
+            guard result(for: Cell(host: key.host, order: order, config: failing[0]))?.impossibility == nil else { return nil }
+            let outcomes = failing.map { outcome(of: Cell(host: key.host, order: order, config: $0)) }
+            guard outcomes.contains(.ok) else { return nil }
+            return outcomes.allSatisfy { $0 == .ok } ? "passes" : "passes in " + zip(failing, outcomes).filter { $0.1 == .ok }.map(\.0.rawValue).joined(separator: " and ")
+        }
+        for order in permutations(key.order) where !note.orders.contains(order) {
+            guard let verdict = passes(order) else { continue }
+            let first = order[0]
+            let how = participants.first { $0.id == first }?.hasLoad == true && participants.first { $0.id == first }?.hasAttach == false
+                ? "Make `\(first)`'s +load hooks run first (link its library earlier)"
+                : "Initialize `\(first)` first"
+            app.append("\(how): `\(order.joined(separator: " → "))` \(verdict).")
+        }
+        if note.orders.count == 2 || permutations(key.order).allSatisfy({ note.orders.contains($0) || passes($0) == nil }) {
+            if key.order.count == 2 { app.append(Self.orderDoesNotHelp) }
+        }
+        for (position, id) in key.order.enumerated() {
+            guard let family = family(of: id) else { continue }
+            for variant in participants where variant.family == family && variant.id != id && variant.hosts.contains(key.host) {
+                var order = key.order
+                order[position] = variant.id
+                guard let verdict = passes(order) else { continue }
+                let outcome = "`\(order.joined(separator: " → "))` \(verdict)"
+                if isLibraryChange(variant) {
+                    let name = libraryName(of: id)
+                    let change = variant.models.hasPrefix(name) ? String(variant.models.dropFirst(name.count)).trimmingCharacters(in: .whitespaces) : variant.models
+                    let line = failureLine(note).map { " (where it fails: `\($0)`)" } ?? ""
+                    library.append("Change \(name)\(line): \(change) — modeled as `\(variant.id)`, \(outcome).")
+                } else {
+                    app.append("Use `\(variant.id)` (\(design(of: variant.id))) instead of `\(id)`: \(outcome).")
+                }
+            }
+        }
+        // Passing install variants (Aspects `before` instead of `instead`, JSPatch calling ORIG) come first.
+        let fixes = variantFixes(key)
+        let installs = fixes.isEmpty ? installVariantActions(note) : []
+        var out = fixes + app + installs + library
+        if fixes.isEmpty, out.allSatisfy({ $0 == Self.orderDoesNotHelp || installs.contains($0) }) {
+            let names = key.order.map { "\(libraryName(of: $0)) (`\($0)`)" }.uniqued()
+            out.append((installs.isEmpty ? "No change the app can make avoids this in the lab: no install order and no modeled variant passes. Report"
+                : "If no way of installing the hook helps, no change the app can make avoids this in the lab: report")
+                + " it to the maintainers of \(names.joined(separator: " and ")), with the minimal reproducer below.")
+        }
+        return out
+    }
+
+    /// On a method target, a cell is the worst over every way of installing each hook (Aspects before/instead/after,
+    /// JSPatch with or without ORIG): the app may use one that passes. The ways, for the reader to try.
+    func installVariantActions(_ note: ReportLayout.Note) -> [String] {
+        guard hosts.first(where: { $0.name == note.host })?.methodTarget != nil else { return [] }
+        return note.orders[0].compactMap { id in
+            guard let p = participants.first(where: { $0.id == id }), p.hookInstalls.count > 1 else { return nil }
+            let ways = p.hookInstalls.map { "`\($0)`" }.joined(separator: ", ")
+            return "Install `\(id)`'s hook another way: this cell is the worst of \(ways). Change that line of the reproducer below and `hooklab run` it to see whether the way your app uses passes."
+        }
+    }
+
+    /// The library source line a finding of the note names ("DelegateProxyType.swift l.197"), if any.
+    func failureLine(_ note: ReportLayout.Note) -> String? {
+        for key in note.keys {
+            for config in failingConfigs(key) {
+                for finding in result(for: Cell(host: key.host, order: key.order, config: config))?.findings ?? [] {
+                    let words = finding.message.split(separator: " ")
+                    for (i, word) in words.enumerated() where i + 1 < words.count && [".swift", ".m", ".c", ".h"].contains(where: { word.hasSuffix($0) }) {
+                        let next = words[i + 1].trimmingCharacters(in: CharacterSet(charactersIn: ":,()"))
+                        if next.hasPrefix("l."), next.count > 2 { return "\(word) \(next)" }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether choosing a variant means changing the library's code (a proposed patch) rather than an app-level choice.
+    func isLibraryChange(_ variant: ParticipantInfo) -> Bool {
+        let text = variant.models.lowercased()
+        return text.contains("proposed") || text.contains("patched")
+    }
+
+    func lowercasedFirst(_ text: String) -> String {
+        guard let first = text.first, !text.hasPrefix("`") else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,366 @@
+// The report set `hooklab matrix` writes: an index, a page per host, per method target and per library, and
+// "Which column is my SDK?". One function, `reportFiles()`, returns every file, so the set is written in one place.
+
+extension Matrix {
+    /// The most a page may weigh, in bytes of UTF-8 (GitHub renders large Markdown slowly, or not at all).
+    public static let pageByteLimit = 200_000
+    /// The most Mermaid graphs a page may hold (each is rendered in the reader's browser).
+    public static let pageGraphLimit = 25
+    /// The report directory, relative to the package root.
+    public static let reportsDirectory = "Reports"
+    /// How many conflicts the index lists.
+    static let topConflictLimit = 12
+
+    /// Every file `hooklab matrix` writes, paths relative to the package root, in a fixed order: the index, the
+    /// host, target and library pages, "Which column is my SDK?", the other summaries, the old report's pointer and
+    /// `matrix.json`. Byte-identical for equal matrices.
+    /// - Parameter observations: What an app can observe of each design, for "Which column is my SDK?"
+    ///   (``ModelCatalog/designObservations()``).
+    public func reportFiles(observations: [DesignObservation] = []) -> [(path: String, contents: String)] {
+        let layout = ReportLayout(self, observations: observations)
+        var pages: [(String, String)] = []
+        pages.append(("README.md", layout.indexPage()))
+        for host in hosts where layout.hasPage(host.name) { pages += layout.hostPages(host) }
+        for participant in participants { pages.append((layout.libraryFile(participant.id), layout.libraryPage(participant))) }
+        pages.append((ReportLayout.whichColumnFile, layout.whichColumnPage()))
+        pages += layout.triplePages()
+        pages.append((ReportLayout.predictionsFile, layout.predictionsPage()))
+        pages.append(("compatibility-matrix.md", layout.pointerPage()))
+        return pages.map { ("\(Self.reportsDirectory)/\($0.0)", $0.1) } + [(CLI.jsonPath, json)]
+    }
+
+    /// A name safe as a file name and a URL fragment on every system: letters, digits, `.` and `_` kept, `+` spelled
+    /// `plus`, anything else a single `-` (`ViewController +classMethod` → `ViewController-plus-classMethod`).
+    public static func fileSafeName(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character.isASCII, character.isLetter || character.isNumber || character == "." || character == "_" {
+                out.append(character)
+            } else if character == "+" {
+                out += "-plus-"
+            } else {
+                out.append("-")
+            }
+        }
+        while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "-") }
+        while out.hasPrefix("-") || out.hasPrefix(".") { out.removeFirst() }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "page" : out
+    }
+
+    /// How many Mermaid graphs a Markdown text holds.
+    public static func graphCount(_ text: String) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 == "```mermaid" }.count
+    }
+}
+
+/// Where every note lives, and the pages around them. Built once per `reportFiles()`.
+struct ReportLayout {
+    static let whichColumnFile = "which-column.md"
+    static let predictionsFile = "predictions.md"
+    static let triplesFile = "triples.md"
+
+    /// One note: a host and the orders it explains (two when both orders of a pair fail the same way).
+    struct Note {
+        var host: String
+        var orders: [[String]]
+        var anchor: String { "note-" + Matrix.fileSafeName(orders[0].joined(separator: "--")) }
+        var keys: [Matrix.NoteKey] { orders.map { Matrix.NoteKey(host: host, order: $0) } }
+    }
+
+    let matrix: Matrix
+    /// What an app can observe of each delegate design.
+    let observations: [DesignObservation]
+    /// The notes of each page owner (a host name, or `triples`), in table order.
+    private(set) var notes: [String: [Note]] = [:]
+    /// Every failing key's note, as a path relative to `Reports/` with its fragment.
+    private(set) var location: [Matrix.NoteKey: String] = [:]
+    /// Each host's page files (parts), relative to `Reports/`, with the notes each holds (rendered).
+    private(set) var parts: [String: [(file: String, notes: [String])]] = [:]
+    /// Each `@ios8`-style host's weak twin, when it has one.
+    private(set) var twins: [String: String] = [:]
+
+    init(_ matrix: Matrix, observations: [DesignObservation] = []) {
+        self.matrix = matrix
+        self.observations = observations
+        for host in matrix.hosts where host.name.contains("@") {
+            let base = String(host.name.prefix { $0 != "@" })
+            if matrix.hosts.contains(where: { $0.name == base }) { twins[host.name] = base }
+        }
+        var rendered: [String: String] = [:]
+        for host in matrix.hosts { place(host.name, notes: groups(on: host.name), rendered: &rendered) }
+        place("triples", notes: matrix.emergentKeys.map { Note(host: $0.host, orders: [$0.order]) }, rendered: &rendered)
+    }
+
+    // MARK: Notes and where they go
+
+    /// The host's notes: one per failing order, or one per unordered pair when both orders fail the same way. A
+    /// twin-era host keeps only the orders whose outcomes differ from its weak twin's.
+    func groups(on host: String) -> [Note] {
+        let ids = matrix.participants(on: host)
+        var done: Set<[String]> = []
+        var out: [Note] = []
+        for row in ids {
+            for column in ids where row != column && matrix.family(of: row) != matrix.family(of: column) {
+                let order = [row, column]
+                guard !done.contains(order), !matrix.failingConfigs(Matrix.NoteKey(host: host, order: order)).isEmpty else { continue }
+                if let twin = twins[host], agrees(host, twin, order) { continue }
+                let mirror = [column, row]
+                var note = Note(host: host, orders: [order])
+                done.insert(order)
+                if !done.contains(mirror), failsTheSameWay(host, order, mirror),
+                   twins[host].map({ !agrees(host, $0, mirror) }) ?? true {
+                    note.orders.append(mirror)
+                    done.insert(mirror)
+                }
+                out.append(note)
+            }
+        }
+        return out
+    }
+
+    /// Whether an order has the same outcome in every configuration on a host and on its twin.
+    func agrees(_ host: String, _ twin: String, _ order: [String]) -> Bool {
+        Configuration.allCases.allSatisfy { config in
+            matrix.outcome(of: Matrix.Cell(host: host, order: order, config: config))
+                == matrix.outcome(of: Matrix.Cell(host: twin, order: order, config: config))
+        }
+    }
+
+    /// Whether two orders fail with the same outcome and the same worst finding kind in every configuration.
+    func failsTheSameWay(_ host: String, _ a: [String], _ b: [String]) -> Bool {
+        Configuration.allCases.allSatisfy { config in
+            let ra = matrix.result(for: Matrix.Cell(host: host, order: a, config: config))
+            let rb = matrix.result(for: Matrix.Cell(host: host, order: b, config: config))
+            return ra?.outcome == rb?.outcome && ra?.findings.mostSevere?.kind == rb?.findings.mostSevere?.kind
+        } && !matrix.failingConfigs(Matrix.NoteKey(host: host, order: b)).isEmpty
+    }
+
+    /// Renders the owner's notes and packs them into page parts within the size and graph limits. A note whose text
+    /// repeats an earlier one (apart from its heading) becomes a link to it.
+    private mutating func place(_ owner: String, notes list: [Note], rendered: inout [String: String]) {
+        notes[owner] = list
+        let base = owner == "triples" ? String(ReportLayout.triplesFile.dropLast(3))
+            : (isMethodTarget(owner) ? "targets/" : "hosts/") + Matrix.fileSafeName(owner)
+        // The first part also holds the table: keep room for it.
+        let reserve = owner == "triples" ? 20_000 : 40_000
+        var result: [(file: String, notes: [String])] = []
+        var current: [String] = []
+        var bytes = reserve
+        var graphs = 0
+        func file(_ index: Int) -> String { index == 0 ? "\(base).md" : "\(base)-part\(index + 1).md" }
+        for note in list {
+            var text = matrix.pageNote(note).joined(separator: "\n")
+            let body = text.split(separator: "\n", maxSplits: 1).dropFirst().joined()
+            let first = rendered[body]
+            if first != nil {
+                // Linked below, once this note's part is known.
+                text = matrix.noteHeading(note) + "\n\n`\(note.orders[0].joined(separator: " → "))` on \(note.host) fails word for word like [this note](LINK)."
+            }
+            let size = text.utf8.count + 2
+            let count = Matrix.graphCount(text)
+            if !current.isEmpty, bytes + size > Matrix.pageByteLimit - 2_000 || graphs + count > Matrix.pageGraphLimit {
+                result.append((file(result.count), current))
+                current = []
+                bytes = 4_000
+                graphs = 0
+            }
+            if let first { text = text.replacingOccurrences(of: "(LINK)", with: "(\(Self.link(from: file(result.count), to: first)))") }
+            current.append(text)
+            bytes += size
+            graphs += count
+            let here = file(result.count) + "#" + note.anchor
+            if first == nil { rendered[body] = here }
+            for key in note.keys { location[key] = here }
+        }
+        result.append((file(result.count), current))
+        parts[owner] = result
+        // A twin-era order that agrees with its twin shares the twin's note.
+        if let twin = twins[owner] {
+            for row in matrix.participants(on: owner) {
+                for column in matrix.participants(on: owner) where row != column {
+                    let key = Matrix.NoteKey(host: owner, order: [row, column])
+                    if location[key] == nil, let shared = location[Matrix.NoteKey(host: twin, order: [row, column])] { location[key] = shared }
+                }
+            }
+        }
+    }
+
+    func isMethodTarget(_ host: String) -> Bool { matrix.hosts.first { $0.name == host }?.methodTarget != nil }
+
+    /// Whether a host gets a page: it was run and, for a twin-era host, some cell differs from its twin.
+    func hasPage(_ host: String) -> Bool {
+        guard matrix.results.contains(where: { $0.cell.host == host }) else { return false }
+        guard let twin = twins[host] else { return true }
+        return matrix.results.contains { $0.cell.host == host && !agrees(host, twin, $0.cell.order) }
+    }
+
+    func hostFile(_ host: String) -> String { (isMethodTarget(host) ? "targets/" : "hosts/") + Matrix.fileSafeName(host) + ".md" }
+    func libraryFile(_ id: String) -> String { "libraries/" + Matrix.fileSafeName(id) + ".md" }
+
+    /// A link target from one page to a path relative to `Reports/`.
+    static func link(from page: String, to target: String) -> String {
+        let file = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        if file == page, let hash = target.firstIndex(of: "#") { return String(target[hash...]) }
+        let pageDirectory = page.split(separator: "/").dropLast().joined(separator: "/")
+        let targetDirectory = file.split(separator: "/").dropLast().joined(separator: "/")
+        if pageDirectory == targetDirectory { return String(target.split(separator: "/").last!) }
+        return pageDirectory.isEmpty ? target : "../" + target
+    }
+
+    // MARK: Tables
+
+    /// The one function that renders a table cell's text: the outcome symbols, the finding kinds on a method
+    /// target, and the link to the cell's note (relative to `page`). nil `page`: symbols only.
+    func tableCell(_ key: Matrix.NoteKey, page: String?) -> String {
+        let results = matrix.results(key)
+        if let impossibility = results.first?.impossibility { return impossibility }
+        guard let symbols = matrix.symbols(key) else { return " " }
+        var text = symbols
+        let failing = results.filter { $0.outcome != .ok }
+        if isMethodTarget(key.host), !failing.isEmpty, page != nil, let kinds = matrix.failingKinds(failing) {
+            let list = kinds.components(separatedBy: ", ")
+            text += " " + list.prefix(2).joined(separator: ", ") + (list.count > 2 ? ", …" : "")
+        }
+        text += matrix.verdictSuffix(key, failing)
+        if let page, let target = location[key] {
+            text += " [note](\(Self.link(from: page, to: target)))" + (matrix.isPredicted(key) ? "ᵖ" : "")
+        } else if page == nil, matrix.isPredicted(key) {
+            text += "ᵖ"
+        }
+        return text
+    }
+
+    /// A host's pair table with every column header linked to its design in "Which column is my SDK?".
+    func table(_ host: String, page: String?) -> [String] {
+        let ids = matrix.participants(on: host)
+        let which = page.map { Self.link(from: $0, to: Self.whichColumnFile) } ?? Self.whichColumnFile
+        return matrix.pairTable(host: host, ids: ids, corner: "first ↓ / then → ([which column is my SDK?](\(which)))",
+                                header: { "[`\($0)`](\(which)#\(Matrix.fileSafeName($0)))" }) { tableCell($0, page: page) }
+    }
+
+    /// "`tracker:swizzle` = setDelegate: swizzle + class method swizzle; …" for the participants of a host.
+    func columnNames(_ host: String) -> String {
+        "Columns: " + matrix.participants(on: host).map { "`\($0)` = \(matrix.design(of: $0))" }.joined(separator: "; ") + "."
+    }
+
+    // MARK: Pages
+
+    func hostPages(_ host: HostInfo) -> [(String, String)] {
+        let list = parts[host.name] ?? [(hostFile(host.name), [])]
+        var pages: [(String, String)] = []
+        for (index, part) in list.enumerated() {
+            var out: [String] = []
+            let partTitle = list.count > 1 ? " (part \(index + 1) of \(list.count))" : ""
+            if let target = host.methodTarget {
+                out.append("# Method hooks on \(host.name)\(partTitle)")
+                out.append("")
+                out.append("[← all reports](../README.md) · [Which column is my SDK?](../\(Self.whichColumnFile))")
+                out.append("")
+                out.append(target.summary)
+            } else {
+                out.append("# \(host.name) (delegate: \(host.delegateOwnership))\(partTitle)")
+                out.append("")
+                out.append("[← all reports](../README.md) · [Which column is my SDK?](../\(Self.whichColumnFile))")
+                if let twin = twins[host.name] {
+                    out.append("")
+                    out.append("The same host in the iOS 8 era, when its delegates were `assign`. Only the cells whose outcome differs from [\(twin)](\(Matrix.fileSafeName(twin)).md) have notes here; the others link to that page.")
+                }
+            }
+            if index == 0 {
+                out.append("")
+                if host.methodTarget == nil {
+                    out.append("Row installed first, column installed second. " + matrix.orderMeaning(methodHooks: false) + " Events fired: \(host.events.map { "`\($0)`" }.joined(separator: ", ")).")
+                } else {
+                    out.append("Row installed first, column installed second. " + matrix.orderMeaning(methodHooks: true) + " Every placement of class hooks and every install variant runs; the cell shows the worst. What ran in each passing cell is listed under [What ran](#what-ran).")
+                }
+                out.append("")
+                out.append(columnNames(host.name))
+                out.append("")
+                out += table(host.name, page: part.file)
+            }
+            if list.count > 1 {
+                out.append("")
+                out.append("Parts: " + list.enumerated().map { i, p in i == index ? "\(i + 1)" : "[\(i + 1)](\(p.file.split(separator: "/").last!))" }.joined(separator: " · "))
+            }
+            if !part.notes.isEmpty {
+                out.append("")
+                out.append("## Notes")
+                for note in part.notes {
+                    out.append("")
+                    out.append(note)
+                }
+            }
+            if index == 0, host.methodTarget != nil { out += whatRan(host.name) }
+            pages.append((part.file, out.joined(separator: "\n") + "\n"))
+        }
+        return pages
+    }
+
+    /// The hook bodies that ran in each passing method-hook cell (kept out of the table so rows stay short).
+    func whatRan(_ host: String) -> [String] {
+        var out = ["", "## What ran", "", "<a id=\"what-ran\"></a>The hook bodies that ran, in order, in each passing cell's first scenario (`original` is the method's own body, `super:C` a superclass's reached through a super call).", ""]
+        let ids = matrix.participants(on: host)
+        for row in ids {
+            for column in ids where row != column && matrix.family(of: row) != matrix.family(of: column) {
+                let key = Matrix.NoteKey(host: host, order: [row, column])
+                guard matrix.failingConfigs(key).isEmpty,
+                      let first = matrix.result(for: Matrix.Cell(host: host, order: key.order, config: .debug))
+                        ?? matrix.result(for: Matrix.Cell(host: host, order: key.order, config: .release)) else { continue }
+                out.append("- `\(key.order.joined(separator: " → "))`: \(first.ran.isEmpty ? "nothing ran" : first.ran.joined(separator: " → "))")
+            }
+        }
+        return out
+    }
+
+    func triplePages() -> [(String, String)] {
+        let list = parts["triples"] ?? [(Self.triplesFile, [])]
+        return list.enumerated().map { index, part in
+            var out = ["# Failures among three libraries" + (list.count > 1 ? " (part \(index + 1) of \(list.count))" : ""), "",
+                       "[← all reports](README.md)", ""]
+            if index == 0 {
+                out += matrix.emergentSection(numbers: [:]).dropFirst(2).map { line in
+                    guard line.hasPrefix("- `") else { return line }
+                    // Link each listed order to its note.
+                    for key in matrix.emergentKeys where line.hasPrefix("- `\(key.host)`: `\(key.order.joined(separator: " → "))`") {
+                        if let target = location[key] { return line + " [note](\(target.split(separator: "/").last!))" }
+                    }
+                    return line
+                }
+            }
+            if !part.notes.isEmpty {
+                out.append("")
+                out.append("## Notes")
+                for note in part.notes { out += ["", note] }
+            }
+            return (part.file, out.joined(separator: "\n") + "\n")
+        }
+    }
+
+    func predictionsPage() -> String {
+        var out = ["# The most surprising predictions", "", "[← all reports](README.md)", ""]
+        // The section numbers notes; here each number becomes a link to the note's page.
+        var numbers: [Matrix.NoteKey: Int] = [:]
+        for host in matrix.hosts {
+            for note in notes[host.name] ?? [] { for key in note.keys where numbers[key] == nil { numbers[key] = numbers.count + 1 } }
+        }
+        for note in notes["triples"] ?? [] { for key in note.keys where numbers[key] == nil { numbers[key] = numbers.count + 1 } }
+        var section = matrix.predictionsSection(numbers: numbers).dropFirst(2).joined(separator: "\n")
+        for (key, number) in numbers.sorted(by: { $0.value > $1.value }) {
+            section = section.replacingOccurrences(of: " [[\(number)]](#note-\(number))", with: location[key].map { " [note](\($0))" } ?? "")
+        }
+        out.append(section)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    func pointerPage() -> String {
+        """
+        # HookLab compatibility matrix
+
+        The report is now split by reader: start at [README.md](README.md) (the index, with a summary table per host and \
+        links to a page per host, per method-hook target and per library). The complete machine record is \
+        [matrix.json](matrix.json).
+
+        """
+    }
+}
