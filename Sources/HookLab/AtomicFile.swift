@@ -31,10 +31,12 @@ public enum AtomicFile {
     ///   (unless a rename itself fails midway, which needs a failing file system).
     public static func write(_ outputs: [Output]) throws {
         var temporaries: [URL] = []
+        var backups: [URL?] = []
         var renamed = 0
         defer {
-            // Every path that did not reach its rename: remove the temporary file.
+            // Every path that did not reach its rename: remove the temporary file; and the backups, always.
             for temporary in temporaries.dropFirst(renamed) { unlink(temporary.path) }
+            for case let backup? in backups { unlink(backup.path) }
         }
         for directory in Set(outputs.map { $0.url.deletingLastPathComponent().standardizedFileURL.path }).sorted() {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -45,8 +47,25 @@ public enum AtomicFile {
             temporaries.append(temporary)
             try writeSynced(Data(output.contents.utf8), to: temporary, modeOf: output.url)
         }
-        for (output, temporary) in zip(outputs, temporaries) {
-            guard rename(temporary.path, output.url.path) == 0 else { throw posixError(errno, output.url, "rename") }
+        // Keep each replaced file under a second name (a hard link) until every rename succeeded, so a failing
+        // rename can put the earlier files back: the set is replaced whole or not at all.
+        for output in outputs {
+            var status = stat()
+            guard lstat(output.url.path, &status) == 0 else { backups.append(nil); continue }
+            guard status.st_mode & S_IFMT != S_IFDIR else { throw posixError(EISDIR, output.url, "replace") }
+            let backup = temporaryURL(for: output.url, tag: "old")
+            unlink(backup.path)
+            guard link(output.url.path, backup.path) == 0 else { throw posixError(errno, output.url, "keep a copy of") }
+            backups.append(backup)
+        }
+        for (position, (output, temporary)) in zip(outputs, temporaries).enumerated() {
+            guard rename(temporary.path, output.url.path) == 0 else {
+                let code = errno
+                for earlier in (0..<position).reversed() {
+                    if let backup = backups[earlier] { rename(backup.path, outputs[earlier].url.path) } else { unlink(outputs[earlier].url.path) }
+                }
+                throw posixError(code, output.url, "rename")
+            }
             renamed += 1
         }
         for directory in Set(outputs.map { $0.url.deletingLastPathComponent().path }) {
@@ -56,8 +75,8 @@ public enum AtomicFile {
     }
 
     /// `.NAME.PID.tmp` beside the target.
-    static func temporaryURL(for url: URL) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+    static func temporaryURL(for url: URL, tag: String? = nil) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent)\(tag.map { ".\($0)" } ?? "").\(getpid()).tmp")
     }
 
     /// Removes `.NAME.PID.tmp` files whose process is gone (a killed run); a live process's files are left alone.

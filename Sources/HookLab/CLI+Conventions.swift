@@ -72,7 +72,7 @@ extension CLI {
     /// A method target (`SubViewController -viewWillAppear:`) holds a space, so it is quoted.
     public static func shellQuoted(_ word: String) -> String {
         let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=:,./@%")
-        if !word.isEmpty, !word.hasPrefix("-"), word.allSatisfy({ plain.contains($0) }) { return word }
+        if !word.isEmpty, word.allSatisfy({ plain.contains($0) }) { return word }
         return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
