@@ -14,13 +14,13 @@ extension CLI {
         let outputOption = try arguments.option("--output")
         _ = try arguments.positional(0...0, "no arguments besides the options in 'hooklab matrix --help'")
         if outputOption != nil, shard == nil { throw UsageError("--output FILE names a shard's file; it needs --shard I/N") }
-        let reports = try location(reportsOption, default: "Reports", option: "--reports DIR")
         if let shard {
             let all = generator.cells()
             let cells = shard.cells(of: all, generator: generator)
             let matrix = cli.runMatrix(cells: cells, quiet: arguments.quiet)
             let file = ShardFile(shard: shard, allCells: all.count, results: matrix.results)
-            let url = outputOption.map(userURL) ?? reports.appendingPathComponent("matrix.shard-\(shard.index)-of-\(shard.count).json")
+            let url = try location(outputOption ?? reportsOption.map { "\($0)/matrix.shard-\(shard.index)-of-\(shard.count).json" },
+                                   default: "Reports/matrix.shard-\(shard.index)-of-\(shard.count).json", option: "--output FILE")
             try write([AtomicFile.Output(url, file.fileText)])
             let hosts = Set(cells.map(\.host)).sorted()
             if !arguments.quiet {
@@ -28,7 +28,13 @@ extension CLI {
             }
             return 0
         }
+        let reports = try location(reportsOption, default: "Reports", option: "--reports DIR")
+        let start = DispatchTime.now().uptimeNanoseconds
         let matrix = cli.runMatrix(quiet: arguments.quiet)
+        if arguments.verbose {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            standardError("hooklab matrix: \(matrix.results.count) cells on \(cli.workers) worker\(cli.workers == 1 ? "" : "s") in \(Self.format(seconds, digits: 1)) s\n")
+        }
         return try writeReports(matrix, to: reports, quiet: arguments.quiet)
     }
 

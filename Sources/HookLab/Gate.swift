@@ -2,7 +2,8 @@
 
 /// How the gate records the baseline, after snapshot testing (`HOOKLAB_RECORD`).
 public enum RecordMode: String, Sendable, CaseIterable {
-    /// Record cells (or a whole baseline) that are missing; compare the rest. The default.
+    /// Record cells (or a whole baseline) that are missing, and fail until the diff is reviewed; compare the rest.
+    /// The default (but with no baseline file at all, `hooklab gate` records only when it is set explicitly).
     case missing
     /// Re-record every cell; nothing fails. Reasons of cells whose outcome did not change are kept.
     case all

@@ -91,6 +91,25 @@ struct LabMatrixTests {
     }
 }
 
+extension LabMatrixTests {
+    @Test("The real matrix in 3 shards: each host in one shard, and the merged shard files give the same matrix.json bytes")
+    func threeShards() throws {
+        let all = Self.generator.cells()
+        var files: [(file: String, shard: ShardFile)] = []
+        var covered: [Matrix.Cell] = []
+        for index in 1...3 {
+            let cells = Set(Shard(index: index, count: 3).cells(of: all, generator: Self.generator))
+            covered += cells
+            let results = Self.shared.results.filter { cells.contains($0.cell) }
+            let file = ShardFile(shard: Shard(index: index, count: 3), allCells: all.count, results: results)
+            files.append(("shard-\(index).json", try ShardFile.parse(file.fileText, file: "shard-\(index).json")))
+        }
+        #expect(covered.sorted() == all)
+        let merged = try ShardFile.merge(files, hosts: Self.catalog.hosts, participants: Self.catalog.participants)
+        #expect(merged.json == Self.shared.json)
+    }
+}
+
 @Suite("Scenario files in Matrix/scenarios")
 struct ScenarioFilesTests {
     /// Every `Matrix/scenarios/*.hooklab`, sorted by name.
