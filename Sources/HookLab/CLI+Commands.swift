@@ -44,8 +44,7 @@ extension CLI {
         try write(outputs)
         let names = outputs.map { displayPath($0.url) }
         let listed = names.count <= 2 ? names.joined(separator: " and ") : "\(names[0]), \(names[1]) and \(names.count - 2) more"
-        let failing = matrix.results.filter { $0.outcome != .ok }.count
-        if !quiet { standardOutput("wrote \(listed): \(matrix.results.count) cells, \(failing) failing, \(matrix.emergent.count) emergent\n") }
+        if !quiet { standardOutput("wrote \(listed):\n" + matrix.headlineLines.joined(separator: "\n") + "\n") }
         return 0
     }
 

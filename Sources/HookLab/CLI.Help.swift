@@ -12,7 +12,7 @@ extension CLI {
                hooklab --version | help COMMAND
 
         Commands:
-          matrix [--shard I/N]        run every pair and triple; write Reports/compatibility-matrix.md and Reports/matrix.json
+          matrix [--shard I/N]        run every library alone, pair and triple; write Reports/compatibility-matrix.md and Reports/matrix.json
           gate [--participant ID]     compare every cell with Matrix/baseline.json (the CI gate; --junit, --github, --json)
           run FILE [--json]           run a .hooklab scenario file and print its findings
           explain HOST A B [--config debug|release] [--json]
@@ -34,10 +34,11 @@ extension CLI {
             "matrix": """
             Usage: hooklab matrix [--workers N] [--reports DIR] [--shard I/N [--output FILE]] [-q]
 
-            Runs every ordered pair and triple of participants on every host they support, in debug and
-            release, with every position of the app's delegate; shrinks each failing cell's worst scenario
-            to a minimal reproducer; writes Reports/compatibility-matrix.md and Reports/matrix.json
-            (as one set: all files or none, byte-identical from run to run). Exit code 0.
+            Runs every participant alone and every ordered pair and triple of participants on every host
+            they support, in debug and release, with every position of the app's delegate (orders that
+            cannot happen run nothing); shrinks each failing cell's worst scenario to a minimal reproducer;
+            writes Reports/compatibility-matrix.md and Reports/matrix.json (as one set: all files or none,
+            byte-identical from run to run) and prints the headline counts. Exit code 0.
 
               --workers N     worker threads (default: the CPUs this process may run on)
               --reports DIR   write the reports there instead of Reports/ of the package

@@ -49,12 +49,12 @@ struct CITests {
     func recordingFails() throws {
         let missing = run(["gate", "--baseline", "b.json"], environment: ["HOOKLAB_RECORD": "missing"])
         #expect(missing.code == 1)
-        #expect(missing.out.hasSuffix("recorded 88 new cells: review `git diff b.json` and run again\ngate FAILED: 88 cells recorded without review\n"))
+        #expect(missing.out.hasSuffix("recorded 104 new cells: review `git diff b.json` and run again\ngate FAILED: 104 cells recorded without review\n"))
         #expect(read("b.json") != nil)
         #expect(run(["gate", "--baseline", "b.json"]).code == 0)
         try FileManager.default.removeItem(at: root.appendingPathComponent("b.json"))
         let all = run(["gate", "--baseline", "b.json"], environment: ["HOOKLAB_RECORD": "all"])
-        #expect(all.code == 0 && all.out.contains("recorded 88 cells into b.json (HOOKLAB_RECORD=all)"))
+        #expect(all.code == 0 && all.out.contains("recorded 104 cells into b.json (HOOKLAB_RECORD=all)"))
     }
 
     @Test("A regression plus missing cells exits 1 and leaves the baseline as it was")
@@ -71,7 +71,7 @@ struct CITests {
         try edited.write(to: root.appendingPathComponent("Matrix/baseline.json"), atomically: true, encoding: .utf8)
         let result = run(["gate"])
         #expect(result.code == 1)
-        #expect(result.out.contains("gate FAILED: 1 regression among 88 cells"))
+        #expect(result.out.contains("gate FAILED: 1 regression among 104 cells"))
         #expect(read("Matrix/baseline.json") == edited)
     }
 
@@ -85,10 +85,10 @@ struct CITests {
         #expect(result.code == 1)
         let xml = try #require(read("out/junit.xml"))
         let parsed = try JUnitSummary(xml)
-        #expect(parsed.testcases == 88)
+        #expect(parsed.testcases == 104)
         #expect(parsed.failures.count == xml.components(separatedBy: "<failure ").count - 1)
         #expect(parsed.failures.count >= 1)
-        #expect(xml.contains(#"<testsuites name="hooklab gate" tests="88" failures="\#(parsed.failures.count)" errors="0">"#))
+        #expect(xml.contains(#"<testsuites name="hooklab gate" tests="104" failures="\#(parsed.failures.count)" errors="0">"#))
         let failure = try #require(parsed.failures.first { $0.hasSuffix("; explain: hooklab explain WebView bridge:buggy tracker:proxy --config release") })
         #expect(failure.hasPrefix("regression: latent → crash; danglingMessage: the web view sent shouldStart:"))
     }
@@ -100,7 +100,7 @@ struct CITests {
         try "earlier step\n".write(to: summary, atomically: true, encoding: .utf8)
         let passed = run(["gate", "--github"], environment: ["GITHUB_STEP_SUMMARY": summary.path])
         #expect(passed.code == 0)
-        #expect(passed.out.hasPrefix("::notice title=hooklab gate::gate passed: 88 cells match Matrix/baseline.json\n"))
+        #expect(passed.out.hasPrefix("::notice title=hooklab gate::gate passed: 104 cells match Matrix/baseline.json\n"))
         let text = try #require(read("Matrix/baseline.json"))
         try text.replacingOccurrences(of: #""config": "release", "outcome": "crash""#, with: #""config": "release", "outcome": "latent""#)
             .write(to: root.appendingPathComponent("Matrix/baseline.json"), atomically: true, encoding: .utf8)
@@ -125,9 +125,12 @@ struct CITests {
         let gate = run(["gate", "--json"])
         #expect(gate.code == 1)
         let verdict = try JSONValue.parse(gate.out).value
-        #expect(verdict["passed"] == .bool(false) && verdict["compared"] == .number(88))
+        #expect(verdict["passed"] == .bool(false) && verdict["compared"] == .number(104))
         guard case .array(let differences)? = verdict["differences"], let first = differences.first else { Issue.record("no differences"); return }
-        let matrixCell = try #require(MatrixTests.run(cells: fakeGenerator.cells(lengths: [2])).jsonCells.values.first)
+        #expect(run(["matrix", "-q"]).code == 0)
+        let report = try JSONValue.parse(try #require(read("Reports/matrix.json"))).value
+        guard case .array(let reportCells)? = report["cells"] else { Issue.record("no cells in matrix.json"); return }
+        let matrixCell = try #require(reportCells.first { $0["host"] == first["host"] && $0["order"] == first["order"] && $0["config"] == first["config"] })
         guard case .object(let cellMembers) = matrixCell, case .object(let members) = first else { Issue.record("not objects"); return }
         #expect(Array(members.map(\.0).prefix(cellMembers.count)) == cellMembers.map(\.0))
         #expect(first["change"] == .string("regression") && first["acceptedOutcome"] == .string("latent") && first["outcome"] == .string("crash"))
