@@ -11,10 +11,13 @@ let package = Package(
     targets: [
         // The runtime model's state lives in one class; dynamic exclusivity checks on it cost about 40% of every
         // send in release (callgrind), and the debug build (tests) keeps them.
-        .target(name: "ObjCModel", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
-        .target(name: "UIKitModel", dependencies: ["ObjCModel"]),
-        .target(name: "LibraryModels", dependencies: ["ObjCModel", "UIKitModel"]),
-        .target(name: "HookLab", dependencies: ["ObjCModel", "UIKitModel", "LibraryModels"]),
+        // The models are compiled optimized in debug builds too, so `swift test` runs the whole matrix in seconds;
+        // SwiftPM still passes -enable-testing in debug, so `@testable import` keeps working.
+        .target(name: "ObjCModel", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+                                                   .unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "UIKitModel", dependencies: ["ObjCModel"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "LibraryModels", dependencies: ["ObjCModel", "UIKitModel"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "HookLab", dependencies: ["ObjCModel", "UIKitModel", "LibraryModels"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(name: "hooklab", dependencies: ["HookLab", "ObjCModel"]),
         .testTarget(name: "ObjCModelTests", dependencies: ["ObjCModel"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),

@@ -4,59 +4,55 @@ import Foundation
 import ObjCModel
 
 extension CLI {
-    /// `hooklab matrix`: run every pair and triple and write both reports.
+    /// `hooklab matrix [--workers N] [--reports DIR] [--shard I/N [--output FILE]]`: run every pair and triple and
+    /// write the reports as one set; with `--shard`, run one slice and write it for `hooklab merge`.
     func matrix(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
-        _ = try arguments.positional(0...0, "no arguments")
-        let matrix = runMatrix()
-        let files = matrix.reportFiles(observations: catalog.designObservations())
-        do {
-            for file in files { try AtomicFile.write(file.contents, to: url(file.path)) }
-        } catch {
-            throw UsageError("cannot write the reports: \(error.localizedDescription)")
+        var cli = self
+        if let count = try arguments.workers() { cli.workers = count }
+        let shard = try Self.shard(arguments.option("--shard"))
+        let reportsOption = try arguments.option("--reports")
+        let outputOption = try arguments.option("--output")
+        _ = try arguments.positional(0...0, "no arguments besides the options in 'hooklab matrix --help'")
+        if outputOption != nil, shard == nil { throw UsageError("--output FILE names a shard's file; it needs --shard I/N") }
+        if let shard {
+            let all = generator.cells()
+            let cells = shard.cells(of: all, generator: generator)
+            let matrix = cli.runMatrix(cells: cells, quiet: arguments.quiet)
+            let file = ShardFile(shard: shard, allCells: all.count, results: matrix.results)
+            let url = try location(outputOption ?? reportsOption.map { "\($0)/matrix.shard-\(shard.index)-of-\(shard.count).json" },
+                                   default: "Reports/matrix.shard-\(shard.index)-of-\(shard.count).json", option: "--output FILE")
+            try write([AtomicFile.Output(url, file.fileText)])
+            let hosts = Set(cells.map(\.host)).sorted()
+            if !arguments.quiet {
+                standardOutput("wrote \(displayPath(url)): shard \(shard), \(cells.count) of \(all.count) cells (hosts: \(hosts.isEmpty ? "none" : hosts.joined(separator: ", ")))\n")
+            }
+            return 0
         }
-        standardOutput("wrote Reports/README.md, \(files.count - 2) more pages and \(Self.jsonPath):\n" + matrix.headlineLines.joined(separator: "\n") + "\n")
+        let reports = try location(reportsOption, default: "Reports", option: "--reports DIR")
+        let start = DispatchTime.now().uptimeNanoseconds
+        let matrix = cli.runMatrix(quiet: arguments.quiet)
+        if arguments.verbose {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            standardError("hooklab matrix: \(matrix.results.count) cells on \(cli.workers) worker\(cli.workers == 1 ? "" : "s") in \(Self.format(seconds, digits: 1)) s\n")
+        }
+        return try writeReports(matrix, to: reports, quiet: arguments.quiet)
+    }
+
+    /// Writes a matrix's reports as one set and prints what was written.
+    func writeReports(_ matrix: Matrix, to reports: URL, quiet: Bool) throws(UsageError) -> Int32 {
+        let outputs = matrix.reportOutputs(in: reports, observations: catalog.designObservations())
+        try write(outputs)
+        let names = outputs.map { displayPath($0.url) }
+        let listed = names.count <= 2 ? names.joined(separator: " and ") : "\(names[0]), \(names[1]) and \(names.count - 2) more"
+        if !quiet { standardOutput("wrote \(listed):\n" + matrix.headlineLines.joined(separator: "\n") + "\n") }
         return 0
     }
 
-    /// `hooklab gate [--participant ID]`: compare with the baseline; record per `HOOKLAB_RECORD`.
-    func gate(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
-        let participant = try arguments.option("--participant")
-        _ = try arguments.positional(0...0, "no arguments besides --participant ID")
-        if let participant { try checkParticipant(participant) }
-        let mode = try RecordMode(environment: environment)
-        let baseline: Baseline?
-        do { baseline = try Baseline.load(from: url(Self.baselinePath), file: Self.baselinePath) } catch {
-            throw UsageError("\(error.description)\nThe baseline was not changed; fix the line above or restore the file from version control.")
+    /// Writes files as one set; an error is a usage error (exit 2) and nothing is replaced.
+    func write(_ outputs: [AtomicFile.Output]) throws(UsageError) {
+        do { try AtomicFile.write(outputs) } catch {
+            throw UsageError("cannot write \(outputs.map { displayPath($0.url) }.joined(separator: ", ")): \(error.localizedDescription); no file was replaced")
         }
-        let cells = generator.cells().filter { participant == nil || $0.involves(participant!) }
-        let matrix = runMatrix(cells: cells)
-        let verdict = Gate(mode: mode, participant: participant).check(matrix, baseline: baseline)
-
-        var out = ""
-        for difference in verdict.differences { out += difference.text + "\n" }
-        for entry in verdict.stale { out += "note: \(entry.cell) is in the baseline but was not run (participant or host removed?)\n" }
-        if let toWrite = verdict.baselineToWrite {
-            do { try AtomicFile.write(toWrite.fileText, to: url(Self.baselinePath)) } catch {
-                throw UsageError("cannot write \(Self.baselinePath): \(error.localizedDescription)")
-            }
-            out += "recorded \(verdict.recorded.count) cells into \(Self.baselinePath) (HOOKLAB_RECORD=\(mode.rawValue))\n"
-        }
-        let scope = participant.map { " involving \($0)" } ?? ""
-        if verdict.passed {
-            out += "gate passed: \(verdict.compared) cells\(scope) match \(Self.baselinePath)\n"
-            standardOutput(out)
-            return 0
-        }
-        let counts = Dictionary(grouping: verdict.differences, by: \.kind)
-        let summary = [Gate.Difference.Kind.regression, .improvement, .missing].compactMap { kind -> String? in
-            guard let count = counts[kind]?.count else { return nil }
-            return "\(count) \(kind.rawValue)\(count == 1 ? "" : kind == .missing ? "" : "s")"
-        }.joined(separator: ", ")
-        out += "gate FAILED: \(summary) among \(verdict.compared) cells\(scope)"
-        if baseline == nil { out += "; there is no \(Self.baselinePath): record one with HOOKLAB_RECORD=missing" }
-        if verdict.differences.contains(where: { $0.kind == .improvement }) { out += "; improvements must be re-recorded with HOOKLAB_RECORD=all" }
-        standardOutput(out + "\n")
-        return 1
     }
 
     /// `hooklab run FILE [--json]`: run one scenario file.
@@ -103,6 +99,7 @@ extension CLI {
 
     /// `hooklab explain HOST A B [C…] [--config debug|release]`: one cell in depth, with its fixes.
     func explain(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
+        let json = arguments.flag("--json")
         let configText = try arguments.option("--config")
         var configs = Configuration.allCases
         if let configText {
@@ -139,8 +136,12 @@ extension CLI {
         let cells = orders.flatMap { order in configs.map { Matrix.Cell(host: hostInfo.name, order: order, config: $0) } }
         let matrix = runMatrix(cells: cells)
         let key = Matrix.NoteKey(host: host, order: order)
-        var out = matrix.explainNote(key).joined(separator: "\n") + "\n"
         let ran = configs.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
+        if json {
+            standardOutput(explainJSON(matrix, cells: ran.map(\.cell), note: matrix.explainNote(key).joined(separator: "\n")).text() + "\n")
+            return ran.allSatisfy { $0.outcome == .ok } ? 0 : 1
+        }
+        var out = matrix.explainNote(key).joined(separator: "\n") + "\n"
         out += "\n(\(ran.map { "\($0.cell.config.rawValue): \($0.scenarioCount) scenarios, \($0.outcome.title)" }.joined(separator: "; ")))\n"
         standardOutput(out)
         return ran.allSatisfy { $0.outcome == .ok } ? 0 : 1
@@ -148,7 +149,12 @@ extension CLI {
 
     /// `hooklab list`: participants, hosts and events.
     func list(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
-        _ = try arguments.positional(0...0, "no arguments")
+        let json = arguments.flag("--json")
+        _ = try arguments.positional(0...0, "no arguments besides --json")
+        if json {
+            standardOutput(listJSON.text() + "\n")
+            return 0
+        }
         var out = "Participants:\n"
         for p in catalog.participants {
             let installs = [p.hasLoad ? "load" : nil, p.hasAttach ? "attach" : nil, p.canStartLate ? "can start late" : nil].compactMap { $0 }
@@ -177,10 +183,7 @@ extension CLI {
     /// `hooklab bench [--workers N]`: time the whole pair and triple matrix, reproducers included.
     func bench(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
         var cli = self
-        if let text = try arguments.option("--workers") {
-            guard let count = Int(text), count > 0 else { throw UsageError("--workers takes a positive number, not '\(text)'") }
-            cli.workers = count
-        }
+        if let count = try arguments.workers() { cli.workers = count }
         let vsNative = arguments.flag("--vs-native")
         _ = try arguments.positional(0...0, "no arguments besides --workers N and --vs-native")
         let start = DispatchTime.now().uptimeNanoseconds

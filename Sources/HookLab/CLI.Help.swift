@@ -3,23 +3,28 @@
 extension CLI {
     /// The help texts, printed by `--help` / `-h` everywhere.
     enum Help {
-        static let commands = ["matrix", "gate", "run", "explain", "list", "bench"]
+        static let commands = ["matrix", "gate", "run", "explain", "list", "bench", "merge"]
 
         static let top = """
         hooklab: compatibility lab for iOS delegate proxies and hooking libraries, run on models.
 
         Usage: hooklab COMMAND [OPTIONS]
+               hooklab --version | help COMMAND
 
         Commands:
-          matrix                      run every library alone, pair and triple; write Reports/README.md, its pages and Reports/matrix.json
-          gate [--participant ID]     compare every cell with Matrix/baseline.json (the CI gate)
+          matrix [--shard I/N]        run every library alone, pair and triple; write Reports/README.md, its pages and Reports/matrix.json
+          gate [--participant ID]     compare every cell with Matrix/baseline.json (the CI gate; --junit, --github, --json)
           run FILE [--json]           run a .hooklab scenario file and print its findings
-          explain HOST A B [--config debug|release]
+          explain HOST A B [--config debug|release] [--json]
                                       one cell in depth: what happens, reproducer, references, what fixes it
-          list                        participants, hosts and their events
+          list [--json]               participants, hosts and their events
           bench [--workers N] [--vs-native]
                                       time the whole matrix; the model against a real runtime
+          merge SHARD.json...         combine the shards of 'matrix --shard I/N' into the reports
 
+        Every command takes --opt=value as well as --opt value, '--' to end options, -q (quiet) and -v (verbose).
+        Paths: Reports/ and Matrix/ are found upward from the current directory (a directory with Package.swift
+        or Matrix/); outside a package, pass --baseline PATH / --reports DIR.
         Exit codes: 0 ok, 1 findings or gate failure, 2 bad usage or bad input (nothing is written).
         Run 'hooklab COMMAND --help' for a command's details.
 
@@ -27,27 +32,56 @@ extension CLI {
 
         static let command: [String: String] = [
             "matrix": """
-            Usage: hooklab matrix
+            Usage: hooklab matrix [--workers N] [--reports DIR] [--shard I/N [--output FILE]] [-q]
 
             Runs every participant alone and every ordered pair and triple of participants on every host
             they support, in debug and release, with every position of the app's delegate (orders that
             cannot happen run nothing); shrinks each failing cell's worst scenario to a minimal reproducer;
             writes Reports/README.md (the index), a page per host, method-hook target and library,
-            Reports/which-column.md and Reports/matrix.json (atomically, byte-identical from run to run)
-            and prints the headline counts. Exit code 0.
+            Reports/which-column.md and Reports/matrix.json (as one set: all files or none, byte-identical
+            from run to run) and prints the headline counts. Exit code 0.
+
+              --workers N     worker threads (default: the CPUs this process may run on)
+              --reports DIR   write the reports there instead of Reports/ of the package
+              --shard I/N     run only shard I of N (every host's cells stay in one shard; shards are balanced
+                              by estimated cost) and write DIR/matrix.shard-I-of-N.json for 'hooklab merge'
+              --output FILE   where --shard writes its file
+
+            Progress (cells done / total, elapsed time) is drawn on stderr when it is a terminal.
+
+            """,
+            "merge": """
+            Usage: hooklab merge SHARD.json... [--reports DIR]
+
+            Combines the files of every 'hooklab matrix --shard I/N' job of one run into the report set
+            (Reports/README.md, its pages and Reports/matrix.json), byte-identical to an unsharded run.
+            A missing, repeated or foreign shard is an error (exit 2) and nothing is written.
 
             """,
             "gate": """
-            Usage: hooklab gate [--participant ID]
+            Usage: hooklab gate [--participant ID] [--baseline PATH] [--reports DIR] [--junit FILE] [--github]
+                                [--json] [--shard I/N] [--workers N] [-q] [-v]
 
             Runs the matrix and compares every cell's outcome with Matrix/baseline.json. A worse cell is a
             regression, a better one an improvement that must be re-recorded; either fails the gate (exit 1)
-            with one diff per cell: host, order, configuration, old and new outcome, and the finding.
+            with one diff per cell: host, order, configuration, old and new outcome, the finding, and the
+            'hooklab explain' command to paste. A failing gate never writes the baseline.
 
               --participant ID   only gate cells that involve this participant (an SDK release check)
+              --baseline PATH    the baseline file (default: Matrix/baseline.json of the package)
+              --reports DIR      also write the run's reports there
+              --junit FILE       write JUnit XML: one testcase per cell, a failure per differing cell
+              --github           print ::error/::notice annotations; append a Markdown summary to
+                                 $GITHUB_STEP_SUMMARY when it is set
+              --json             print the verdict as JSON (cells with matrix.json's field names)
+              --shard I/N        gate only shard I of N (see 'hooklab matrix --help')
+              --workers N        worker threads (default: the CPUs this process may run on)
+              -q / -v            print only failures / list every missing cell
 
-            Environment: HOOKLAB_RECORD=missing (default: record a missing baseline or missing cells),
-            all (re-record everything, keeping reasons of unchanged cells), never (CI: anything missing fails).
+            Environment: HOOKLAB_RECORD=missing (default: record missing cells, then fail until the diff is
+            reviewed: exit 1, "recorded N new cells: review `git diff Matrix/baseline.json` and run again"),
+            all (re-record everything, keeping reasons of unchanged cells; passes), never (CI: anything
+            missing fails). No baseline file is an error (exit 2) unless HOOKLAB_RECORD asks to record.
             A corrupt baseline is an error naming its line (exit 2); it is never overwritten.
 
             """,
@@ -72,22 +106,24 @@ extension CLI {
 
             """,
             "explain": """
-            Usage: hooklab explain HOST A B [C] [--config debug|release]
+            Usage: hooklab explain HOST A B [C] [--config debug|release] [--json]
 
             Runs one cell (A installed first, then B) and explains it as the report's note does: what
             happens, the minimal reproducer, the message path, the references graph, the facts behind it,
             and what fixes it (the participants' variants and the other install orders, also run).
 
               --config debug|release   only this configuration (default: both)
+              --json                   print the cells as in matrix.json, the alternatives run, and the note
+            A method target's name holds a space: quote it ('SubViewController -viewWillAppear:').
 
             Exit code 0 when the cell passes, 1 when it fails.
 
             """,
             "list": """
-            Usage: hooklab list
+            Usage: hooklab list [--json]
 
             Lists participants (id, family, what they model, installs, hosts, verbs), hosts (delegate
-            ownership, events) and finding kinds.
+            ownership, events) and finding kinds; --json prints them as one JSON document.
 
             """,
             "bench": """
@@ -99,7 +135,7 @@ extension CLI {
             cache, the cost of a runtime with 50 classes). Build with -c release for meaningful figures;
             the goal is under 3 s on 2 cores.
 
-              --workers N   worker threads (default: the number of cores)
+              --workers N   worker threads (default: the CPUs this process may run on)
               --vs-native   also time Tests/OracleTests/bench/mini.m compiled with GCC + GNUstep (-O2)
                             against the same mini-scenario on the model, and print the ratio; needs
                             the packages gobjc, gnustep-make and libgnustep-base-dev

@@ -12,23 +12,37 @@ public struct CLI {
     public var catalog: LabCatalog
     /// The project root; `Reports/` and `Matrix/` are relative to it.
     public var root: URL
+    /// The package root found upward from the current directory (or given); nil outside a package.
+    public var packageRoot: URL?
+    /// Where relative paths given on the command line (`--baseline`, `--junit`, shard files) start.
+    public var currentDirectory: URL
+    /// Whether standard error is a terminal: progress is shown only then.
+    public var showsProgress: Bool
     /// The environment (`HOOKLAB_RECORD`).
     public var environment: [String: String]
-    /// Worker threads for the matrix.
+    /// Worker threads for the matrix: by default the CPUs this process may run on (``availableCPUs()``).
     public var workers: Int
     /// Receives standard output text.
     public var standardOutput: (String) -> Void
     /// Receives standard error text.
     public var standardError: (String) -> Void
 
+    /// - Parameters:
+    ///   - root: The package root; nil finds it upward from `currentDirectory` (``packageRoot(from:)``).
+    ///   - showsProgress: Whether to draw progress on standard error; by default when it is a terminal.
     public init(catalog: LabCatalog = Lab.catalog,
-                root: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                root: URL? = nil,
+                currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 environment: [String: String] = ProcessInfo.processInfo.environment,
-                workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                workers: Int = CLI.availableCPUs(),
+                showsProgress: Bool = CLI.standardErrorIsTerminal,
                 standardOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
                 standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
         self.catalog = catalog
-        self.root = root
+        self.currentDirectory = currentDirectory
+        self.packageRoot = root ?? Self.packageRoot(from: currentDirectory)
+        self.root = packageRoot ?? currentDirectory
+        self.showsProgress = showsProgress
         self.environment = environment
         self.workers = workers
         self.standardOutput = standardOutput
@@ -51,8 +65,16 @@ public struct CLI {
             return 2
         }
         let rest = Array(arguments.dropFirst())
+        if command == "--version" || command == "version" {
+            standardOutput("hooklab \(Self.version) (matrix.json schema \(Matrix.jsonSchema), baseline schema \(Baseline.schema))\n")
+            return 0
+        }
         if ["--help", "-h", "help"].contains(command) {
-            if command == "help", let topic = rest.first, let text = Help.command[topic] {
+            if command == "help", let topic = rest.first {
+                guard let text = Help.command[topic] else {
+                    standardError("hooklab: no help for '\(topic)'\(Scenario.suggestion(topic, Help.commands)); commands: \(Help.commands.joined(separator: ", "))\n")
+                    return 2
+                }
                 standardOutput(text)
             } else {
                 standardOutput(Help.top)
@@ -64,7 +86,7 @@ public struct CLI {
             standardError("hooklab: unknown command '\(command)'\(Scenario.suggestion(command, Help.commands)); expected one of \(known). See 'hooklab --help'.\n")
             return 2
         }
-        if rest.contains("--help") || rest.contains("-h") {
+        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
             standardOutput(help)
             return 0
         }
@@ -77,6 +99,7 @@ public struct CLI {
             case "explain": return try explain(&arguments)
             case "list": return try list(&arguments)
             case "bench": return try bench(&arguments)
+            case "merge": return try merge(&arguments)
             default: return 2
             }
         } catch {
@@ -86,9 +109,35 @@ public struct CLI {
     }
 
     /// The command's arguments, consumed as they are parsed.
+    ///
+    /// `--name=value` is the same as `--name value`; everything after `--` is positional, even when it starts
+    /// with `-`. `-q`/`--quiet` and `-v`/`--verbose` are accepted by every command.
     struct Arguments {
         var command: String
         var list: [String]
+        /// The arguments after `--`.
+        var afterDashes: [String] = []
+        /// `-q`: only failures and errors.
+        var quiet = false
+        /// `-v`: more detail (every missing cell, timings).
+        var verbose = false
+
+        init(command: String, list arguments: [String]) {
+            self.command = command
+            var options: [String] = []
+            if let dashes = arguments.firstIndex(of: "--") {
+                options = Array(arguments[..<dashes])
+                afterDashes = Array(arguments[(dashes + 1)...])
+            } else {
+                options = arguments
+            }
+            list = options.flatMap { argument -> [String] in
+                guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return [argument] }
+                return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
+            }
+            quiet = flag("-q") || flag("--quiet")
+            verbose = flag("-v") || flag("--verbose")
+        }
 
         /// Removes `--name VALUE` and returns the value.
         mutating func option(_ name: String) throws(UsageError) -> String? {
@@ -108,22 +157,33 @@ public struct CLI {
             return true
         }
 
+        /// Removes `--workers N` and returns N.
+        mutating func workers() throws(UsageError) -> Int? {
+            guard let text = try option("--workers") else { return nil }
+            guard let count = Int(text), count > 0 else { throw UsageError("--workers takes a positive number, not '\(text)'") }
+            return count
+        }
+
         /// The remaining positional arguments; an unknown option is an error.
         func positional(_ range: ClosedRange<Int>, _ what: String) throws(UsageError) -> [String] {
             if let option = list.first(where: { $0.hasPrefix("-") }) {
                 throw UsageError("unknown option '\(option)'; see 'hooklab \(command) --help'")
             }
-            guard range.contains(list.count) else {
+            let words = list + afterDashes
+            guard range.contains(words.count) else {
                 throw UsageError("expected \(what); see 'hooklab \(command) --help'")
             }
-            return list
+            return words
         }
     }
 
     var generator: ScenarioGenerator { ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants) }
 
-    func runMatrix(cells: [Matrix.Cell]? = nil) -> Matrix {
-        Matrix.run(cells: cells, generator: generator, workers: workers, makeRunner: catalog.makeRunner)
+    func runMatrix(cells: [Matrix.Cell]? = nil, quiet: Bool = false) -> Matrix {
+        let progress = showsProgress && !quiet ? Progress(write: standardError) : nil
+        defer { progress?.finish() }
+        let report = progress.map { progress in { @Sendable (done: Int, total: Int) in progress.update(done: done, total: total) } }
+        return Matrix.run(cells: cells, generator: generator, workers: workers, progress: report, makeRunner: catalog.makeRunner)
     }
 
     func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }

@@ -2,7 +2,8 @@
 
 /// How the gate records the baseline, after snapshot testing (`HOOKLAB_RECORD`).
 public enum RecordMode: String, Sendable, CaseIterable {
-    /// Record cells (or a whole baseline) that are missing; compare the rest. The default.
+    /// Record cells (or a whole baseline) that are missing, and fail until the diff is reviewed; compare the rest.
+    /// The default (but with no baseline file at all, `hooklab gate` records only when it is set explicitly).
     case missing
     /// Re-record every cell; nothing fails. Reasons of cells whose outcome did not change are kept.
     case all
@@ -60,8 +61,7 @@ public struct Gate: Sendable {
                 lines.append("    re-record it: HOOKLAB_RECORD=all swift run hooklab gate (or swift test)")
             }
             if new != .ok {
-                let config = cell.config == .release ? " --config release" : " --config debug"
-                lines.append("    explain: hooklab explain \(cell.host) \(cell.order.joined(separator: " "))\(config)")
+                lines.append("    explain: \(CLI.explainCommand(cell))")
             }
             return lines.joined(separator: "\n")
         }
@@ -75,26 +75,39 @@ public struct Gate: Sendable {
         public var recorded: [Matrix.Cell]
         /// Baseline entries for cells that were not run (removed participants or hosts), kept unless re-recording all.
         public var stale: [Baseline.Entry]
-        /// The baseline to write, when it changed.
+        /// The baseline to write, when it changed and the gate has no difference (a failing gate never writes it).
         public var baselineToWrite: Baseline?
         /// How many cells were compared.
         public var compared: Int
-        /// Whether the gate passes.
-        public var passed: Bool { differences.isEmpty }
+        /// The record mode of the check.
+        public var mode: RecordMode = .missing
+        /// Whether new cells were recorded under `missing`: they fail the gate until a human has reviewed them,
+        /// as a new reference image fails a snapshot test.
+        public var needsReview: Bool { differences.isEmpty && mode == .missing && !recorded.isEmpty }
+        /// Whether the gate passes: no difference, and nothing recorded unless re-recording all.
+        public var passed: Bool { differences.isEmpty && !needsReview }
     }
 
     public var mode: RecordMode
     /// Only cells involving this participant are gated.
     public var participant: String?
+    /// Only cells of these hosts are gated (a shard); nil: every host.
+    public var hosts: Set<String>?
 
-    public init(mode: RecordMode, participant: String? = nil) {
+    public init(mode: RecordMode, participant: String? = nil, hosts: Set<String>? = nil) {
         self.mode = mode
         self.participant = participant
+        self.hosts = hosts
+    }
+
+    /// Whether a cell is in the gate's scope.
+    func inScope(_ cell: Matrix.Cell) -> Bool {
+        (participant == nil || cell.involves(participant!)) && (hosts == nil || hosts!.contains(cell.host))
     }
 
     /// Compares the matrix with the baseline (nil when there is none).
     public func check(_ matrix: Matrix, baseline: Baseline?) -> Verdict {
-        let results = matrix.results.filter { participant == nil || $0.cell.involves(participant!) }
+        let results = matrix.results.filter { inScope($0.cell) }
         var differences: [Difference] = []
         var recorded: [Matrix.Cell] = []
         var entries: [Matrix.Cell: Baseline.Entry] = [:]
@@ -104,7 +117,7 @@ public struct Gate: Sendable {
         if baseline == nil && mode == .never {
             return Verdict(differences: results.map {
                 Difference(kind: .missing, cell: $0.cell, old: nil, new: $0.outcome, finding: $0.findings.mostSevere, reason: nil)
-            }, recorded: [], stale: [], baselineToWrite: nil, compared: results.count)
+            }, recorded: [], stale: [], baselineToWrite: nil, compared: results.count, mode: mode)
         }
         for result in results {
             let fresh = Baseline.Entry(cell: result.cell, outcome: result.outcome, reason: Self.recordedReason(result))
@@ -131,14 +144,15 @@ public struct Gate: Sendable {
         }
 
         let run = Set(results.map(\.cell))
-        let stale = (baseline?.entries ?? []).filter { !run.contains($0.cell) && (participant == nil || $0.cell.involves(participant!)) }
+        let stale = (baseline?.entries ?? []).filter { !run.contains($0.cell) && inScope($0.cell) }
         if mode == .all, !stale.isEmpty {
             for entry in stale { entries[entry.cell] = nil }
             changed = true
         }
-        let toWrite = changed ? Baseline(entries: Array(entries.values)) : nil
-        return Verdict(differences: differences.sorted { $0.cell < $1.cell }, recorded: recorded.sorted(),
-                       stale: mode == .all ? [] : stale, baselineToWrite: toWrite, compared: results.count)
+        // A failing gate never writes the baseline, not even the cells it could record.
+        let toWrite = changed && differences.isEmpty ? Baseline(entries: Array(entries.values)) : nil
+        return Verdict(differences: differences.sorted { $0.cell < $1.cell }, recorded: differences.isEmpty ? recorded.sorted() : [],
+                       stale: mode == .all ? [] : stale, baselineToWrite: toWrite, compared: results.count, mode: mode)
     }
 
     /// The reason written for a failing cell recorded without review.

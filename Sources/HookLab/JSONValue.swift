@@ -187,7 +187,12 @@ extension JSONValue {
                 while true {
                     skipSpace()
                     guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key\(found)") }
+                    let keyLine = line
                     let key = try string()
+                    // RFC 8259 leaves duplicate names undefined; readers disagree on which wins, so reject them.
+                    if let first = members.first(where: { $0.key == key }) {
+                        throw ParseError(line: keyLine, message: "duplicate key \"\(key)\" (first at line \(first.value.line))")
+                    }
                     try expect(UInt8(ascii: ":"), "':' after key \"\(key)\"")
                     members.append((key, try value(depth: depth + 1)))
                     skipSpace()
@@ -215,9 +220,15 @@ extension JSONValue {
             case UInt8(ascii: "f"): try literal("false"); return Located(value: .bool(false), line: start, members: [], items: [])
             case UInt8(ascii: "n"): try literal("null"); return Located(value: .null, line: start, members: [], items: [])
             case let byte? where byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39):
-                var end = position + 1
+                let digitsStart = byte == UInt8(ascii: "-") ? position + 1 : position
+                var end = digitsStart
                 while end < bytes.count, (bytes[end] >= 0x30 && bytes[end] <= 0x39) { end += 1 }
-                guard let number = Int(String(decoding: bytes[position..<end], as: UTF8.self)) else { throw error("expected an integer") }
+                guard end > digitsStart else { throw error("expected a digit after '-'") }
+                if bytes[digitsStart] == UInt8(ascii: "0"), end > digitsStart + 1 { throw error("a number cannot have a leading zero") }
+                if end < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[end]) {
+                    throw error("expected an integer (HookLab's JSON files hold no fractions or exponents)")
+                }
+                guard let number = Int(String(decoding: bytes[position..<end], as: UTF8.self)) else { throw error("integer out of range") }
                 position = end
                 return Located(value: .number(number), line: start, members: [], items: [])
             default:
@@ -248,6 +259,7 @@ extension JSONValue {
                     return String(scalars)
                 }
                 if byte == 0x0A { throw error("unterminated string (a newline inside quotes)") }
+                if byte < 0x20 { throw error("a control character inside a string must be escaped") }
                 if byte == UInt8(ascii: "\\") {
                     flush(self, position)
                     position += 1
@@ -262,11 +274,18 @@ extension JSONValue {
                     case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\""): scalars.append(Unicode.Scalar(escape))
                     case UInt8(ascii: "u"):
                         var code = try hex4()
-                        if (0xD800..<0xDC00).contains(code), current == UInt8(ascii: "\\") {
-                            position += 1
-                            guard current == UInt8(ascii: "u") else { throw error("expected a low surrogate") }
-                            position += 1
+                        if (0xDC00..<0xE000).contains(code) {
+                            throw error("unpaired low surrogate \\u\(String(code, radix: 16)) (a low surrogate must follow a high one)")
+                        }
+                        if (0xD800..<0xDC00).contains(code) {
+                            guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                                throw error("unpaired high surrogate \\u\(String(code, radix: 16)) (expected a \\uDC00-\\uDFFF escape after it)")
+                            }
+                            position += 2
                             let low = try hex4()
+                            guard (0xDC00..<0xE000).contains(low) else {
+                                throw error("high surrogate \\u\(String(code, radix: 16)) followed by \\u\(String(low, radix: 16)), not by a low surrogate")
+                            }
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         }
                         guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
@@ -281,7 +300,12 @@ extension JSONValue {
         }
 
         mutating func hex4() throws(ParseError) -> UInt32 {
-            guard position + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else {
+            // Four hex digits exactly: `UInt32(_:radix:)` alone would take a sign (`\u+123`).
+            func isHex(_ byte: UInt8) -> Bool {
+                (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+            }
+            guard position + 4 <= bytes.count, bytes[position..<position + 4].allSatisfy(isHex),
+                  let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else {
                 throw error("expected four hex digits after \\u")
             }
             position += 4

@@ -93,9 +93,11 @@ public struct Matrix: Sendable {
     ///   - generator: Plans each cell's scenarios; also supplies hosts and participants.
     ///   - workers: Worker threads; each gets its own runner.
     ///   - shrink: Whether to shrink each failing cell's worst scenario.
+    ///   - progress: Called with (cells done, cells in all) after each cell, from the worker threads.
     ///   - makeRunner: Makes one runner per worker.
     public static func run(cells: [Cell]? = nil, generator: ScenarioGenerator,
                            workers: Int = ProcessInfo.processInfo.activeProcessorCount, shrink: Bool = true,
+                           progress: (@Sendable (Int, Int) -> Void)? = nil,
                            makeRunner: () -> ScenarioRunning) -> Matrix {
         let cells = (cells ?? generator.cells()).uniqued().sorted()
         let slots = UnsafeMutableBufferPointer<CellResult?>.allocate(capacity: cells.count)
@@ -107,6 +109,8 @@ public struct Matrix: Sendable {
 
         let workerCount = max(1, min(workers, cells.count))
         let runners = (0..<workerCount).map { _ in CountingRunner(makeRunner()) }
+        let doneLock = NSLock()
+        var done = 0
         /// Runs the cells at `positions` on every worker; `shrinks` decides, per cell, whether to shrink.
         func phase(_ positions: [Int], shrinks: @escaping (Cell) -> Bool) {
             let next = NSLock()
@@ -121,6 +125,13 @@ public struct Matrix: Sendable {
                     guard index < positions.count else { break }
                     let cell = cells[positions[index]]
                     slots[positions[index]] = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks(cell))
+                    if let progress {
+                        doneLock.lock()
+                        done += 1
+                        let count = done
+                        doneLock.unlock()
+                        progress(count, cells.count)
+                    }
                 }
             }
         }

@@ -1,6 +1,7 @@
 // A fake lab for the engine's tests: a few participants and a rule-based runner, no runtime model.
 
 import Foundation
+import Synchronization
 @testable import HookLab
 
 /// A catalog of five participants on two hosts whose runner follows three fixed rules.
@@ -108,17 +109,39 @@ extension CLI {
     /// A CLI on the fake catalog in a directory, capturing its output.
     static func fake(root: URL, environment: [String: String] = [:], catalog: LabCatalog = FakeCatalog(), workers: Int = 2) -> (CLI, Captured) {
         let captured = Captured()
-        let cli = CLI(catalog: catalog, root: root, environment: environment, workers: workers,
+        let cli = CLI(catalog: catalog, root: root, currentDirectory: root, environment: environment, workers: workers, showsProgress: false,
                       standardOutput: { captured.out += $0 }, standardError: { captured.err += $0 })
         return (cli, captured)
     }
 }
 
-/// A fresh temporary directory.
+/// A fresh temporary directory, removed with everything in it when the value goes away (a suite instance
+/// lives for one test), so no test leaves files in the temporary directory.
+final class TemporaryDirectory: @unchecked Sendable {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("hooklab-tests-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A fresh temporary directory that lives until the test process exits, then is removed.
+/// Prefer ``TemporaryDirectory``, which is removed as soon as the test is done.
 func temporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hooklab-tests-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    let directory = TemporaryDirectory()
+    TemporaryDirectory.untilExit.withLock { $0.append(directory) }
+    return directory.url
+}
+
+extension TemporaryDirectory {
+    /// Directories handed out by ``temporaryDirectory()``; removed at exit.
+    static let untilExit: Mutex<[TemporaryDirectory]> = {
+        atexit { TemporaryDirectory.untilExit.withLock { $0.removeAll() } }
+        return Mutex([])
+    }()
 }
 
 /// The generator of the fake catalog.

@@ -11,10 +11,11 @@ struct GateTests {
 
     var recorded: Baseline { Gate(mode: .missing).check(matrix, baseline: nil).baselineToWrite! }
 
-    @Test("Without a baseline, 'missing' records every cell, with a reason for each failure, and passes")
+    @Test("Without a baseline, 'missing' records every cell, with a reason for each failure, and fails until reviewed")
     func recordsMissingBaseline() throws {
         let verdict = Gate(mode: .missing).check(matrix, baseline: nil)
-        #expect(verdict.passed)
+        #expect(!verdict.passed && verdict.needsReview && verdict.differences.isEmpty)
+        #expect(Gate(mode: .all).check(matrix, baseline: nil).passed)
         let baseline = try #require(verdict.baselineToWrite)
         #expect(baseline.entries.count == matrix.results.count)
         #expect(verdict.recorded.count == matrix.results.count)
@@ -90,7 +91,7 @@ struct GateTests {
         #expect(never.differences.map(\.cell) == [crashCell])
         #expect(never.differences[0].text.hasPrefix("missing: WebView · bridge:buggy → tracker:proxy · release: not in the baseline; now 💥 crash"))
         let missing = Gate(mode: .missing).check(matrix, baseline: partial)
-        #expect(missing.passed)
+        #expect(!missing.passed && missing.needsReview)
         #expect(missing.recorded == [crashCell])
         #expect(missing.baselineToWrite?.entry(for: crashCell)?.outcome == .crash)
     }
@@ -106,6 +107,18 @@ struct GateTests {
         let rx = Gate(mode: .never, participant: "rx").check(matrix, baseline: baseline)
         #expect(rx.differences.map(\.cell) == [rxCell])
         #expect(rx.compared == matrix.results.filter { $0.cell.involves("rx") }.count)
+    }
+
+    @Test("A failing gate never writes the baseline, not even the cells it could record")
+    func failingGateWritesNothing() throws {
+        var entries = recorded.entries.filter { $0.cell != crashCell }
+        let okCell = Matrix.Cell(host: "WebView", order: ["tracker:proxy", "bridge:buggy"], config: .debug)
+        let index = try #require(entries.firstIndex { $0.cell == okCell })
+        entries[index] = Baseline.Entry(cell: okCell, outcome: .crash, reason: "known")
+        let verdict = Gate(mode: .missing).check(matrix, baseline: Baseline(entries: entries))
+        #expect(!verdict.passed)
+        #expect(verdict.differences.map(\.kind) == [.improvement])
+        #expect(verdict.baselineToWrite == nil && verdict.recorded.isEmpty)
     }
 
     @Test("Stale cells are reported, kept, and dropped only when re-recording all")

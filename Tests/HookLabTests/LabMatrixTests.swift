@@ -1,5 +1,6 @@
 // The real lab (`Lab.catalog`) under `swift test`: every host × pair as a case, triples per host,
-// then the reports regenerated and the baseline gate, following HOOKLAB_RECORD.
+// then the reports regenerated and the baseline gate, following HOOKLAB_RECORD. The matrix runs once per
+// test process (``LabMatrixTests/shared``); the parameterized cases check its cells.
 
 import Foundation
 import Testing
@@ -14,7 +15,7 @@ struct PairCase: Codable, Hashable, Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(host): \(order.joined(separator: " → "))" }
 }
 
-@Suite("Lab matrix", .serialized)
+@Suite("Lab matrix")
 struct LabMatrixTests {
     static let catalog = Lab.catalog
     static let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
@@ -24,23 +25,29 @@ struct LabMatrixTests {
         try Baseline.load(from: root.appendingPathComponent(CLI.baselinePath), file: CLI.baselinePath)
     }
     static var mode: RecordMode { (try? RecordMode(environment: ProcessInfo.processInfo.environment)) ?? .never }
+    /// The whole matrix, run once per test process (a lazily initialized static, thread-safe) and shared by
+    /// every case of this suite: each cell, both configurations, with its shrunk reproducer.
+    static let shared = Matrix.run(generator: generator, makeRunner: catalog.makeRunner)
 
     static var pairCases: [PairCase] {
         generator.hosts.flatMap { host in generator.orders(host: host.name, length: 2).map { PairCase(host: host.name, order: $0) } }
     }
 
     /// Records an issue for every configuration of the order whose outcome differs from the accepted one.
-    static func compare(host: String, order: [String], runner: ScenarioRunning) {
+    static func compare(host: String, order: [String]) {
         guard mode != .all, case .success(let baseline?) = baselineResult else { return } // the gate test records
         for config in Configuration.allCases {
             let cell = Matrix.Cell(host: host, order: order, config: config)
-            let result = Matrix.evaluate(cell, generator: generator, runner: runner, shrink: false)
+            guard let result = shared.result(for: cell) else {
+                Issue.record("\(cell) was not run by the matrix")
+                continue
+            }
             guard let entry = baseline.entry(for: cell) else {
                 if mode == .never { Issue.record("\(cell): not in \(CLI.baselinePath); now \(result.outcome.title)") }
                 continue
             }
             if entry.outcome != result.outcome {
-                let finding = result.worst.map { runner.run($0).findings.mostSevere.map { " — \($0.kind.rawValue): \($0.message)" } ?? "" } ?? ""
+                let finding = result.findings.mostSevere.map { " — \($0.kind.rawValue): \($0.message)" } ?? ""
                 Issue.record("\(cell): accepted \(entry.outcome.title), now \(result.outcome.title)\(finding)")
             }
         }
@@ -48,13 +55,12 @@ struct LabMatrixTests {
 
     @Test("Each host and ordered pair matches the baseline, in debug and release", arguments: pairCases)
     func pair(_ pair: PairCase) {
-        Self.compare(host: pair.host, order: pair.order, runner: Self.catalog.makeRunner())
+        Self.compare(host: pair.host, order: pair.order)
     }
 
     @Test("Triples on each host match the baseline", arguments: catalog.hosts.map(\.name))
     func triples(_ host: String) {
-        let runner = Self.catalog.makeRunner()
-        for order in Self.generator.orders(host: host, length: 3) { Self.compare(host: host, order: order, runner: runner) }
+        for order in Self.generator.orders(host: host, length: 3) { Self.compare(host: host, order: order) }
     }
 
     @Test("Reports are regenerated and the whole matrix passes the gate")
@@ -66,19 +72,41 @@ struct LabMatrixTests {
             Issue.record("\(error.description); the baseline was not changed")
             return
         }
-        let matrix = Matrix.run(generator: Self.generator, makeRunner: Self.catalog.makeRunner)
-        for file in matrix.reportFiles(observations: Self.catalog.designObservations()) {
-            try AtomicFile.write(file.contents, to: Self.root.appendingPathComponent(file.path))
-        }
-        let verdict = Gate(mode: Self.mode).check(matrix, baseline: baseline)
-        if let toWrite = verdict.baselineToWrite {
-            try AtomicFile.write(toWrite.fileText, to: Self.root.appendingPathComponent(CLI.baselinePath))
-        }
+        let matrix = Self.shared
         if baseline == nil, Self.mode == .never {
             Issue.record("no \(CLI.baselinePath): record one with HOOKLAB_RECORD=missing swift test")
             return
         }
+        let verdict = Gate(mode: Self.mode).check(matrix, baseline: baseline)
+        // The reports and (when recording) the baseline, as one set.
+        var outputs = matrix.reportOutputs(in: Self.root.appendingPathComponent("Reports"), observations: Self.catalog.designObservations())
+        if let toWrite = verdict.baselineToWrite {
+            outputs.append(AtomicFile.Output(Self.root.appendingPathComponent(CLI.baselinePath), toWrite.fileText))
+        }
+        try AtomicFile.write(outputs)
         for difference in verdict.differences { Issue.record(Comment(rawValue: difference.text)) }
+        if verdict.needsReview {
+            Issue.record("recorded \(verdict.recorded.count) new cells: review `git diff \(CLI.baselinePath)` and run again")
+        }
+    }
+}
+
+extension LabMatrixTests {
+    @Test("The real matrix in 3 shards: each host in one shard, and the merged shard files give the same matrix.json bytes")
+    func threeShards() throws {
+        let all = Self.generator.cells()
+        var files: [(file: String, shard: ShardFile)] = []
+        var covered: [Matrix.Cell] = []
+        for index in 1...3 {
+            let cells = Set(Shard(index: index, count: 3).cells(of: all, generator: Self.generator))
+            covered += cells
+            let results = Self.shared.results.filter { cells.contains($0.cell) }
+            let file = ShardFile(shard: Shard(index: index, count: 3), allCells: all.count, results: results)
+            files.append(("shard-\(index).json", try ShardFile.parse(file.fileText, file: "shard-\(index).json")))
+        }
+        #expect(covered.sorted() == all)
+        let merged = try ShardFile.merge(files, hosts: Self.catalog.hosts, participants: Self.catalog.participants)
+        #expect(merged.json == Self.shared.json)
     }
 }
 

@@ -173,8 +173,9 @@ struct MatrixTests {
 
     @Test("Reports are written atomically, replacing the old file and leaving no temporary file")
     func atomicWrite() throws {
-        let directory = temporaryDirectory()
-        let url = directory.appendingPathComponent("Reports/compatibility-matrix.md")
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} }
+        let url = temporary.url.appendingPathComponent("Reports/compatibility-matrix.md")
         try AtomicFile.write("old", to: url)
         try AtomicFile.write(matrix.markdown, to: url)
         #expect(try String(contentsOf: url, encoding: .utf8) == matrix.markdown)
