@@ -7,6 +7,7 @@ extension CLI {
     /// `hooklab matrix`: run every pair and triple and write both reports.
     func matrix(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
         _ = try arguments.positional(0...0, "no arguments")
+        _ = try loadReports()
         let matrix = runMatrix()
         do {
             try AtomicFile.write(matrix.markdown, to: url(Self.reportPath))

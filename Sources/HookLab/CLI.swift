@@ -123,7 +123,7 @@ public struct CLI {
     var generator: ScenarioGenerator { ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants) }
 
     func runMatrix(cells: [Matrix.Cell]? = nil) -> Matrix {
-        Matrix.run(cells: cells, generator: generator, workers: workers, makeRunner: catalog.makeRunner)
+        Matrix.run(cells: cells, generator: generator, workers: workers, reports: reports, makeRunner: catalog.makeRunner)
     }
 
     func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }

@@ -59,7 +59,7 @@ extension Matrix {
             out.append("| \(outcome.symbol) | \(outcome.rawValue) | \(outcome.meaning) |")
         }
         out.append("")
-        out.append("A cell shows `debug / release` when the two configurations differ, and the number of its note when it fails. ᵖ marks a predicted cell: its failure rests on a fact marked [derived] or (inference) that nobody has reported.")
+        out.append("A cell shows `debug / release` when the two configurations differ, and the number of its note when it fails. ᵖ marks a predicted cell: its failing path uses an inference that no library code or public report decides.")
         return out
     }
 
@@ -110,10 +110,6 @@ extension Matrix {
             return outcomes.compactMap { $0?.symbol }.first
         }
         return debug == release ? debug.symbol : "\(debug.symbol) / \(release.symbol)"
-    }
-
-    func isPredicted(_ key: NoteKey) -> Bool {
-        Configuration.allCases.contains { result(for: Cell(host: key.host, order: key.order, config: $0))?.isPredicted ?? false }
     }
 
     func reference(_ key: NoteKey, _ numbers: [NoteKey: Int]) -> String {

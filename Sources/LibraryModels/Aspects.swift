@@ -19,7 +19,7 @@ public final class Aspects {
         public enum Code: String, Sendable {
             case AspectErrorSelectorBlacklisted, AspectErrorDoesNotRespondToSelector, AspectErrorSelectorDeallocPosition
             case AspectErrorSelectorAlreadyHookedInClassHierarchy, AspectErrorFailedToAllocateClassPair
-            case AspectErrorRemoveObjectAlreadyDeallocated
+            case AspectErrorRemoveObjectAlreadyDeallocated, AspectErrorIncompatibleBlockSignature
         }
         public let code: Code
         public let localizedDescription: String
@@ -74,6 +74,12 @@ public final class Aspects {
         // aspect_add (:117-136): allowed-and-track, container add, then prepare the class.
         let sel = rt.sel(selector)
         if let error = try aspect_isSelectorAllowedAndTrack(target, sel, position) {
+            HookJournal.refuse(rt, Self.library, error.description)
+            return .failure(error)
+        }
+        // identifierWithSelector:object:options:block:error: returns nil when the block's signature does not match
+        // the method's (aspect_isCompatibleBlockSignature); aspect_add then installs nothing (Aspects.m, aspect_add).
+        if let error = try aspect_isCompatibleBlockSignature(target, sel) {
             HookJournal.refuse(rt, Self.library, error.description)
             return .failure(error)
         }
@@ -157,6 +163,21 @@ public final class Aspects {
         return v.object.flatMap { rt.classOfClassObject($0) } ?? rt.object_getClass(o)
     }
 
+    /// `aspect_isCompatibleBlockSignature` (Aspects.m): the method signature is
+    /// `[[object class] instanceMethodSignatureForSelector:selector]`, nil when the stated class has no such
+    /// *instance* method (a class method sent through the class, Aspects #20); the block then has more arguments
+    /// than the nil signature's zero and the hook is refused. `AspectError` only logs and fills the NSError.
+    func aspect_isCompatibleBlockSignature(_ target: ObjectID, _ sel: SEL) throws -> AspectError? {
+        let cls = try statedClass(target)
+        if rt.class_getInstanceMethod(cls, sel) != nil { return nil }
+        rt.noteFact("Aspects takes the hooked method's signature from `[[object class] instanceMethodSignatureForSelector:]`; with none, "
+                    + "the block's signature does not match and the hook is refused with an NSError, no assertion",
+                    source: "Aspects.m aspect_isCompatibleBlockSignature, AspectError; Aspects #20")
+        // MODEL: the lab's blocks take `id<AspectInfo>` only, so they match every existing method signature.
+        return AspectError(code: .AspectErrorIncompatibleBlockSignature,
+                           localizedDescription: "Block signature <NSMethodSignature: v@?@> doesn't match (null).")
+    }
+
     // MARK: Installing (:270-288, :350-447)
 
     func aspect_prepareClassAndHookSelector(_ target: ObjectID, _ sel: SEL) throws -> AspectError? {
@@ -165,17 +186,9 @@ public final class Aspects {
         case .success(let k): klass = k
         case .failure(let e): return e
         }
-        // :273 the target IMP, inherited allowed.
-        guard let targetMethod = rt.class_getInstanceMethod(klass, sel) else {
-            // Sent to a class for a class method: `klass` is the class itself (instance side), which has no such
-            // instance method. class_addMethod(alias, NULL) fails and the NSCAssert(addedAlias) at :281 trips; in
-            // release the selector becomes an *instance* forward and the class method stays unhooked (incident 5).
-            rt.noteInference("Aspects sent a class method through the class: class_addMethod with a NULL IMP fails, so NSCAssert(addedAlias) trips (Aspects.m:281) (inference)")
-            try rt.libraryAssert(false, "Original implementation for \(rt.sel_getName(sel)) is already copied to \(rt.sel_getName(aspect_aliasForSelector(sel))) on \(rt.class_getName(klass))",
-                                 site: "Aspects.m:281", library: Self.library)
-            rt.class_replaceMethod(klass, sel, rt._objc_msgForward, "v@:")
-            return nil
-        }
+        // :273 the target IMP, inherited allowed. aspect_isCompatibleBlockSignature already refused a selector the
+        // class's instances lack, so the method exists here.
+        guard let targetMethod = rt.class_getInstanceMethod(klass, sel) else { return nil }
         let targetIMP = rt.method_getImplementation(targetMethod)
         // :275 already forwarded (JSPatch, RAC, another Aspects class): no alias, no replace.
         guard targetIMP != rt._objc_msgForward else { return nil }

@@ -66,7 +66,8 @@ struct LabMatrixTests {
             Issue.record("\(error.description); the baseline was not changed")
             return
         }
-        let matrix = Matrix.run(generator: Self.generator, makeRunner: Self.catalog.makeRunner)
+        let reports = try ReportCatalog.load(root: Self.root, participants: Self.catalog.participants, hosts: Self.catalog.hosts.map(\.name))
+        let matrix = Matrix.run(generator: Self.generator, reports: reports, makeRunner: Self.catalog.makeRunner)
         try AtomicFile.write(matrix.markdown, to: Self.root.appendingPathComponent(CLI.reportPath))
         try AtomicFile.write(matrix.json, to: Self.root.appendingPathComponent(CLI.jsonPath))
         let verdict = Gate(mode: Self.mode).check(matrix, baseline: baseline)
