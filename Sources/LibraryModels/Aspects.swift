@@ -74,6 +74,8 @@ public final class Aspects {
         // aspect_add (:117-136): allowed-and-track, container add, then prepare the class.
         let sel = rt.sel(selector)
         if let error = try aspect_isSelectorAllowedAndTrack(target, sel, position) {
+            rt.noteFact("Aspects refuses blacklisted selectors, dealloc after, unknown selectors and a second class hook in one hierarchy",
+                        source: "Aspects.m:568-648 aspect_isSelectorAllowedAndTrack")
             HookJournal.refuse(rt, Self.library, error.description)
             return .failure(error)
         }
@@ -191,7 +193,10 @@ public final class Aspects {
         guard let targetMethod = rt.class_getInstanceMethod(klass, sel) else { return nil }
         let targetIMP = rt.method_getImplementation(targetMethod)
         // :275 already forwarded (JSPatch, RAC, another Aspects class): no alias, no replace.
-        guard targetIMP != rt._objc_msgForward else { return nil }
+        guard targetIMP != rt._objc_msgForward else {
+            rt.noteFact("Aspects makes no aspects__ alias for a method that already forwards", source: "Aspects.m:275 aspect_prepareClassAndHookSelector")
+            return nil
+        }
         let types = rt.method_getTypeEncoding(targetMethod)
         let alias = aspect_aliasForSelector(sel)
         // :279-282 the alias keeps the current IMP, unless the class already answers it.
@@ -253,6 +258,9 @@ public final class Aspects {
         let previous = rt.class_replaceMethod(klass, rt.s.forwardInvocation, beingCalledIMP(), "v@:@")
         if let previous {
             rt.class_addMethod(klass, rt.sel(Self.forwardInvocationSelectorName), previous, "v@:@")
+        } else {
+            rt.noteFact("Aspects keeps the previous forwardInvocation: only if the class owned it; an inherited one is not saved",
+                        source: "Aspects.m:391-399 aspect_swizzleForwardInvocation")
         }
     }
 
@@ -309,6 +317,8 @@ public final class Aspects {
         run(.after)
         // :512-516 only now the fallback: the saved handler, or doesNotRecognizeSelector:.
         if !respondsToAlias {
+            rt.noteFact("Aspects' forwardInvocation: without an aspects__ alias runs the after-blocks, then the saved handler or doesNotRecognizeSelector:",
+                        source: "Aspects.m:509-516 __ASPECTS_ARE_BEING_CALLED__")
             invocation.selector = originalSelector
             let saved = rt.sel(forwardInvocationSelectorName)
             if try rt.objc_msgSend(o, rt.s.respondsToSelector, [.sel(saved)]).boolValue {
@@ -332,12 +342,13 @@ public final class Aspects {
             let alias = aspect_aliasForSelector(sel)
             if let original = rt.class_getInstanceMethod(klass, alias) {
                 if rt.class_getMethodImplementation(klass, rt.s.forwardInvocation) != shared.beingCalled {
-                    rt.noteInference("Aspects' removal restores the alias over a forward another library installed since (method-hooking guide §1.5) [derived]")
+                    rt.noteFact("Aspects' removal puts the aliased IMP back over any forward, whoever installed it",
+                                source: "Aspects.m:304-313 aspect_cleanupHookedClassAndSelector")
                 }
                 rt.class_replaceMethod(klass, sel, rt.method_getImplementation(original), rt.method_getTypeEncoding(targetMethod))
             } else {
                 // :310 no alias (the selector was forwarded by someone else when Aspects hooked it).
-                rt.noteInference("Aspects removal without an alias: NSCAssert(originalMethod) at Aspects.m:310 [derived]")
+                rt.noteFact("Aspects' removal without an aspects__ alias trips NSCAssert(originalMethod)", source: "Aspects.m:310 aspect_cleanupHookedClassAndSelector")
                 try rt.libraryAssert(false, "Original implementation for \(rt.sel_getName(sel)) not found \(rt.sel_getName(alias)) on \(rt.class_getName(klass))",
                                      site: "Aspects.m:310", library: Self.library)
             }

@@ -169,13 +169,18 @@ public enum WebViewJavascriptBridge {
             // The first set passes the bridge. MODEL (inference): the check is `isKindOfClass:`; the write-up's trace
             // (proxy #1 wrapping the bridge became the delegate) is consistent with it.
             let isBridge = try rt.objc_msgSend(delegate, rt.s.isKindOfClass, [.object(bridgeClass)]).boolValue
-            rt.noteInference("the app's hook recognises the bridge with isKindOfClass: (tracker write-up pitfall 1 shows no code) (inference)")
+            rt.noteInference("the app's setDelegate: hook recognises the bridge with isKindOfClass:; the article shows no code",
+                             source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1")
             if delegate.isNil || isBridge {
                 return try rt.objc_msgSend(o, rt.sel("setJSBridgeDelegate:"), [delegate])
             }
             // The second passes the real delegate, which goes into the bridge.
             let bridge = rt.objc_getAssociatedObject(o, bridgeAssociationKey)
             try rt.objc_msgSend(bridge, rt.sel("setWebViewDelegate:"), [delegate])
+            if hook == .buggy {
+                rt.noteFact("the app's setDelegate: hook stores the delegate in the bridge and never sets the bridge back; UIWebView's delegate is assign",
+                            source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1")
+            }
             if hook == .fixed {
                 // The fix line: set the bridge back as the web view's delegate.
                 try rt.objc_msgSend(o, rt.sel("setJSBridgeDelegate:"), [bridge])
