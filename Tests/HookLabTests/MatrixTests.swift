@@ -230,7 +230,7 @@ struct MatrixSummaryTests {
         let markdown = matrix.markdown
         #expect(markdown.contains("## The most surprising predictions"))
         #expect(markdown.contains("**ListView · tracker:proxy → rx** (release) — 🔁 loop"))
-        #expect(markdown.contains("Rests on: *cycle through the wrapper [derived]*."))
+        #expect(markdown.contains("Rests on: *cycle through the wrapper*."))
         #expect(markdown.contains("## Weak versus assign delegates\n\nNo host is modeled in two eras."))
     }
 
