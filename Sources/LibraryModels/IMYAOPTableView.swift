@@ -22,18 +22,18 @@ public enum IMYAOPTableView {
     /// imyaop guide §1.3 (inference): a KVO'd view is migrated, and KVO's -class then answers kIMYAOP_<Class>.
     public static let kvoMigrationInference =
         "IMYAOP's KVO migration: removing every observer restores the isa, re-adding builds `NSKVONotifying_kIMYAOP_<Class>`, "
-        + "whose -class answers `kIMYAOP_<Class>` (imyaop guide §1.3) (inference)"
+        + "whose -class answers `kIMYAOP_<Class>` (IMYAOPTableView IMYAOPBaseUtils.m; what KVO's -class answers then is not in the code) (inference)"
     /// imyaop guide §1.8: nobody reported IMYAOP together with another library.
     public static let interactionInference =
         "IMYAOP next to another setDelegate: hook: that hook sees the business delegate, then nil, then the utils, and the "
-        + "lying getter hides what it put in the slot; no such interaction was ever reported (imyaop guide §1.3, §1.5, §1.8) (inference)"
+        + "lying getter hides what it put in the slot; no such interaction was ever reported (IMYAOPTableView UITableView+IMYAOPTableView.m; li6185377/IMYAOPTableView issues) (inference)"
 
     /// The facts the model rests on.
     public static let basedOn = [
-        "imyaop guide §1.2-1.3: aop_utils retained by association; delegate and dataSource injected with objc_msgSendSuper(UITableView); "
+        "IMYAOPTableView IMYAOPTableViewUtils.m:230-246, IMYAOPBaseUtils.m:153-199: aop_utils retained by association; delegate and dataSource injected with objc_msgSendSuper(UITableView); "
             + "one `kIMYAOP_<Class>` per stated class; KVO observers removed, isa swapped, observers re-added",
-        "imyaop guide §1.5: aop_setDelegate: sends new → nil → utils to setDelegate:; the getter returns the weak business delegate",
-        "imyaop guide §1.6: the utils answer and forward for the business and the ad delegate; injected rows go to the ad delegate",
+        "IMYAOPTableView UITableView+IMYAOPTableView.m: aop_setDelegate: sends new → nil → utils to setDelegate:; the getter returns the weak business delegate",
+        "IMYAOPTableView IMYAOPTableViewUtils+Delegate.m: the utils answer and forward for the business and the ad delegate; injected rows go to the ad delegate",
         interactionInference,
     ]
 

@@ -80,7 +80,7 @@ extension Runtime {
 
     /// The fact a removal rests on when the stated class and the real isa disagree.
     public static let kvoRemovalKeyedByStatedClass =
-        "KVO removal finds the observance by the stated class (-class) while add keyed it by the real isa (imyaop-kvo guide §2.2, "
+        "KVO removal finds the observance by the stated class (-class) while add keyed it by the real isa ("
         + "DIS_KVC_KVO …ObserverRegistration.m l.50 vs l.150, a reverse-engineered re-implementation) (inference)"
 
     /// The context passed to `removeObserver:forKeyPath:context:` while it funnels into the plain variant.
