@@ -46,14 +46,19 @@ extension Matrix {
         var out = ["**Based on** (the facts noted on the code path that ran up to the failure):"]
         let facts = results.flatMap { $0.reproducer?.result.basedOn ?? [] }.uniqued()
         out += facts.isEmpty ? ["- no fact was noted on this path."]
-            : facts.map { "- \($0.claim)" + ($0.source.isEmpty ? "" : " — \($0.source)") + ($0.isInference ? " — *inference*" : "") }
+            : facts.map { fact in
+                let claim = fact.claim.hasSuffix(" (inference)") ? String(fact.claim.dropLast(" (inference)".count)) : fact.claim
+                return "- \(claim)" + (fact.source.isEmpty ? "" : " — \(fact.source)") + (fact.isInference ? " — *inference*" : "")
+            }
         out.append("")
         let levels = results.compactMap(\.evidence)
         let paths = results.flatMap(\.reports).uniqued()
         if levels.contains(.reported) {
             let links = paths.map { "[`\($0.split(separator: "/").last.map(String.init) ?? $0)`](../\($0))" }.joined(separator: ", ")
+            // The covering reports' own sources: those that are no fact's source.
             let cited = results.filter { $0.evidence == .reported }.flatMap(\.sources).uniqued()
-            out.append("**Reported**: \(cited.prefix(4).joined(separator: "; ")). Reproduced by \(links).")
+                .filter { source in !facts.contains { $0.source == source } }
+            out.append("**Reported**: \(cited.joined(separator: "; ")). Reproduced by \(links).")
         }
         if levels.contains(.predicted) {
             out.append("**Predicted**, not observed: this failure rests on an inference (marked above) that no code or report decides.")
