@@ -284,6 +284,8 @@ public enum IGListKit {
     static func defineAdapterDelegateReset(_ rt: Runtime, _ adapter: Class) {
         let proxyClass = rt.objc_getClass(proxyClassName)!
         rt.addMethod(adapter, "_createProxyAndUpdateCollectionViewDelegate", types: "v@:") { rt, this, _, _ in
+            rt.noteFact("IGListAdapter puts an IGListAdapterProxy in the collection view's delegate slot, forwarding to the app's delegate",
+                        source: "IGListKit IGListAdapter.m L180-241, IGListAdapterProxy.m L54-102")
             let collectionView = rt.object_getIvar(this, "_collectionView")
             // L228: "there is a known bug with accessibility and using an NSProxy as the delegate ..." → delegate = nil.
             try rt.send(collectionView, "setDelegate:", .none)

@@ -151,6 +151,8 @@ public enum TrackerSDK {
     /// §3.1 scheme 1 fails when "the object passed to setDelegate is not the object that implements" the method.
     static func swizzleDelegateClass(_ rt: Runtime, _ delegate: Value, tracked: [String], owner: String) throws {
         guard let d = delegate.object else { return }
+        rt.noteFact("scheme 1 swizzles the tracked method on the class of whatever setDelegate: receives, which misses a delegate that forwards",
+                    source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 1" )
         // GrowingIO-style: the stated class (`delegate.class`, guide §3.2); an NSProxy answers its own isa.
         guard let cls = rt.classOfClassObject(try rt.objc_msgSend(d, rt.s.class).object ?? rt.classObject(rt.object_getClass(d)))
         else { return }

@@ -115,6 +115,8 @@ public enum WebViewJavascriptBridge {
         rt.addClassMethod(cls, "bridgeForWebView:", types: "@@:@") { rt, clsObject, _, a in
             let bridge = try rt.makeObject(rt.classOfClassObject(clsObject)!)
             // L86-91: `_webView = webView; _webView.navigationDelegate = self;` (UIDelegate untouched).
+            rt.noteFact("WKWebViewJavascriptBridge makes itself the navigation delegate and forwards only the methods it implements",
+                        source: "WKWebViewJavascriptBridge.m L86-91, L103-186; WebViewJavascriptBridge #273")
             try rt.object_setIvar(bridge, "_webView", a[0], .weak)
             try rt.send(a[0], "setNavigationDelegate:", .object(bridge))
             return .object(bridge)

@@ -58,6 +58,8 @@ extension Runtime {
             rt.observances[o] = list.isEmpty ? nil : list
             // l.188-191: the last observer gone restores the isa, whoever swizzled it since.
             if list.isEmpty, rt.object_getClass(o) != removed.originalClass {
+                rt.noteFact("KVO restores the object's original class when its last observer goes, whatever swizzled the isa since",
+                            source: "steipete/Aspects #70; mikeash/MAZeroingWeakRef #14; RxSwift _RXObjCRuntime.m:768-790")
                 rt.object_setClass(o, removed.originalClass)
             }
             return .none
