@@ -93,7 +93,8 @@ public final class JSPatch {
         HookJournal.record(rt, found.label)
         switch found.body {
         case .replaces:
-            break
+            rt.noteFact("a JSPatch override whose JS never calls ORIG replaces the method, and with it every hook installed before",
+                        source: "JSPatch JPEngine.m:1008-1015 (the selector forwards to the JS function)")
         case .callsOrig:
             invocation.returnValue = try rt.objc_msgSend(o, rt.sel("ORIG" + selectorName), invocation.arguments)
         case .callsSuper:
