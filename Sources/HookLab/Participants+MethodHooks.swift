@@ -28,7 +28,8 @@ final class MethodHookParticipant: Participant {
                       "an already-forwarded selector gets no alias (Aspects.m:275)",
                       "the fallback to the saved handler runs after the after-blocks (Aspects.m:509-516)",
                       "the class-hierarchy tracker refuses a second class hook in one hierarchy (Aspects.m:598-645)"],
-            hookInstalls: ["aspects.hook CLASS SEL before", "aspects.hook CLASS SEL instead", "aspects.hook CLASS SEL after"]),
+            hookInstalls: ["aspects.hook CLASS SEL before", "aspects.hook CLASS SEL instead", "aspects.hook CLASS SEL after"])
+            .variants("before", "instead", "after"),
         ParticipantInfo(
             id: "aspects:instance", family: "aspects",
             models: "Aspects 1.4.x instance hook (`[object aspect_hookSelector:…]`, the _Aspects_ subclass)",
@@ -37,7 +38,8 @@ final class MethodHookParticipant: Participant {
             basedOn: ["an instance hook isa-swizzles the object into <Class>_Aspects_, or swizzles in place when -class lies (Aspects.m:350-388)",
                       "__aspects_forwardInvocation: keeps the previous handler only if the class owned it (Aspects.m:391-399)",
                       "the fallback to the saved handler runs after the after-blocks (Aspects.m:509-516)"],
-            hookInstalls: ["aspects.hook OBJECT SEL before", "aspects.hook OBJECT SEL instead", "aspects.hook OBJECT SEL after"]),
+            hookInstalls: ["aspects.hook OBJECT SEL before", "aspects.hook OBJECT SEL instead", "aspects.hook OBJECT SEL after"])
+            .variants("before", "instead", "after"),
         ParticipantInfo(
             id: "jspatch", family: "jspatch", models: "JSPatch `defineClass` override (JPEngine overrideMethod, JPForwardInvocation)",
             hosts: allTargets, hasLoad: false, hasAttach: false,
@@ -45,7 +47,8 @@ final class MethodHookParticipant: Participant {
             basedOn: ["ORIG<sel> = the resolved IMP, _objc_msgForward if already forwarded (JSPatch JPEngine.m:977, :1000-1006)",
                       "forwardInvocation: is re-wrapped only if it does not resolve to JPForwardInvocation (JSPatch JPEngine.m:992-997)",
                       "the JS function is looked up from the isa up; unknown selectors go to ORIGforwardInvocation: or the superclass's current handler (JSPatch JPEngine.m:639-655, :935-957)"],
-            hookInstalls: ["jspatch.override CLASS SEL calls-orig", "jspatch.override CLASS SEL"]),
+            hookInstalls: ["jspatch.override CLASS SEL calls-orig", "jspatch.override CLASS SEL calls-super", "jspatch.override CLASS SEL"])
+            .variants("ORIG", "super", "neither"),
         ParticipantInfo(
             id: "swizzle:exchange", family: "swizzle",
             models: "NSHipster exchange swizzle in +load (class_addMethod, then method_exchangeImplementations)",
@@ -68,7 +71,8 @@ final class MethodHookParticipant: Participant {
             otherVerbs: ["xaspect.patch NAME CLASS SEL no-forward"],
             basedOn: ["weaving at load, superclasses first, a nucleus when the class lacks its own IMP (XAspect XACrystallization.cpp:392-417, :666-699)",
                       "each patch is class_addMethod + method_exchangeImplementations; XAMessageForward calls the previous head (XAspect XACExtensions.c:138-150)"],
-            hookInstalls: ["xaspect.patch A CLASS SEL"]),
+            hookInstalls: ["xaspect.patch A CLASS SEL", "xaspect.patch A CLASS SEL no-forward"])
+            .variants("forward", "no-forward"),
         ParticipantInfo(
             id: "rac", family: "rac", models: "ReactiveObjC `rac_signalForSelector:` (the _RACSelectorSignal subclass, or in place)",
             hosts: instanceTargets, hasLoad: false, hasAttach: false,
@@ -84,6 +88,15 @@ final class MethodHookParticipant: Participant {
                       "Aspects and RAC swizzle a KVO'ed class in place (Aspects.m:364-366; NSObject+RACSelectorSignal.m:267-290)"],
             hookInstalls: ["kvo.observe OBJECT title"], hookFollowUps: ["kvo.remove OBJECT title"]),
     ]
+}
+
+extension ParticipantInfo {
+    /// The same participant with ``hookVariantNames``, one per install line.
+    func variants(_ names: String...) -> ParticipantInfo {
+        var info = self
+        info.hookVariantNames = names
+        return info
+    }
 }
 
 extension Scenario.Step {
