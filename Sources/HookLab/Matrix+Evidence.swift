@@ -16,7 +16,9 @@ extension Matrix {
     /// noted on the failing path) and the covering reports' files; nil and empty for a passing cell.
     static func evidence(of result: CellResult, reports: ReportCatalog) -> (evidence: Evidence?, sources: [String], reports: [String]) {
         guard result.outcome != .ok, let run = result.reproducer?.result else { return (nil, [], []) }
-        let covering = reports.reports(covering: result.cell, worst: run.findings.mostSevere?.kind)
+        // The kinds the cell shows: its worst finding's, and each install variant's worst finding's.
+        let kinds = ([run.findings.mostSevere?.kind] + result.variants.map { $0.findings.mostSevere?.kind }).compactMap { $0 }
+        let covering = reports.reports(covering: result.cell, shows: kinds)
         let sources = (covering.flatMap(\.sources) + run.basedOn.map(\.source).filter { !$0.isEmpty }).uniqued()
         let evidence: Evidence = !covering.isEmpty ? .reported : run.basedOn.contains(where: \.isInference) ? .predicted : .derived
         return (evidence, sources, covering.map(\.path))

@@ -18,13 +18,14 @@ public struct PublicReport: Hashable, Sendable {
     public var order: [String] { scenario.participants }
 
     /// Whether the report describes the cell's failure: the same host, the same participants in the same install
-    /// order, and the cell's most severe finding is of a kind the report's scenario expects.
+    /// order, and the cell shows a finding of a kind the report's scenario expects (its most severe finding, or the
+    /// most severe finding of one of its install variants).
     ///
     /// Order counts because install order decides these conflicts: a report of A-then-B says nothing about B-then-A,
     /// which often passes or fails another way.
-    public func covers(_ cell: Matrix.Cell, worst: Finding.Kind?) -> Bool {
-        guard let worst, cell.host == scenario.host, cell.order == order else { return false }
-        return scenario.expect.contains(worst)
+    public func covers(_ cell: Matrix.Cell, shows kinds: [Finding.Kind]) -> Bool {
+        guard cell.host == scenario.host, cell.order == order else { return false }
+        return kinds.contains { scenario.expect.contains($0) }
     }
 }
 
@@ -44,8 +45,8 @@ public struct ReportCatalog: Hashable, Sendable {
     static let sourcePrefix = "# source:"
 
     /// The reports that cover a cell's failure.
-    public func reports(covering cell: Matrix.Cell, worst: Finding.Kind?) -> [PublicReport] {
-        reports.filter { $0.covers(cell, worst: worst) }
+    public func reports(covering cell: Matrix.Cell, shows kinds: [Finding.Kind]) -> [PublicReport] {
+        reports.filter { $0.covers(cell, shows: kinds) }
     }
 
     /// Reads one report file: a scenario file with at least one `# source: …` line and at least one `expect` line.

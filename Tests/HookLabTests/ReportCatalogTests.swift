@@ -27,7 +27,7 @@ struct ReportCatalogTests {
         #expect(loaded == Self.reports)
         for slug in ["bytedance-jsbridge-tracker-uiwebview", "bytedance-rx-tracker-assert", "bytedance-rx-tracker-loop",
                      "aspects-then-exchange-swizzle", "rac-then-jspatch", "jspatch-superclass-aspects-subclass",
-                     "aspects-class-method-through-class"] {
+                     "aspects-class-method-through-class", "jspatch-then-aspects-after"] {
             #expect(loaded.reports.contains { $0.slug == slug }, "missing \(slug)")
         }
         for report in loaded.reports {
@@ -116,7 +116,7 @@ struct ReportCatalogTests {
 
     @Test("A failure nobody reported whose path holds only read facts is derived, and carries no ᵖ")
     func derived() throws {
-        let r = try #require(Self.result("ViewController -viewWillAppear:", ["jspatch", "aspects:class"], .release))
+        let r = try #require(Self.result("ViewController -viewWillAppear:", ["swizzle:exchange", "jspatch"], .release))
         #expect(r.outcome != .ok)
         #expect(r.evidence == .derived)
         #expect(r.reproducer?.result.basedOn.isEmpty == false)
@@ -125,5 +125,14 @@ struct ReportCatalogTests {
         let key = Matrix.NoteKey(host: r.cell.host, order: r.cell.order)
         #expect(!matrix.reference(key, [key: 1]).contains("ᵖ"))
         #expect(matrix.note(key, number: 1).contains { $0.hasPrefix("**Derived**") })
+    }
+
+    @Test("JSPatch then an Aspects after-block is reported (JSPatch #542) through the variant that shows outOfOrder")
+    func jspatchThenAspectsAfterReported() throws {
+        let r = try #require(Self.result("ViewController -viewWillAppear:", ["jspatch", "aspects:class"], .release))
+        #expect(r.variants.contains { $0.findings.mostSevere?.kind == .outOfOrder })
+        #expect(r.evidence == .reported)
+        #expect(r.reports == ["Matrix/reports/jspatch-then-aspects-after.hooklab"])
+        #expect(r.sources.first == "bang590/JSPatch #542 \"JSPatch与Aspects的调用顺序问题\"")
     }
 }
