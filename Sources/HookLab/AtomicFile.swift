@@ -33,13 +33,23 @@ public enum AtomicFile {
         var temporaries: [URL] = []
         var backups: [URL?] = []
         var renamed = 0
+        var createdDirectories: [String] = []
         defer {
             // Every path that did not reach its rename: remove the temporary file; and the backups, always.
             for temporary in temporaries.dropFirst(renamed) { unlink(temporary.path) }
             for case let backup? in backups { unlink(backup.path) }
+            // A set that was not written leaves no directory it made either (deepest first; only empty ones go).
+            if renamed < outputs.count { for directory in createdDirectories.reversed() { rmdir(directory) } }
         }
         for directory in Set(outputs.map { $0.url.deletingLastPathComponent().standardizedFileURL.path }).sorted() {
+            var missing: [String] = []
+            var ancestor = directory
+            while !ancestor.isEmpty, ancestor != "/", !FileManager.default.fileExists(atPath: ancestor) {
+                missing.insert(ancestor, at: 0)
+                ancestor = (ancestor as NSString).deletingLastPathComponent
+            }
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            createdDirectories += missing
             removeStaleTemporaries(in: URL(fileURLWithPath: directory))
         }
         for output in outputs {

@@ -14,6 +14,7 @@ extension CLI {
         let outputOption = try arguments.option("--output")
         _ = try arguments.positional(0...0, "no arguments besides the options in 'hooklab matrix --help'")
         if outputOption != nil, shard == nil { throw UsageError("--output FILE names a shard's file; it needs --shard I/N") }
+        _ = try loadReports()   // a malformed report file is bad input: exit 2 before anything runs
         if let shard {
             let all = generator.cells()
             let cells = shard.cells(of: all, generator: generator)

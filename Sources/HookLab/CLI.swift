@@ -183,7 +183,7 @@ public struct CLI {
         let progress = showsProgress && !quiet ? Progress(write: standardError) : nil
         defer { progress?.finish() }
         let report = progress.map { progress in { @Sendable (done: Int, total: Int) in progress.update(done: done, total: total) } }
-        return Matrix.run(cells: cells, generator: generator, workers: workers, progress: report, makeRunner: catalog.makeRunner)
+        return Matrix.run(cells: cells, generator: generator, workers: workers, progress: report, reports: reports, makeRunner: catalog.makeRunner)
     }
 
     func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }

@@ -6,8 +6,8 @@ extension Matrix {
 
     /// The matrix as `Reports/matrix.json`, schema 2: participants, then cells sorted by host, order, config.
     ///
-    /// Beyond the schema, each cell has `"predicted"` (the failure rests on [derived]/(inference)
-    /// facts) and, for orders of three or more, `"emergent"` (it fails while all its pairs pass). A method-hook
+    /// Beyond the schema, a failing cell has `"evidence"` (reported, derived or predicted), `"sources"` (its public
+    /// references) and, when reported, `"reports"` (the catalogue files); for orders of three or more, `"emergent"` (it fails while all its pairs pass). A method-hook
     /// cell also has `"ran"`: the hook bodies of its first scenario, in order.
     /// An ok cell has no findings and a null reproducer.
     ///
@@ -27,8 +27,7 @@ extension Matrix {
                     .object([("kind", .string(finding.kind.rawValue)), ("message", .string(finding.message)), ("step", .number(finding.step))])
                 })),
                 ("reproducer", result.reproducer.map { .string($0.scenario.fileText) } ?? .null),
-                ("predicted", .bool(result.isPredicted)),
-            ]
+            ] + evidenceMembers(result)
             if result.cell.order.count >= 3 { members.append(("emergent", .bool(emergent.contains(result.cell)))) }
             members += Self.verdictMembers(result)
             if methodTargetNames.contains(result.cell.host) { members.append(("ran", .array(result.ran.map(JSONValue.string)))) }

@@ -56,7 +56,7 @@ extension Matrix {
             out.append("| \(outcome.symbol) | \(outcome.rawValue) | \(outcome.meaning) |")
         }
         out.append("")
-        out.append("A cell shows `debug / release` when the two configurations differ, and the number of its note when it fails. ᵖ marks a predicted cell: its failure rests on a fact marked [derived] or (inference) that nobody has reported. The diagonal shows each library alone. A suffix names the install variants that fail when the others pass (`🕳️ instead`); \"as alone\" marks a failing cell that adds no finding to what its libraries do alone; \"not possible\" an install order that cannot happen.")
+        out.append("A cell shows `debug / release` when the two configurations differ, and the number of its note when it fails. ᵖ marks a predicted cell: its failing path uses an inference that no library code or public report decides. The diagonal shows each library alone. A suffix names the install variants that fail when the others pass (`🕳️ instead`); \"as alone\" marks a failing cell that adds no finding to what its libraries do alone; \"not possible\" an install order that cannot happen.")
         return out
     }
 
@@ -107,10 +107,6 @@ extension Matrix {
             return outcomes.compactMap { $0?.symbol }.first
         }
         return debug == release ? debug.symbol : "\(debug.symbol) / \(release.symbol)"
-    }
-
-    func isPredicted(_ key: NoteKey) -> Bool {
-        Configuration.allCases.contains { result(for: Cell(host: key.host, order: key.order, config: $0))?.isPredicted ?? false }
     }
 
     func reference(_ key: NoteKey, _ numbers: [NoteKey: Int]) -> String {

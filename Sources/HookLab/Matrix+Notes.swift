@@ -41,16 +41,7 @@ extension Matrix {
         out += fixes.isEmpty ? ["- Nothing in the lab: no variant of these participants and no other install order makes this cell pass."] : fixes.map { "- \($0)" }
 
         out.append("")
-        out.append("**Based on:**")
-        let predicted = results.flatMap(\.reproducer!.result.predictedBy).uniqued()
-        let facts = (key.order.flatMap { id in participants.first { $0.id == id }?.basedOn ?? [] } + predicted).uniqued()
-        out += facts.isEmpty ? ["- no fact is cited for these models."] : facts.map { "- \($0)\(ParticipantInfo.isPrediction($0) ? " — *predicted*" : "")" }
-        out.append("")
-        if predicted.isEmpty {
-            out.append("Not a prediction: every fact this failure rests on was read in a library's source or reported by its users.")
-        } else {
-            out.append("**Predicted**, not observed: this failure rests on \(predicted.count == 1 ? "a fact" : "facts") marked [derived] or (inference) that nobody has reported yet.")
-        }
+        out += evidenceLines(results)
         return out
     }
 

@@ -24,7 +24,7 @@ extension Matrix {
             guard let result = configs.lazy.compactMap({ self.result(for: Cell(host: key.host, order: key.order, config: $0)) })
                     .first(where: { $0.isPredicted }),
                   let reproducer = result.reproducer, let worst = reproducer.result.findings.mostSevere else { continue }
-            let facts = reproducer.result.predictedBy.filter(ParticipantInfo.isPrediction)
+            let facts = reproducer.result.predictedBy
             let group = "\(worst.kind.rawValue)|" + facts.joined(separator: "|")
             if let existing = groups[group] {
                 groups[group] = Prediction(key: existing.key, result: existing.result, finding: existing.finding,
@@ -45,8 +45,8 @@ extension Matrix {
     func predictionsSection(numbers: [NoteKey: Int]) -> [String] {
         var out = ["## The most surprising predictions", ""]
         let list = predictions(numbers: numbers)
-        if list.isEmpty { return out + ["No failing cell rests on a fact marked [derived] or (inference)."] }
-        out.append("Failures nobody has reported: each rests on a fact marked [derived] or (inference). One entry per distinct mechanism (finding and facts), the one that fails the most noted cells first, with the first cell that shows it and its minimal reproducer; \(list.count) mechanism\(list.count == 1 ? "" : "s") in all, \(min(list.count, Self.predictionLimit)) shown.")
+        if list.isEmpty { return out + ["No failing cell rests on an inference."] }
+        out.append("Failures nobody has reported, whose failing path uses an inference. One entry per distinct mechanism (finding and facts), the one that fails the most noted cells first, with the first cell that shows it and its minimal reproducer; \(list.count) mechanism\(list.count == 1 ? "" : "s") in all, \(min(list.count, Self.predictionLimit)) shown.")
         for (index, p) in list.prefix(Self.predictionLimit).enumerated() {
             out.append("")
             let also = p.cells > 1 ? " (and \(p.cells - 1) more noted cell\(p.cells == 2 ? "" : "s") the same way)" : ""

@@ -35,8 +35,14 @@ public struct Matrix: Sendable {
 
         /// The findings to report: those of the reproducer's run.
         public var findings: [Finding] { reproducer?.result.findings ?? [] }
-        /// Whether the failure rests on a fact marked [derived] or (inference).
-        public var isPredicted: Bool { reproducer?.result.isPredicted ?? false }
+        /// How well the failure is backed (Matrix+Evidence.swift); nil for a passing cell.
+        public var evidence: Evidence? = nil
+        /// The public sources of the failure: covering reports, then the facts on the failing path.
+        public var sources: [String] = []
+        /// The catalogue files (`Matrix/reports/…`) that reproduce this cell's failure.
+        public var reports: [String] = []
+        /// Whether the failing path uses an inference and no report covers it.
+        public var isPredicted: Bool { evidence == .predicted }
     }
 
     /// The hosts, in report order.
@@ -94,11 +100,12 @@ public struct Matrix: Sendable {
     ///   - workers: Worker threads; each gets its own runner.
     ///   - shrink: Whether to shrink each failing cell's worst scenario.
     ///   - progress: Called with (cells done, cells in all) after each cell, from the worker threads.
+    ///   - reports: The public reports that make a failing cell `reported`.
     ///   - makeRunner: Makes one runner per worker.
     public static func run(cells: [Cell]? = nil, generator: ScenarioGenerator,
                            workers: Int = ProcessInfo.processInfo.activeProcessorCount, shrink: Bool = true,
                            progress: (@Sendable (Int, Int) -> Void)? = nil,
-                           makeRunner: () -> ScenarioRunning) -> Matrix {
+                           reports: ReportCatalog = .empty, makeRunner: () -> ScenarioRunning) -> Matrix {
         let cells = (cells ?? generator.cells()).uniqued().sorted()
         let slots = UnsafeMutableBufferPointer<CellResult?>.allocate(capacity: cells.count)
         slots.initialize(repeating: nil)
@@ -153,7 +160,7 @@ public struct Matrix: Sendable {
         }
         for worker in 0..<workerCount { runCounts[worker] = runners[worker].count }
         return Matrix(hosts: generator.hosts, participants: generator.participants,
-                      results: slots.map { $0! }, runCount: runCounts.reduce(0, +))
+                      results: slots.map { withEvidence($0!, reports: reports) }, runCount: runCounts.reduce(0, +))
     }
 
     /// Runs one cell's scenarios and shrinks the worst.

@@ -33,13 +33,13 @@ extension ModelRunner {
             }
             if let f = findings.mostSevere, f.outcome > worst {
                 worst = f.outcome
+                result.rest(on: rt.factsNoted)
                 if let fault { result.messagePath = Self.path(of: fault) }
             }
             if fault != nil { break }
         }
         world.finish()
         result.findings = findings
-        if !findings.isEmpty { result.predictedBy = rt.inferencesUsed }
         return result
     }
 }

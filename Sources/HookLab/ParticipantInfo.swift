@@ -26,8 +26,9 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     public var verbs: [String]
     /// Verbs scenario files may use that the generator does not exercise (`rx.dispose`), as step lines.
     public var otherVerbs: [String]
-    /// The facts the model rests on, each a short citation; one containing "[derived]" or
-    /// "(inference)" is a prediction, and cells resting on it are marked predicted.
+    /// Every fact the model rests on, each with its public source (library file and line, issue or PR, article);
+    /// one marked "(inference)" is not decided by any code or report. A cell's note lists only the facts noted on
+    /// its failing path (`RunResult.basedOn`), not these.
     public var basedOn: [String]
     /// For a method-hooking participant: the step lines that install its hook, one per variant, with the
     /// placeholders `CLASS`, `OBJECT` and `SEL` a method target fills in (`aspects.hook CLASS SEL before`).
@@ -66,8 +67,8 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         }
     }
 
-    /// Whether a fact is a prediction rather than an observation.
+    /// Whether a fact is an inference rather than read in code or reported.
     public static func isPrediction(_ fact: String) -> Bool {
-        fact.contains("[derived]") || fact.contains("(inference)")
+        fact.contains("(inference)")
     }
 }

@@ -75,9 +75,9 @@ final class KVOParticipant: Participant {
         hosts: hostNames(DelegateKVO.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
         verbs: ["kvo.observe-delegate"],
         otherVerbs: ["kvo.observe-delegate NAME", "kvo.unobserve", "kvo.unobserve-delegate NAME"],
-        basedOn: ["imyaop guide §2.1-2.2: `NSKVONotifying_<Class>` per observed class, keyed by the real isa; -class lies; "
+        basedOn: ["Apple's KVO guide (Key-Value Observing Implementation Details), DIS_KVC_KVO NSObject+DSKeyValueObserverRegistration.m: `NSKVONotifying_<Class>` per observed class, keyed by the real isa; -class lies; "
                     + "removing an unregistered observer raises NSRangeException",
-                  "imyaop guide §2.3: the isa is restored when the last observer goes (four independent sources)"])
+                  "the isa is restored when the last observer goes (mikeash/MAZeroingWeakRef #14; steipete/Aspects #70; RxSwift _RXObjCRuntime.m:768-790; sa-sdk-ios SADelegateProxy.m:57-58)"])
     var info: ParticipantInfo { Self.info }
 
     func observerObject(_ world: World) throws -> ObjectID {

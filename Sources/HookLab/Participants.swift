@@ -43,9 +43,9 @@ final class RxParticipant: Participant {
                             : "RxCocoa 6.10 DelegateProxy (forwardInvocation proxy, proxy(for:) asserts, reset())",
             hosts: hostNames(RxCocoa.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
             verbs: ["rx.subscribe"], otherVerbs: ["rx.subscribe SELECTOR", "rx.delegate", "rx.setDelegate NAME", "rx.dispose"],
-            basedOn: ["rxcocoa guide §1: proxy(for:) re-captures the current delegate and asserts at l.197",
-                      "rxcocoa guide §3.3: responds(to:) asks the forward delegate with no recursion guard",
-                      "rxcocoa guide §5: reset() sets nil then the proxy only when the slot holds the proxy"]
+            basedOn: ["RxCocoa DelegateProxyType.swift l.177-202: proxy(for:) re-captures the current delegate and asserts at l.197",
+                      "RxCocoa DelegateProxy.swift l.226-231: responds(to:) asks the forward delegate with no recursion guard",
+                      "RxCocoa DelegateProxy.swift l.233-242: reset() sets nil then the proxy only when the slot holds the proxy"]
                 + (patched ? ["RxSwift PR #2037 (closed unmerged): the marker probe, modeled wherever Rx compares the slot with its proxy (inference)"] : []))
     }
     var info: ParticipantInfo { Self.info(patched: patched) }
@@ -110,8 +110,8 @@ final class BridgeParticipant: Participant {
     static let plainInfo = ParticipantInfo(
         id: "jsbridge:plain", family: "jsbridge", models: "WebViewJavascriptBridge 6.0.3 (the bridge alone)",
         hosts: ["UIWebView", "WKWebView"], hasLoad: false, hasAttach: true, canStartLate: false,
-        basedOn: ["jsbridge guide A1: the bridge sets itself as the web view's delegate without capturing the old one",
-                  "jsbridge guide A4: explicit forwarding of the implemented methods only"])
+        basedOn: ["WebViewJavascriptBridge.m: the bridge sets itself as the web view's delegate without capturing the old one",
+                  "WKWebViewJavascriptBridge.m L103-186: explicit forwarding of the implemented methods only (WVJB #273)"])
     var info: ParticipantInfo { Self.plainInfo }
 
     func attach(_ world: World) throws {
@@ -140,10 +140,10 @@ final class BridgeHookParticipant: Participant {
             models: "WebViewJavascriptBridge 6.0.3 + the app's UIWebView setDelegate: swizzle"
                 + (hook == .buggy ? " without the re-set line (tracker write-up, pitfall 1)" : " with the fix line"),
             hosts: ["UIWebView"], hasLoad: true, hasAttach: false,
-            basedOn: ["tracker write-up pitfall 1: the app's hook stores the delegate in the bridge"
+            basedOn: ["ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1: the app's hook stores the delegate in the bridge"
                       + (hook == .buggy ? " and never sets the bridge back" : " and sets the bridge back"),
-                      "jsbridge guide C1: UIWebView.delegate is assign",
-                      "the hook recognises the bridge with isKindOfClass: (inference)"])
+                      "UIWebView.h: `@property (nullable, nonatomic, assign) id <UIWebViewDelegate> delegate`",
+                      "the hook recognises the bridge with isKindOfClass:; the article shows no code (inference)"])
     }
     var info: ParticipantInfo { Self.info(hook) }
     func load(_ world: World) throws { WebViewJavascriptBridge.loadAppHooks(hook, into: world.rt) }
@@ -159,11 +159,11 @@ final class TrackerParticipant: Participant {
 
     static func info(_ design: TrackerSDK.Design) -> ParticipantInfo {
         let models: String
-        var facts = ["tracker write-up (imyaop-kvo-analytics guide §3.1)"]
+        var facts = ["ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\" (2021)"]
         switch design {
         case .swizzle:
             models = "tracker SDK, setDelegate: swizzle + class method swizzle: swizzle setDelegate:, then method-swizzle the delegate's class"
-            facts.append("scheme 1 fails when the object passed to setDelegate: is not the implementer (§3.1)")
+            facts.append("scheme 1 fails when the object passed to setDelegate: is not the implementer (the same article; sa-sdk-ios #46)")
         case .proxy:
             models = "tracker SDK, NSProxy wrapper: setDelegate: swizzle installs an NSProxy wrapper, weak target, marker, newest wrapper kept by association"
             facts.append("the wrapper's forwarding pair asks its weak target (inference)")

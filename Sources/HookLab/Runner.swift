@@ -67,15 +67,17 @@ public final class ModelRunner: ScenarioRunning {
             let record = StepRecord(world: world, step: step, number: number, fault: fault,
                                     journal: rt.journal[journalStart...], freedAt: freedAt)
             for i in detectors.indices { findings += detectors[i].check(record) }
-            if explain, let f = findings.mostSevere, f.outcome > worst {
+            if let f = findings.mostSevere, f.outcome > worst {
                 worst = f.outcome
-                result.graph = Self.graph(world)
-                if let fault { result.messagePath = Self.path(of: fault) }
+                result.rest(on: rt.factsNoted)
+                if explain {
+                    result.graph = Self.graph(world)
+                    if let fault { result.messagePath = Self.path(of: fault) }
+                }
             }
             if fault != nil { break }
         }
         result.findings = findings
-        if !findings.isEmpty { result.predictedBy = rt.inferencesUsed }
         return result
     }
 

@@ -1,3 +1,5 @@
+import ObjCModel
+
 // The seam between the lab's outer half (generate, shrink, report, gate) and the runner.
 
 /// Something that executes a scenario on a fresh model runtime and returns what the detectors found.
@@ -27,17 +29,26 @@ public struct RunResult: Codable, Hashable, Sendable {
     public var graph: ReferenceGraph?
     /// The hook-body labels that ran, in order (method-hook scenarios; `expect-ran`).
     public var ran: [String]
-    /// The facts marked [derived] or (inference) that the most severe finding rests on; empty when
-    /// it rests only on observed facts.
+    /// The inferences among ``basedOn``, as text: the most severe finding is a prediction when this is not empty.
     public var predictedBy: [String]
+    /// The facts the models noted on the code path that ran, up to the step of the most severe finding; empty
+    /// when nothing was found.
+    public var basedOn: [ModelFact]
 
     public init(findings: [Finding] = [], messagePath: [String] = [], graph: ReferenceGraph? = nil,
-                ran: [String] = [], predictedBy: [String] = []) {
+                ran: [String] = [], predictedBy: [String] = [], basedOn: [ModelFact] = []) {
         self.findings = findings
         self.messagePath = messagePath
         self.graph = graph
         self.ran = ran
         self.predictedBy = predictedBy
+        self.basedOn = basedOn
+    }
+
+    /// Records the facts noted so far as those the most severe finding rests on.
+    mutating func rest(on facts: [ModelFact]) {
+        basedOn = facts
+        predictedBy = facts.filter(\.isInference).map(\.description)
     }
 
     /// The most severe finding's outcome, or `ok`.

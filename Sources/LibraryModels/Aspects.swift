@@ -19,7 +19,7 @@ public final class Aspects {
         public enum Code: String, Sendable {
             case AspectErrorSelectorBlacklisted, AspectErrorDoesNotRespondToSelector, AspectErrorSelectorDeallocPosition
             case AspectErrorSelectorAlreadyHookedInClassHierarchy, AspectErrorFailedToAllocateClassPair
-            case AspectErrorRemoveObjectAlreadyDeallocated
+            case AspectErrorRemoveObjectAlreadyDeallocated, AspectErrorIncompatibleBlockSignature
         }
         public let code: Code
         public let localizedDescription: String
@@ -74,6 +74,14 @@ public final class Aspects {
         // aspect_add (:117-136): allowed-and-track, container add, then prepare the class.
         let sel = rt.sel(selector)
         if let error = try aspect_isSelectorAllowedAndTrack(target, sel, position) {
+            rt.noteFact("Aspects refuses blacklisted selectors, dealloc after, unknown selectors and a second class hook in one hierarchy",
+                        source: "Aspects.m:568-648 aspect_isSelectorAllowedAndTrack")
+            HookJournal.refuse(rt, Self.library, error.description)
+            return .failure(error)
+        }
+        // identifierWithSelector:object:options:block:error: returns nil when the block's signature does not match
+        // the method's (aspect_isCompatibleBlockSignature); aspect_add then installs nothing (Aspects.m, aspect_add).
+        if let error = try aspect_isCompatibleBlockSignature(target, sel) {
             HookJournal.refuse(rt, Self.library, error.description)
             return .failure(error)
         }
@@ -157,6 +165,21 @@ public final class Aspects {
         return v.object.flatMap { rt.classOfClassObject($0) } ?? rt.object_getClass(o)
     }
 
+    /// `aspect_isCompatibleBlockSignature` (Aspects.m): the method signature is
+    /// `[[object class] instanceMethodSignatureForSelector:selector]`, nil when the stated class has no such
+    /// *instance* method (a class method sent through the class, Aspects #20); the block then has more arguments
+    /// than the nil signature's zero and the hook is refused. `AspectError` only logs and fills the NSError.
+    func aspect_isCompatibleBlockSignature(_ target: ObjectID, _ sel: SEL) throws -> AspectError? {
+        let cls = try statedClass(target)
+        if rt.class_getInstanceMethod(cls, sel) != nil { return nil }
+        rt.noteFact("Aspects takes the hooked method's signature from `[[object class] instanceMethodSignatureForSelector:]`; with none, "
+                    + "the block's signature does not match and the hook is refused with an NSError, no assertion",
+                    source: "Aspects.m aspect_isCompatibleBlockSignature, AspectError; Aspects #20")
+        // MODEL: the lab's blocks take `id<AspectInfo>` only, so they match every existing method signature.
+        return AspectError(code: .AspectErrorIncompatibleBlockSignature,
+                           localizedDescription: "Block signature <NSMethodSignature: v@?@> doesn't match (null).")
+    }
+
     // MARK: Installing (:270-288, :350-447)
 
     func aspect_prepareClassAndHookSelector(_ target: ObjectID, _ sel: SEL) throws -> AspectError? {
@@ -165,20 +188,15 @@ public final class Aspects {
         case .success(let k): klass = k
         case .failure(let e): return e
         }
-        // :273 the target IMP, inherited allowed.
-        guard let targetMethod = rt.class_getInstanceMethod(klass, sel) else {
-            // Sent to a class for a class method: `klass` is the class itself (instance side), which has no such
-            // instance method. class_addMethod(alias, NULL) fails and the NSCAssert(addedAlias) at :281 trips; in
-            // release the selector becomes an *instance* forward and the class method stays unhooked (incident 5).
-            rt.noteInference("Aspects sent a class method through the class: class_addMethod with a NULL IMP fails, so NSCAssert(addedAlias) trips (Aspects.m:281) (inference)")
-            try rt.libraryAssert(false, "Original implementation for \(rt.sel_getName(sel)) is already copied to \(rt.sel_getName(aspect_aliasForSelector(sel))) on \(rt.class_getName(klass))",
-                                 site: "Aspects.m:281", library: Self.library)
-            rt.class_replaceMethod(klass, sel, rt._objc_msgForward, "v@:")
-            return nil
-        }
+        // :273 the target IMP, inherited allowed. aspect_isCompatibleBlockSignature already refused a selector the
+        // class's instances lack, so the method exists here.
+        guard let targetMethod = rt.class_getInstanceMethod(klass, sel) else { return nil }
         let targetIMP = rt.method_getImplementation(targetMethod)
         // :275 already forwarded (JSPatch, RAC, another Aspects class): no alias, no replace.
-        guard targetIMP != rt._objc_msgForward else { return nil }
+        guard targetIMP != rt._objc_msgForward else {
+            rt.noteFact("Aspects makes no aspects__ alias for a method that already forwards", source: "Aspects.m:275 aspect_prepareClassAndHookSelector")
+            return nil
+        }
         let types = rt.method_getTypeEncoding(targetMethod)
         let alias = aspect_aliasForSelector(sel)
         // :279-282 the alias keeps the current IMP, unless the class already answers it.
@@ -240,6 +258,9 @@ public final class Aspects {
         let previous = rt.class_replaceMethod(klass, rt.s.forwardInvocation, beingCalledIMP(), "v@:@")
         if let previous {
             rt.class_addMethod(klass, rt.sel(Self.forwardInvocationSelectorName), previous, "v@:@")
+        } else {
+            rt.noteFact("Aspects keeps the previous forwardInvocation: only if the class owned it; an inherited one is not saved",
+                        source: "Aspects.m:391-399 aspect_swizzleForwardInvocation")
         }
     }
 
@@ -296,6 +317,8 @@ public final class Aspects {
         run(.after)
         // :512-516 only now the fallback: the saved handler, or doesNotRecognizeSelector:.
         if !respondsToAlias {
+            rt.noteFact("Aspects' forwardInvocation: without an aspects__ alias runs the after-blocks, then the saved handler or doesNotRecognizeSelector:",
+                        source: "Aspects.m:509-516 __ASPECTS_ARE_BEING_CALLED__")
             invocation.selector = originalSelector
             let saved = rt.sel(forwardInvocationSelectorName)
             if try rt.objc_msgSend(o, rt.s.respondsToSelector, [.sel(saved)]).boolValue {
@@ -319,12 +342,13 @@ public final class Aspects {
             let alias = aspect_aliasForSelector(sel)
             if let original = rt.class_getInstanceMethod(klass, alias) {
                 if rt.class_getMethodImplementation(klass, rt.s.forwardInvocation) != shared.beingCalled {
-                    rt.noteInference("Aspects' removal restores the alias over a forward another library installed since (method-hooking guide §1.5) [derived]")
+                    rt.noteFact("Aspects' removal puts the aliased IMP back over any forward, whoever installed it",
+                                source: "Aspects.m:304-313 aspect_cleanupHookedClassAndSelector")
                 }
                 rt.class_replaceMethod(klass, sel, rt.method_getImplementation(original), rt.method_getTypeEncoding(targetMethod))
             } else {
                 // :310 no alias (the selector was forwarded by someone else when Aspects hooked it).
-                rt.noteInference("Aspects removal without an alias: NSCAssert(originalMethod) at Aspects.m:310 [derived]")
+                rt.noteFact("Aspects' removal without an aspects__ alias trips NSCAssert(originalMethod)", source: "Aspects.m:310 aspect_cleanupHookedClassAndSelector")
                 try rt.libraryAssert(false, "Original implementation for \(rt.sel_getName(sel)) not found \(rt.sel_getName(alias)) on \(rt.class_getName(klass))",
                                      site: "Aspects.m:310", library: Self.library)
             }

@@ -16,12 +16,12 @@ public enum IGListKit {
     public static let library = "IGListKit"
     /// The hosts the adapter attaches to.
     public static let hosts = ["UICollectionView", "UICollectionView@ios8"]
-    /// The facts the model rests on (field guide citations).
+    /// The facts the model rests on, with the IGListKit files and lines they were read in.
     public static let basedOn = [
-        "IGListAdapterProxy.m L54-58, L77-102: weak targets and interceptor; intercepted ∪ targets; dead target swallowed (guide B1)",
-        "IGListAdapter.m L92-157, L180-241: setCollectionView:, nil-then-proxy delegate reset, delegate = proxy ?: adapter (guide B2)",
-        "IGListAdapter+UICollectionView.m: intercepted methods forward to collectionViewDelegate; shouldSelect never forwarded (guide B2)",
-        "IGListAdapter.m L41-43: dealloc does not clear collectionView.delegate/dataSource (guide B2)",
+        "IGListAdapterProxy.m L54-58, L77-102: weak targets and interceptor; intercepted ∪ targets; dead target swallowed",
+        "IGListAdapter.m L92-157, L180-241: setCollectionView:, nil-then-proxy delegate reset, delegate = proxy ?: adapter",
+        "IGListAdapter+UICollectionView.m: intercepted methods forward to collectionViewDelegate; shouldSelect never forwarded",
+        "IGListAdapter.m L41-43: dealloc does not clear collectionView.delegate/dataSource",
     ]
 
     public static let adapterClassName = "IGListAdapter"
@@ -284,6 +284,8 @@ public enum IGListKit {
     static func defineAdapterDelegateReset(_ rt: Runtime, _ adapter: Class) {
         let proxyClass = rt.objc_getClass(proxyClassName)!
         rt.addMethod(adapter, "_createProxyAndUpdateCollectionViewDelegate", types: "v@:") { rt, this, _, _ in
+            rt.noteFact("IGListAdapter puts an IGListAdapterProxy in the collection view's delegate slot, forwarding to the app's delegate",
+                        source: "IGListKit IGListAdapter.m L180-241, IGListAdapterProxy.m L54-102")
             let collectionView = rt.object_getIvar(this, "_collectionView")
             // L228: "there is a known bug with accessibility and using an NSProxy as the delegate ..." → delegate = nil.
             try rt.send(collectionView, "setDelegate:", .none)

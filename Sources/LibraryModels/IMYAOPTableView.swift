@@ -19,21 +19,22 @@ public enum IMYAOPTableView {
     public static let adObserver = "imyaop.ad"
     public static let adDelegateClassName = "IMYAOPAdDelegate"
 
-    /// imyaop guide §1.3 (inference): a KVO'd view is migrated, and KVO's -class then answers kIMYAOP_<Class>.
-    public static let kvoMigrationInference =
-        "IMYAOP's KVO migration: removing every observer restores the isa, re-adding builds `NSKVONotifying_kIMYAOP_<Class>`, "
-        + "whose -class answers `kIMYAOP_<Class>` (imyaop guide §1.3) (inference)"
+    /// A KVO'd view is migrated (read in IMYAOPBaseUtils.m bindingFeedsView:aopClass:), and KVO's -class then answers
+    /// kIMYAOP_<Class>, the class KVO subclassed, as it does for any observed object.
+    public static let kvoMigrationFact =
+        "IMYAOP's KVO migration removes every observer, sets the isa to `kIMYAOP_<Class>` and re-adds them, so KVO builds "
+        + "`NSKVONotifying_kIMYAOP_<Class>`, whose -class answers `kIMYAOP_<Class>`"
     /// imyaop guide §1.8: nobody reported IMYAOP together with another library.
     public static let interactionInference =
         "IMYAOP next to another setDelegate: hook: that hook sees the business delegate, then nil, then the utils, and the "
-        + "lying getter hides what it put in the slot; no such interaction was ever reported (imyaop guide §1.3, §1.5, §1.8) (inference)"
+        + "lying getter hides what it put in the slot; no such interaction was ever reported (IMYAOPTableView UITableView+IMYAOPTableView.m; li6185377/IMYAOPTableView issues) (inference)"
 
     /// The facts the model rests on.
     public static let basedOn = [
-        "imyaop guide §1.2-1.3: aop_utils retained by association; delegate and dataSource injected with objc_msgSendSuper(UITableView); "
+        "IMYAOPTableView IMYAOPTableViewUtils.m:230-246, IMYAOPBaseUtils.m:153-199: aop_utils retained by association; delegate and dataSource injected with objc_msgSendSuper(UITableView); "
             + "one `kIMYAOP_<Class>` per stated class; KVO observers removed, isa swapped, observers re-added",
-        "imyaop guide §1.5: aop_setDelegate: sends new → nil → utils to setDelegate:; the getter returns the weak business delegate",
-        "imyaop guide §1.6: the utils answer and forward for the business and the ad delegate; injected rows go to the ad delegate",
+        "IMYAOPTableView UITableView+IMYAOPTableView.m: aop_setDelegate: sends new → nil → utils to setDelegate:; the getter returns the weak business delegate",
+        "IMYAOPTableView IMYAOPTableViewUtils+Delegate.m: the utils answer and forward for the business and the ad delegate; injected rows go to the ad delegate",
         interactionInference,
     ]
 
@@ -168,7 +169,9 @@ public enum IMYAOPTableView {
     static func bindingFeedsView(_ rt: Runtime, _ view: ObjectID, _ aopClass: Class) throws {
         // l.112-120: observationInfo's `_observances`, read by KVC (keyPath, observer).
         let observances = rt.kvoObservances(view)
-        if !observances.isEmpty { rt.noteInference(kvoMigrationInference) }
+        if !observances.isEmpty {
+            rt.noteFact(kvoMigrationFact, source: "IMYAOPTableView IMYAOPBaseUtils.m bindingFeedsView:aopClass:; steipete/Aspects #70")
+        }
         for o in observances {
             try rt.objc_msgSend(view, rt.s.removeObserver, [.object(o.observer), .string(o.keyPath)])
         }

@@ -39,6 +39,7 @@ public final class JSPatch {
         let jp = forwardIMP()
         if rt.class_getMethodImplementation(cls, rt.s.forwardInvocation) != jp {
             if let orig = rt.class_replaceMethod(cls, rt.s.forwardInvocation, jp, "v@:@") {
+                rt.noteFact("JSPatch keeps the forwardInvocation: the class owned as ORIGforwardInvocation:", source: "JSPatch JPEngine.m:992-997")
                 rt.class_addMethod(cls, rt.sel("ORIGforwardInvocation:"), orig, "v@:@")
             }
         }
@@ -46,6 +47,10 @@ public final class JSPatch {
         if rt.class_respondsToSelector(cls, sel) {
             let origSel = rt.sel("ORIG" + selector)
             if !rt.class_respondsToSelector(cls, origSel), let originalImp {
+                if originalImp == rt._objc_msgForward {
+                    rt.noteFact("JSPatch's ORIG<sel> is the resolved IMP: _objc_msgForward when another library already forwards the method",
+                                source: "JSPatch JPEngine.m:977, :1000-1006")
+                }
                 rt.class_addMethod(cls, origSel, originalImp, types)
             }
         }
@@ -79,6 +84,8 @@ public final class JSPatch {
             k = rt.class_getSuperclass(c)
         }
         guard let found else {
+            rt.noteFact("JPForwardInvocation passes a selector with no JS function to ORIGforwardInvocation:, else to the superclass's current forwardInvocation:",
+                        source: "JSPatch JPEngine.m:639-655, :935-957")
             try JPExecuteORIGForwardInvocation(rt, o, invocation)
             return
         }
@@ -86,12 +93,14 @@ public final class JSPatch {
         HookJournal.record(rt, found.label)
         switch found.body {
         case .replaces:
-            break
+            rt.noteFact("a JSPatch override whose JS never calls ORIG replaces the method, and with it every hook installed before",
+                        source: "JSPatch JPEngine.m:1008-1015 (the selector forwards to the JS function)")
         case .callsOrig:
             invocation.returnValue = try rt.objc_msgSend(o, rt.sel("ORIG" + selectorName), invocation.arguments)
         case .callsSuper:
             // :1045 SUPER_<sel>: added to the class with the superclass's current IMP, then sent.
             // MODEL: the _JPSUPER_ mapping (a JS override in the superclass, :644, :783) is not modeled.
+            rt.noteFact("JSPatch's super call adds SUPER_<sel> with the superclass's current IMP and sends it", source: "JSPatch JPEngine.m:1045")
             let superSel = rt.sel("SUPER_" + selectorName)
             if let superclass = rt.class_getSuperclass(found.cls),
                let m = rt.class_getInstanceMethod(superclass, invocation.selector) {

@@ -38,7 +38,9 @@ public final class ReactiveCocoa {
         if let target = rt.class_getInstanceMethod(cls, sel) {
             let imp = rt.method_getImplementation(target)
             // :220 not already forwarded: alias the current IMP (asserted unique, :226-227), then forward (:230).
-            if imp != rt._objc_msgForward {
+            if imp == rt._objc_msgForward {
+                rt.noteFact("RAC makes no rac_alias_ for a method that already forwards", source: "ReactiveObjC NSObject+RACSelectorSignal.m:220")
+            } else {
                 let types = rt.method_getTypeEncoding(target)
                 let added = rt.class_addMethod(cls, alias, imp, types)
                 try rt.libraryAssert(added, "Original implementation for \(selector) is already copied to \(Self.aliasPrefix)\(selector) on \(rt.class_getName(cls))",
@@ -106,6 +108,8 @@ public final class ReactiveCocoa {
                 try rt.objc_msgSend(o, rt.s.doesNotRecognizeSelector, [.sel(invocation.selector)])
                 throw rt.unrecognized(o, invocation.selector)
             }
+            rt.noteFact("RAC calls the forwardInvocation: it captured when it swizzled the class, not the current one",
+                        source: "ReactiveObjC NSObject+RACSelectorSignal.m:57-88; ReactiveObjC PR #27")
             return try rt.callIMP(captured, o, cmd, a)
         }
         rt.class_replaceMethod(cls, rt.s.forwardInvocation, imp, "v@:@")
@@ -117,6 +121,8 @@ public final class ReactiveCocoa {
         let subject = shared.subjects.first { $0.object == o && $0.alias == alias }
         let respondsToAlias = rt.class_respondsToSelector(rt.object_getClass(o), alias)
         if respondsToAlias {
+            rt.noteFact("RAC's forwardInvocation: runs the original through rac_alias_, then sends the subject",
+                        source: "ReactiveObjC NSObject+RACSelectorSignal.m:40-55")
             invocation.selector = alias
             try invocation.invoke(rt)
         }

@@ -180,7 +180,8 @@ public final class RxCocoa {
     func isProxyInstalled(_ current: Value, _ proxy: ObjectID) throws -> Bool {
         if current == .object(proxy) { return true }
         guard patched, !current.isNil else { return false }
-        rt.noteInference("rx:patched: PR #2037's marker probe applied wherever Rx compares the slot with its proxy (inference)")
+        rt.noteInference("rx:patched: PR #2037's marker probe applied wherever Rx compares the slot with its proxy; the PR shows it in responds(to:) only",
+                         source: "RxSwift PR #2037 (closed unmerged)")
         return try rt.objc_msgSend(current, rt.s.respondsToSelector, [.sel(rt.sel(Self.marker))]).boolValue
     }
 
@@ -210,6 +211,10 @@ public final class RxCocoa {
         let current = try currentDelegate(object, f.property)
         // l.193: only if the current delegate is not the proxy.
         if try !isProxyInstalled(current, proxy) {
+            if !current.isNil {
+                rt.noteFact("proxy(for:) makes whatever the delegate getter returns its forward delegate, then sets itself and asserts the getter returns it",
+                            source: "RxCocoa DelegateProxyType.swift l.190-198")
+            }
             try setForwardToDelegate(proxy, current, retainDelegate: false)                       // l.194
             try rt.libraryAssert(forwardToDelegate(proxy) == current,
                                  site: "DelegateProxyType.swift l.195", library: Self.library)

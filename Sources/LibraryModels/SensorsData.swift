@@ -23,14 +23,14 @@ public enum SensorsData {
     /// The exposure hook skips the original when the stated class lacks it; that the exposure listener is on is assumed.
     public static let exposureInference =
         "Sensors' exposure listener is enabled, and its willDisplay/didEndDisplaying hooks call the original only if "
-        + "class_getInstanceMethod(view.delegate.class, sel) exists (imyaop guide §4.2; that it is on in the app is an assumption) (inference)"
+        + "class_getInstanceMethod(view.delegate.class, sel) exists (sa-sdk-ios UIScrollView+ExposureListener.m:18-37; that it is on in the app is an assumption) (inference)"
 
     /// The facts the model rests on.
     public static let basedOn = [
-        "imyaop guide §4.2: sensorsdata_setDelegate: calls the original, then proxies `self.delegate` (re-read), not the argument",
-        "imyaop guide §4.2: one `<Class>_CN.SENSORSDATA` per class; -class returns the stated class; KVO classes are patched in place",
-        "imyaop guide §4.2: removeObserver:forKeyPath: re-hooks when KVO restores the isa; addObserver: re-installs the -class lie on the KVO class",
-        "imyaop guide §4.2: a click is counted only when target == scrollView.delegate; the original runs via objc_msgSendSuper(delegateISA)",
+        "sa-sdk-ios 4.9.0 UIScrollView+SAAutoTrack.m:22-63: sensorsdata_setDelegate: calls the original, then proxies `self.delegate` (re-read), not the argument",
+        "sa-sdk-ios 4.9.0 SADelegateProxy.m:26-85, SADelegateProxyObject.m:21-44: one `<Class>_CN.SENSORSDATA` per class; -class returns the stated class; KVO classes are patched in place",
+        "sa-sdk-ios 4.9.0 NSObject+SADelegateProxy.m:44-65, SADelegateProxy.m:57-58: removeObserver:forKeyPath: re-hooks when KVO restores the isa; addObserver: re-installs the -class lie on the KVO class",
+        "sa-sdk-ios 4.9.0 SAScrollViewDelegateProxy.m:24-36: a click is counted only when target == scrollView.delegate; the original runs via objc_msgSendSuper(delegateISA)",
         exposureInference,
     ]
 

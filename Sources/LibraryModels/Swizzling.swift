@@ -15,6 +15,10 @@ public enum Swizzling {
         guard let originalMethod = rt.class_getInstanceMethod(cls, origSel) else { return false }
         let t = types ?? rt.method_getTypeEncoding(originalMethod)
         rt.class_addMethod(cls, swzSel, swizzled, t)
+        if !addFirst, originalMethod.cls != cls {
+            rt.noteFact("exchanging an inherited method without class_addMethod swaps the superclass's own entry",
+                        source: "RSSwizzle README; NSHipster \"Method Swizzling\"")
+        }
         if addFirst, rt.class_addMethod(cls, origSel, swizzled, t) {
             // The class only inherited `original`: it now owns the hook; the helper selector calls the inherited IMP.
             rt.class_replaceMethod(cls, swzSel, rt.method_getImplementation(originalMethod), t)
@@ -52,12 +56,16 @@ extension Swizzling {
         if let m = rt.class_getInstanceMethod(cls, rt.sel(selector)), rt.method_getImplementation(m) == rt._objc_msgForward {
             // The method already forwards (Aspects, JSPatch, RAC): after the exchange the forward runs under the
             // helper selector, which the forwarding library does not know.
-            rt.noteInference("an exchange swizzle over a forwarded method forwards the helper selector instead (method-hooking guide §4.6) [derived]")
+            // objc4 method_exchangeImplementations swaps the IMPs only, so the forward IMP runs as the helper selector.
+            rt.noteFact("an exchange swizzle over a forwarded method makes the helper selector forward, and the forwarding library has no alias for it",
+                        source: "objc4 objc-runtime-new.mm method_exchangeImplementations; NSHipster \"Method Swizzling\"")
         }
         if let m = rt.class_getInstanceMethod(cls, rt.sel(selector)), case let owner = rt.imp_getOwner(rt.method_getImplementation(m)),
            owner != rt.class_getOwner(m.cls), owner != "runtime" {
             // Someone else's hook is the current IMP: the two chain, the last installed outermost.
-            rt.noteInference("two exchange swizzlers on one selector both run, the last installed outermost (method-hooking guide §4.1) [derived]")
+            // Each exchange keeps the previous IMP under its own helper selector, which its body calls.
+            rt.noteFact("two exchange swizzlers on one selector both run, the last installed outermost",
+                        source: "objc4 objc-runtime-new.mm method_exchangeImplementations; NSHipster \"Method Swizzling\"")
         }
         return exchange(rt, cls, selector, with: helper, imp, addFirst: addFirst)
     }

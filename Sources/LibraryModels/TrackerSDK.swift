@@ -97,7 +97,8 @@ public enum TrackerSDK {
         }
         // MODEL (inference): the usual NSProxy forwarding pair, asking the weak target; the write-up shows neither.
         rt.addMethod(cls, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
-            rt.noteInference("the tracker wrapper's methodSignatureForSelector:/forwardInvocation: ask its weak target (the write-up shows neither) (inference)")
+            rt.noteInference("the tracker wrapper's methodSignatureForSelector:/forwardInvocation: ask its weak target; the article shows neither",
+                         source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
             return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
         }
         rt.addMethod(cls, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
@@ -118,7 +119,7 @@ public enum TrackerSDK {
                     return try rt.objc_msgSend(target, sel, a)
                 }
                 // MODEL: with no answering target a BOOL policy proceeds and a decision handler allows.
-                rt.noteInference("the tracker wrapper answers YES / allow when its target does not answer (inference)")
+                rt.noteInference("the tracker wrapper answers YES / allow when its target does not answer", source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
                 if case .block(let handler)? = a.last { try handler.call(rt, [.int(1)]) }
                 return types.first == "c" ? .bool(true) : .none
             }
@@ -130,8 +131,11 @@ public enum TrackerSDK {
         guard !delegate.isNil else { return try rt.objc_msgSend(view, helper, [.none]) }
         // "[delegate respondsToSelector:@selector(bd_isCollectionViewTrackerDecorator)] → pass it through unchanged".
         if try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(rt.sel(marker))]).boolValue {
+            rt.noteFact("the tracker passes a delegate that answers its marker through unwrapped", source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2; RxSwift #2035")
             return try rt.objc_msgSend(view, helper, [delegate])
         }
+        rt.noteFact("the tracker wraps each new delegate in a proxy with a weak target and keeps only the newest proxy, by association",
+                    source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
         let proxy = rt.class_createInstance(rt.objc_getClass("TrackerProxy")!)
         _ = try rt.send(proxy, "initWithTarget:", delegate)
         // Call the original setter with the proxy, then keep the newest proxy alive by association.
@@ -147,6 +151,8 @@ public enum TrackerSDK {
     /// §3.1 scheme 1 fails when "the object passed to setDelegate is not the object that implements" the method.
     static func swizzleDelegateClass(_ rt: Runtime, _ delegate: Value, tracked: [String], owner: String) throws {
         guard let d = delegate.object else { return }
+        rt.noteFact("scheme 1 swizzles the tracked method on the class of whatever setDelegate: receives, which misses a delegate that forwards",
+                    source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 1" )
         // GrowingIO-style: the stated class (`delegate.class`, guide §3.2); an NSProxy answers its own isa.
         guard let cls = rt.classOfClassObject(try rt.objc_msgSend(d, rt.s.class).object ?? rt.classObject(rt.object_getClass(d)))
         else { return }
@@ -180,7 +186,7 @@ public enum TrackerSDK {
                 try rt.object_setIvar(o, "next", .none, .weak)
                 // MODEL (inference): a target the original forwardingTargetForSelector: chose is honoured first.
                 if !next.isNil {
-                    rt.noteInference("solution 3 honours the original forwardingTargetForSelector: result first (inference)")
+                    rt.noteInference("solution 3 honours the original forwardingTargetForSelector: result first", source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 2 fix 3")
                     return try rt.objc_msgSend(next, cmd, a)
                 }
                 guard let d = delegate.object,

@@ -115,6 +115,8 @@ public enum WebViewJavascriptBridge {
         rt.addClassMethod(cls, "bridgeForWebView:", types: "@@:@") { rt, clsObject, _, a in
             let bridge = try rt.makeObject(rt.classOfClassObject(clsObject)!)
             // L86-91: `_webView = webView; _webView.navigationDelegate = self;` (UIDelegate untouched).
+            rt.noteFact("WKWebViewJavascriptBridge makes itself the navigation delegate and forwards only the methods it implements",
+                        source: "WKWebViewJavascriptBridge.m L86-91, L103-186; WebViewJavascriptBridge #273")
             try rt.object_setIvar(bridge, "_webView", a[0], .weak)
             try rt.send(a[0], "setNavigationDelegate:", .object(bridge))
             return .object(bridge)
@@ -169,13 +171,18 @@ public enum WebViewJavascriptBridge {
             // The first set passes the bridge. MODEL (inference): the check is `isKindOfClass:`; the write-up's trace
             // (proxy #1 wrapping the bridge became the delegate) is consistent with it.
             let isBridge = try rt.objc_msgSend(delegate, rt.s.isKindOfClass, [.object(bridgeClass)]).boolValue
-            rt.noteInference("the app's hook recognises the bridge with isKindOfClass: (tracker write-up pitfall 1 shows no code) (inference)")
+            rt.noteInference("the app's setDelegate: hook recognises the bridge with isKindOfClass:; the article shows no code",
+                             source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1")
             if delegate.isNil || isBridge {
                 return try rt.objc_msgSend(o, rt.sel("setJSBridgeDelegate:"), [delegate])
             }
             // The second passes the real delegate, which goes into the bridge.
             let bridge = rt.objc_getAssociatedObject(o, bridgeAssociationKey)
             try rt.objc_msgSend(bridge, rt.sel("setWebViewDelegate:"), [delegate])
+            if hook == .buggy {
+                rt.noteFact("the app's setDelegate: hook stores the delegate in the bridge and never sets the bridge back; UIWebView's delegate is assign",
+                            source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1")
+            }
             if hook == .fixed {
                 // The fix line: set the bridge back as the web view's delegate.
                 try rt.objc_msgSend(o, rt.sel("setJSBridgeDelegate:"), [bridge])

@@ -87,7 +87,9 @@ public final class XAspect {
             return try rt.objc_msgSend(o, prefixedSel, a)
         }
         if rt.method_getImplementation(rt.class_getInstanceMethod(cls, sel)!) == rt._objc_msgForward {
-            rt.noteInference("XAspect exchanges over a forwarded method, so the forward runs under the prefixed selector (method-hooking guide §4.6) [derived]")
+            // objc4 method_exchangeImplementations swaps the IMPs only: the forward then runs as the prefixed selector.
+            rt.noteFact("XAspect exchanges over a forwarded method, so the forward runs under the prefixed selector, which the forwarding library has no alias for",
+                        source: "XAspect XACExtensions.c:138-150; objc4 objc-runtime-new.mm method_exchangeImplementations")
         }
         // :702-717 makeSelectorChain (XACExtensions.c:138-150): add, then exchange with the target.
         let types = rt.method_getTypeEncoding(rt.class_getInstanceMethod(cls, sel)!)

@@ -144,7 +144,8 @@ extension Runtime {
     func forwardThroughInvocation(_ o: ObjectID, _ cmd: SEL, _ args: [Value]) throws -> Value {
         let sig = try objc_msgSend(o, s.methodSignatureForSelector, [.sel(cmd)])
         guard case .string(let types) = sig else {
-            noteInference("NSProxy with no signature for an NSObject-protocol question raises (guide D4 + D5.2b; GNUstep answers NO instead) (inference)")
+            noteInference("NSProxy with no signature for an NSObject-protocol question raises, as Apple documents for forwarding; GNUstep answers NO instead",
+                          source: "Apple NSProxy reference, methodSignatureForSelector:; GNUstep NSProxy.m")
             throw unrecognized(o, cmd)
         }
         let inv = NSInvocation(target: .object(o), selector: cmd, arguments: args, methodSignature: types)

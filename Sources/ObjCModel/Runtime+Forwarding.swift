@@ -100,11 +100,6 @@ extension Runtime {
         Fault(.fatalError(message: message), raisedBy: library)
     }
 
-    /// Records that a code path resting on an inferred fact ran. Models call it inside that path only.
-    public func noteInference(_ fact: String) {
-        if !inferencesUsed.contains(fact) { inferencesUsed.append(fact) }
-    }
-
     /// `@try { body } @catch (NSException *)`: catches exceptions only; crashes and traps still propagate.
     public func tryCatch(_ body: () throws -> Value, catch handler: (Fault) throws -> Value) throws -> Value {
         do { return try body() } catch let f as Fault where f.isException { return try handler(f) }

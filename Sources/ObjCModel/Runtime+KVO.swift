@@ -58,6 +58,8 @@ extension Runtime {
             rt.observances[o] = list.isEmpty ? nil : list
             // l.188-191: the last observer gone restores the isa, whoever swizzled it since.
             if list.isEmpty, rt.object_getClass(o) != removed.originalClass {
+                rt.noteFact("KVO restores the object's original class when its last observer goes, whatever swizzled the isa since",
+                            source: "steipete/Aspects #70; mikeash/MAZeroingWeakRef #14; RxSwift _RXObjCRuntime.m:768-790")
                 rt.object_setClass(o, removed.originalClass)
             }
             return .none
@@ -80,7 +82,7 @@ extension Runtime {
 
     /// The fact a removal rests on when the stated class and the real isa disagree.
     public static let kvoRemovalKeyedByStatedClass =
-        "KVO removal finds the observance by the stated class (-class) while add keyed it by the real isa (imyaop-kvo guide §2.2, "
+        "KVO removal finds the observance by the stated class (-class) while add keyed it by the real isa ("
         + "DIS_KVC_KVO …ObserverRegistration.m l.50 vs l.150, a reverse-engineered re-implementation) (inference)"
 
     /// The context passed to `removeObserver:forKeyPath:context:` while it funnels into the plain variant.

@@ -136,9 +136,8 @@ public final class Runtime {
 
     /// What the modeled program observed (delegate calls received, observer callbacks); the lab's history.
     public var journal: [JournalEntry] = []
-    /// Facts marked (inference) or [derived] whose code path ran, in first-use order; a failure resting on them is
-    /// a prediction.
-    public internal(set) var inferencesUsed: [String] = []
+    /// The facts whose code path ran (read in code, or inferred), in first-use order (Runtime+Facts.swift).
+    public internal(set) var factsNoted: [ModelFact] = []
 
     // KVO state (see Runtime+KVO.swift).
     var kvoOriginalForClass: [Class: Class] = [:]
@@ -187,7 +186,7 @@ public final class Runtime {
         imps = o.imps; impBodies = o.impBodies; protocols = o.protocols; protocolIndex = o.protocolIndex
         cache = o.cache; cacheStride = o.cacheStride; cacheFilled = o.cacheFilled
         autoreleasePool = o.autoreleasePool; tracing = o.tracing; trace = o.trace; journal = o.journal
-        inferencesUsed = o.inferencesUsed
+        factsNoted = o.factsNoted
         kvoOriginalForClass = o.kvoOriginalForClass; kvoClassForOriginal = o.kvoClassForOriginal
         observances = o.observances; kvoContext = o.kvoContext
         kvoDeallocWithObserversRaises = o.kvoDeallocWithObserversRaises

@@ -2,6 +2,7 @@
 
 import Foundation
 import Synchronization
+import ObjCModel
 @testable import HookLab
 
 /// A catalog of five participants on two hosts whose runner follows three fixed rules.
@@ -81,7 +82,7 @@ final class FakeRunner: ScenarioRunning {
         }
         if s.host == "ListView", let tracker = first(.load("tracker:proxy")), let rx = first(.attach("rx"), after: tracker),
            let read = first(.verb(family: "rx", verb: "delegate", args: []), after: rx) {
-            predicted = ["cycle through the wrapper [derived]"]
+            predicted = ["cycle through the wrapper"]
             if s.config == .debug {
                 findings.append(Finding(kind: .assertionFailure, message: "rx's proxy(for:) found tracker:proxy's wrapper as the delegate", step: read + 1))
             } else {
@@ -95,7 +96,11 @@ final class FakeRunner: ScenarioRunning {
         if s.host == "WebView", first(.load("bridge:fixed")) != nil, first(.load("tracker:proxy")) != nil, first(.attach("kvo")) != nil {
             findings.append(Finding(kind: .leak, message: "Bridge#2 and KVOObserver#4 hold each other after teardown", step: 0))
         }
-        return RunResult(findings: findings, messagePath: path, graph: graph, ran: [], predictedBy: findings.isEmpty ? [] : predicted)
+        // The facts on the failing path: the bridge's assign slot (read), and the cycle (an inference) when predicted.
+        let facts = findings.isEmpty ? [] : [ModelFact(claim: "the web view's delegate is assign", source: "bridge write-up C1", isInference: false)]
+            + predicted.map { ModelFact(claim: $0, source: "", isInference: true) }
+        return RunResult(findings: findings, messagePath: path, graph: graph, ran: [], predictedBy: findings.isEmpty ? [] : predicted,
+                         basedOn: facts)
     }
 }
 

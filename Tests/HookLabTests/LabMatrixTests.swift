@@ -27,7 +27,9 @@ struct LabMatrixTests {
     static var mode: RecordMode { (try? RecordMode(environment: ProcessInfo.processInfo.environment)) ?? .never }
     /// The whole matrix, run once per test process (a lazily initialized static, thread-safe) and shared by
     /// every case of this suite: each cell, both configurations, with its shrunk reproducer.
-    static let shared = Matrix.run(generator: generator, makeRunner: catalog.makeRunner)
+    /// The catalogue of public reports that marks cells `reported` (a malformed one fails the gate test).
+    static let reportCatalog = Result { try ReportCatalog.load(root: root, participants: catalog.participants, hosts: catalog.hosts.map(\.name)) }
+    static let shared = Matrix.run(generator: generator, reports: (try? reportCatalog.get()) ?? .empty, makeRunner: catalog.makeRunner)
 
     static var pairCases: [PairCase] {
         generator.hosts.flatMap { host in generator.orders(host: host.name, length: 2).map { PairCase(host: host.name, order: $0) } }
@@ -72,6 +74,7 @@ struct LabMatrixTests {
             Issue.record("\(error.description); the baseline was not changed")
             return
         }
+        _ = try Self.reportCatalog.get()
         let matrix = Self.shared
         if baseline == nil, Self.mode == .never {
             Issue.record("no \(CLI.baselinePath): record one with HOOKLAB_RECORD=missing swift test")

@@ -66,16 +66,22 @@ struct AspectsTests {
         #expect(try hook(a, try c.make(c.subViewController), "viewWillAppear:", .before) == nil)
     }
 
-    @Test("Incident 5: a class method hooked through the class is inert (release) or asserts (debug); the metaclass works")
+    @Test("Incident 5: a class method hooked through the class is refused with Aspects' own message in debug and release; the metaclass works")
     func classMethod() throws {
-        let release = Classes(.release)
-        let a = Aspects(release.rt)
-        let cls = release.rt.classObject(release.viewController)
-        #expect(try hook(a, cls, "classMethod", .before) == nil)
-        #expect(try release.call(cls, "classMethod") == ["body:+ViewController"])
-
-        let debug = Classes(.debug)
-        #expect(throws: Fault.self) { try hook(Aspects(debug.rt), debug.rt.classObject(debug.viewController), "classMethod", .before) }
+        for config in [BuildConfiguration.debug, .release] {
+            let c = Classes(config)
+            let a = Aspects(c.rt)
+            let cls = c.rt.classObject(c.viewController)
+            // aspect_isCompatibleBlockSignature: no instance method classMethod, so no signature; AspectError, no assert.
+            let error = try hook(a, cls, "classMethod", .before)
+            #expect(error?.code == .AspectErrorIncompatibleBlockSignature)
+            #expect(error?.localizedDescription == "Block signature <NSMethodSignature: v@?@> doesn't match (null).")
+            #expect(c.rt.journal.contains { $0.observer == "Aspects" && $0.event == HookJournal.refused })
+            // Nothing was installed: the class method runs unhooked and no instance-side forward appeared.
+            #expect(try c.call(cls, "classMethod") == ["body:+ViewController"])
+            #expect(c.rt.class_getInstanceMethod(c.viewController, c.rt.sel("classMethod")) == nil)
+            #expect(c.rt.factsNoted.contains { $0.source.contains("Aspects #20") && !$0.isInference })
+        }
 
         let meta = Classes()
         let m = Aspects(meta.rt)

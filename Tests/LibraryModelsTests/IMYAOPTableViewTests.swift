@@ -114,9 +114,9 @@ struct IMYAOPTableViewTests {
         let rt = f.s.rt
         #expect(rt.class_getName(rt.object_getClass(f.table)) == "NSKVONotifying_kIMYAOP_UITableView")
         #expect(rt.kvoObservances(f.table).map(\.context) == [.int(42)])
-        // §1.3 (inference): KVO's own -class now answers kIMYAOP_UITableView, never reaching aop_class.
+        // IMYAOPBaseUtils.m bindingFeedsView:aopClass: (read): KVO's own -class now answers kIMYAOP_UITableView, never reaching aop_class.
         #expect(rt.class_getName(rt.classOfClassObject(try rt.send(f.table, "class").object!)!) == "kIMYAOP_UITableView")
-        #expect(rt.inferencesUsed.contains(IMYAOPTableView.kvoMigrationInference))
+        #expect(rt.factsNoted.contains { $0.claim == IMYAOPTableView.kvoMigrationFact && !$0.isInference })
         try f.s.fire("scrollViewDidScroll:", on: f.table)
         #expect(f.entries(DelegateKVO.observer).map(\.event) == [DelegateKVO.event(DelegateKVO.hostKeyPath)])
         #expect(f.s.received(f.app) == ["scrollViewDidScroll:"])
