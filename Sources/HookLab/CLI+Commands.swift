@@ -34,7 +34,10 @@ extension CLI {
         let verdict = Gate(mode: mode, participant: participant).check(matrix, baseline: baseline)
 
         var out = ""
-        for difference in verdict.differences { out += difference.text + "\n" }
+        if !verdict.differences.isEmpty {
+            out += MatrixDiff.markdown(verdict.differences.map(MatrixDiff.Change.init), compared: verdict.compared,
+                                       title: "Gate: differences from \(Self.baselinePath)") + "\n"
+        }
         for entry in verdict.stale { out += "note: \(entry.cell) is in the baseline but was not run (participant or host removed?)\n" }
         if let toWrite = verdict.baselineToWrite {
             do { try AtomicFile.write(toWrite.fileText, to: url(Self.baselinePath)) } catch {

@@ -77,6 +77,7 @@ public struct CLI {
             case "explain": return try explain(&arguments)
             case "list": return try list(&arguments)
             case "bench": return try bench(&arguments)
+            case "diff": return try diff(&arguments)
             default: return 2
             }
         } catch {
