@@ -11,11 +11,12 @@ extension CLI {
         do {
             try AtomicFile.write(matrix.markdown, to: url(Self.reportPath))
             try AtomicFile.write(matrix.json, to: url(Self.jsonPath))
+            try AtomicFile.write(matrix.svg, to: url(Self.svgPath))
         } catch {
             throw UsageError("cannot write the reports: \(error.localizedDescription)")
         }
         let failing = matrix.results.filter { $0.outcome != .ok }.count
-        standardOutput("wrote \(Self.reportPath) and \(Self.jsonPath): \(matrix.results.count) cells, \(failing) failing, \(matrix.emergent.count) emergent\n")
+        standardOutput("wrote \(Self.reportPath), \(Self.jsonPath) and \(Self.svgPath): \(matrix.results.count) cells, \(failing) failing, \(matrix.emergent.count) emergent\n")
         return 0
     }
 

@@ -62,7 +62,7 @@ struct CLITests {
     func matrix() throws {
         let first = run("matrix")
         #expect(first.code == 0)
-        #expect(first.out == "wrote Reports/compatibility-matrix.md and Reports/matrix.json: 88 cells, 30 failing, 12 emergent\n")
+        #expect(first.out == "wrote Reports/compatibility-matrix.md, Reports/matrix.json and Reports/matrix.svg: 88 cells, 30 failing, 12 emergent\n")
         let report = try #require(read("Reports/compatibility-matrix.md"))
         let json = try #require(read("Reports/matrix.json"))
         #expect(report == MatrixTests.run().markdown)

@@ -69,6 +69,7 @@ struct LabMatrixTests {
         let matrix = Matrix.run(generator: Self.generator, makeRunner: Self.catalog.makeRunner)
         try AtomicFile.write(matrix.markdown, to: Self.root.appendingPathComponent(CLI.reportPath))
         try AtomicFile.write(matrix.json, to: Self.root.appendingPathComponent(CLI.jsonPath))
+        try AtomicFile.write(matrix.svg, to: Self.root.appendingPathComponent(CLI.svgPath))
         let verdict = Gate(mode: Self.mode).check(matrix, baseline: baseline)
         if let toWrite = verdict.baselineToWrite {
             try AtomicFile.write(toWrite.fileText, to: Self.root.appendingPathComponent(CLI.baselinePath))
