@@ -6,6 +6,7 @@
 //   a fresh model runtime and returns its `Finding`s in a `RunResult`.
 // - Shrinking: `Shrinker` reduces the worst scenario of a failing cell to a minimal reproducer.
 // - Matrix: `Matrix.run` evaluates every cell in parallel, deterministically, and finds emergent triples.
-// - Report: `Matrix.markdown` (Reports/compatibility-matrix.md) and `Matrix.json` (Reports/matrix.json).
+// - Report: `Matrix.markdown` (Reports/compatibility-matrix.md), `Matrix.json` (Reports/matrix.json) and
+//   `Matrix.svg` (Reports/matrix.svg); `MatrixDiff` renders changed cells (`hooklab diff`, the gate).
 // - Gate: `Baseline` (Matrix/baseline.json) and `Gate`, with `RecordMode` from HOOKLAB_RECORD.
 // - CLI: `CLI.main(arguments:)`, called by the `hooklab` executable.
