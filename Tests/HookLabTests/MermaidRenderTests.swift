@@ -191,10 +191,25 @@ struct MermaidRenderTests {
                                                      "TrackerProxy#3 — freed", "RxDelegateProxy.identifier<UIScrollViewDelegate> (assoc, retain)"])
     }
 
-    @Test("Every Mermaid graph in Reports/ renders in headless Chromium with every label's full text",
+    /// The Mermaid blocks of a freshly run part of the real matrix (UIScrollView pairs: RxCocoa's
+    /// `identifier<UIScrollViewDelegate>` association among them), so the check never rests on stale reports alone.
+    static func freshGraphs() -> [(source: String, file: String)] {
+        let generator = ScenarioGenerator(hosts: Lab.catalog.hosts, participants: Lab.catalog.participants)
+        let cells = generator.cells(lengths: [2]).filter { $0.host == "UIScrollView" }
+        let markdown = Matrix.run(cells: cells, generator: generator, makeRunner: Lab.catalog.makeRunner).markdown
+        return markdown.components(separatedBy: "```mermaid\n").dropFirst().compactMap { block in
+            block.range(of: "\n```").map { (String(block[..<$0.lowerBound]), "(fresh UIScrollView pairs)") }
+        }
+    }
+
+    @Test("Every Mermaid graph in Reports/ and in a fresh run renders in headless Chromium with every label's full text",
           .enabled(if: MermaidBrowser.available, Comment(rawValue: "chromium or mermaid.min.js missing; \(MermaidBrowser.installHint)")))
     func renderReports() throws {
-        let graphs = MermaidBrowser.graphs(under: Self.root.appendingPathComponent("Reports")) + [(Self.awkward.mermaid, "(escaping sample)")]
+        let reports = MermaidBrowser.graphs(under: Self.root.appendingPathComponent("Reports"))
+        let known = Set(reports.map(\.source))
+        let fresh = Self.freshGraphs()
+        #expect(fresh.contains { $0.source.contains("identifier#lt;UIScrollViewDelegate#gt;") })
+        let graphs = reports + fresh.filter { !known.contains($0.source) } + [(Self.awkward.mermaid, "(escaping sample)")]
         #expect(graphs.count > 1, "no Mermaid graph found under Reports/")
         let rendered = try MermaidBrowser.render(graphs.map(\.source))
         try #require(rendered.count == graphs.count)
