@@ -19,7 +19,8 @@ extension CLI {
           list                        participants, hosts and their events
           bench [--workers N] [--vs-native]
                                       time the whole matrix; the model against a real runtime
-          diff OLD.json NEW.json      the cells that changed between two matrix.json files, as Markdown
+          diff [--all] OLD.json NEW.json
+                                      the cells that changed between two matrix.json files, as Markdown
 
         Exit codes: 0 ok, 1 findings or gate failure, 2 bad usage or bad input (nothing is written).
         Run 'hooklab COMMAND --help' for a command's details.
@@ -28,13 +29,16 @@ extension CLI {
 
         static let command: [String: String] = [
             "diff": """
-            Usage: hooklab diff OLD.json NEW.json
+            Usage: hooklab diff [--all] OLD.json NEW.json
 
             Compares two Reports/matrix.json files (schema 1 or 2; members it does not know are ignored) and
             prints the cells that changed as Markdown, ready for a pull-request comment: regressions first,
             then improvements, then new and removed cells. Each entry gives host, order, configuration,
             old → new outcome, the finding, and the 'hooklab explain' command to paste.
             The gate prints its differences from the baseline the same way.
+
+              --all   list every changed cell; by default the text stops under 60,000 characters (GitHub's
+                      comment limit is 65,536) and each section says how many of its cells are not shown
 
             Exit code: 1 when a cell regressed, 0 otherwise, 2 when a file is unreadable or malformed
             (the message names file:line).

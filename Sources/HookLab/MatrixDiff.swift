@@ -105,13 +105,18 @@ public struct MatrixDiff: Sendable {
     /// The Markdown summary: a headline with the counts, then one section per kind of change.
     public var markdown: String { Self.markdown(changes, compared: compared) }
 
+    /// GitHub refuses comments over 65,536 characters; `hooklab diff` stays under this by default.
+    public static let commentLimit = 60_000
+
     /// Renders changes as Markdown: a headline with the counts, then a section per kind, each entry with host,
     /// order, configuration, old → new outcome, the finding and a pasteable `hooklab explain` command.
     /// - Parameters:
     ///   - changes: The changes, in any order.
     ///   - compared: How many cells were compared, for the headline.
     ///   - title: The headline's first words.
-    public static func markdown(_ changes: [Change], compared: Int, title: String = "HookLab matrix diff") -> String {
+    ///   - limit: When set, entries stop before the text would pass this many characters, and each section
+    ///     ends with how many of its cells are not shown; regressions come first, so they are cut last.
+    public static func markdown(_ changes: [Change], compared: Int, title: String = "HookLab matrix diff", limit: Int? = nil) -> String {
         let changes = sorted(changes)
         let counts = Change.Kind.allCases.map { kind in (kind, changes.filter { $0.kind == kind }.count) }
         let summary = counts.map { "\($1) \(label($0, count: $1))" }.joined(separator: ", ")
@@ -119,9 +124,26 @@ public struct MatrixDiff: Sendable {
         if changes.isEmpty {
             return out + "\nNo cell changed among \(compared) cells compared.\n"
         }
+        // Room for the sections' "not shown" lines, so the whole text stays within the limit.
+        let budget = limit.map { $0 - 200 * counts.count }
+        var full = false
         for (kind, count) in counts where count > 0 {
             out += "\n#### \(label(kind, count: count).prefix(1).uppercased() + label(kind, count: count).dropFirst()) (\(count))\n\n"
-            for change in changes where change.kind == kind { out += entry(change) }
+            var length = out.count
+            var shown = 0
+            for change in changes where change.kind == kind {
+                let text = entry(change)
+                if let budget, full || length + text.count > budget {
+                    full = true
+                    break
+                }
+                out += text
+                length += text.count
+                shown += 1
+            }
+            if shown < count {
+                out += "\n… and \(count - shown) more \(label(kind, count: count - shown)) not shown here; `hooklab diff --all OLD NEW` lists every cell.\n"
+            }
         }
         return out
     }
@@ -149,7 +171,8 @@ public struct MatrixDiff: Sendable {
         if let reason = change.reason, change.kind == .improvement {
             out += "  - was accepted because: \(escape(reason))\n"
         }
-        if change.kind != .removed {
+        // `explain` takes two or more participants; a library alone has nothing to explain against.
+        if change.kind != .removed, cell.order.count >= 2 {
             out += "  - explain: `\(explainCommand(cell))`\n"
         }
         return out
@@ -167,15 +190,22 @@ public struct MatrixDiff: Sendable {
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Text that GitHub would read as markup: `<` starts HTML, `*` and `_` emphasis.
+    /// Text that GitHub would read as markup: `<` starts HTML, `*` emphasis, and `_` at a word's edge
+    /// (`_Aspects_`; GitHub leaves `SUPER_viewWillAppear:` alone, so it stays readable in a terminal too).
     static func escape(_ text: String) -> String {
+        let characters = Array(text)
         var out = ""
-        for character in text {
+        for (index, character) in characters.enumerated() {
             switch character {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
-            case "*", "_": out += "\\\(character)"
+            case "*": out += "\\*"
+            case "_":
+                func isWord(_ position: Int) -> Bool {
+                    characters.indices.contains(position) && (characters[position].isLetter || characters[position].isNumber)
+                }
+                out += isWord(index - 1) && isWord(index + 1) ? "_" : "\\_"
             case "\n": out += " "
             default: out.append(character)
             }

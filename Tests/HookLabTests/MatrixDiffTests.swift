@@ -80,6 +80,30 @@ struct MatrixDiffTests {
         #expect(markdown.hasSuffix("#### Removed cell (1)\n\n- **UIWebView** · `a → b` · debug: 💧 leak → (gone)\n  - was leak at step 2 of the reproducer: sent &lt;UIScrollViewDelegate&gt; to \\_Aspects\\_ #3\n"))
     }
 
+    @Test("Over the comment limit, sections stop early and say how many cells are not shown; regressions first")
+    func limit() {
+        let finding = MatrixDiff.FindingText(kind: "danglingMessage", message: String(repeating: "x", count: 200), step: 1)
+        let changes = (0..<300).map { index in
+            MatrixDiff.Change(kind: index < 100 ? .regression : .improvement,
+                              cell: Matrix.Cell(host: "UITableView", order: ["a\(index)", "b"], config: .debug),
+                              old: index < 100 ? .ok : .crash, new: index < 100 ? .crash : .ok, finding: finding)
+        }
+        let full = MatrixDiff.markdown(changes, compared: 300)
+        #expect(!full.contains("not shown"))
+        let cut = MatrixDiff.markdown(changes, compared: 300, limit: 20_000)
+        #expect(cut.count <= 20_000)
+        #expect(cut.hasPrefix("### HookLab matrix diff: 100 regressions, 200 improvements, 0 new cells, 0 removed cells\n"))
+        let shown = cut.components(separatedBy: "\n- ").count - 1
+        #expect(shown > 20 && shown < 100)
+        #expect(cut.contains("\n… and \(100 - shown) more regressions not shown here; `hooklab diff --all OLD NEW` lists every cell.\n"))
+        #expect(cut.hasSuffix("#### Improvements (200)\n\n\n… and 200 more improvements not shown here; `hooklab diff --all OLD NEW` lists every cell.\n"))
+    }
+
+    @Test("Markdown escaping: tags, ampersands, stars, and underscores at a word's edge only")
+    func escaping() {
+        #expect(MatrixDiff.escape("-[NSKVONotifying_A SUPER_x:] <T> & *p _Aspects_") == "-[NSKVONotifying_A SUPER_x:] &lt;T&gt; &amp; \\*p \\_Aspects\\_")
+    }
+
     @Test("Shell quoting: safe words as is, others in single quotes")
     func quoting() {
         #expect(MatrixDiff.shellQuoted("aspects:class") == "aspects:class")
