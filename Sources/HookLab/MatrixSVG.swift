@@ -7,7 +7,7 @@ extension CLI {
 
 extension Matrix {
     /// One panel per host: rows are the participant installed first, columns the one installed second, each
-    /// cell coloured by the worse outcome of debug and release.
+    /// cell coloured by the worse outcome of debug and release; a library alone, when the matrix has it, on the diagonal.
     ///
     /// Plain SVG 1.1 that GitHub shows as an image: no scripts, no external fonts or links, every text
     /// escaped, whole-pixel coordinates so the bytes are the same from run to run. Text widths are estimated
@@ -25,8 +25,9 @@ extension Matrix {
         // Participants of each host, in catalogue order, as they appear in its pair cells.
         var pairs: [String: [Matrix.Cell: Outcome]] = [:]
         var idsOfHost: [String: Set<String>] = [:]
-        for result in results where result.cell.order.count == 2 {
-            let key = Matrix.Cell(host: result.cell.host, order: result.cell.order, config: .debug)
+        // A library alone (an order of one, matrix.json schema 2) sits on the diagonal.
+        for result in results where result.cell.order.count <= 2 {
+            let key = Matrix.Cell(host: result.cell.host, order: [result.cell.order[0], result.cell.order.last!], config: .debug)
             pairs[result.cell.host, default: [:]][key] = max(pairs[result.cell.host]?[key] ?? .ok, result.outcome)
             idsOfHost[result.cell.host, default: []].formUnion(result.cell.order)
         }
@@ -89,11 +90,13 @@ extension Matrix {
                 for (column, second) in panel.ids.enumerated() {
                     let key = Matrix.Cell(host: panel.host, order: [first, second], config: .debug)
                     guard let outcome = pairs[panel.host]?[key] else { continue }
+                    let order = first == second ? [first] : [first, second]
                     let configs = Configuration.allCases.compactMap { config in
-                        self.outcome(of: key.with(config: config)).map { "\(config.rawValue) \($0.rawValue)" }
+                        self.outcome(of: Matrix.Cell(host: panel.host, order: order, config: config)).map { "\(config.rawValue) \($0.rawValue)" }
                     }.joined(separator: ", ")
+                    let name = first == second ? "\(first) alone" : "\(first) → \(second)"
                     out += "<rect class=\"cell\" x=\"\(gridX + column * (cellSize + gap))\" y=\"\(cy)\" width=\"\(cellSize)\" height=\"\(cellSize)\" "
-                        + "fill=\"\(Self.svgColour(outcome))\"><title>\(Self.xmlEscaped("\(panel.host): \(first) → \(second): \(configs)"))</title></rect>\n"
+                        + "fill=\"\(Self.svgColour(outcome))\"><title>\(Self.xmlEscaped("\(panel.host): \(name): \(configs)"))</title></rect>\n"
                 }
             }
             out += "</g>\n"

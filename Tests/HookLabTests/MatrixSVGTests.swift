@@ -74,20 +74,22 @@ struct MatrixSVGTests {
         #expect(MatrixTests.run(workers: 1).svg == svg)
     }
 
-    @Test("Host and participant names are escaped")
+    @Test("Host and participant names are escaped; a library alone sits on the diagonal")
     func escaping() throws {
         let hosts = [HostInfo(name: "A<B> & \"C\" -x:", delegateOwnership: "weak", events: [])]
         let participants = ["p'1", "p<2>"].map {
             ParticipantInfo(id: $0, family: $0, models: "m", hosts: [hosts[0].name], hasLoad: true, hasAttach: false)
         }
-        let results = [["p'1", "p<2>"], ["p<2>", "p'1"]].map {
-            Matrix.CellResult(cell: Matrix.Cell(host: hosts[0].name, order: $0, config: .debug), outcome: .crash, scenarioCount: 1)
+        let results = [["p'1", "p<2>"], ["p<2>", "p'1"], ["p'1"]].map {
+            Matrix.CellResult(cell: Matrix.Cell(host: hosts[0].name, order: $0, config: .debug), outcome: $0.count == 1 ? .leak : .crash, scenarioCount: 1)
         }
         let svg = Matrix(hosts: hosts, participants: participants, results: results).svg
         let reader = try Self.read(svg)
         #expect(reader.texts.contains("A<B> & \"C\" -x:"))
         #expect(reader.texts.contains("p<2>") && reader.texts.contains("p'1"))
-        #expect(reader.cells.count == 2)
+        // The library alone on the diagonal.
+        #expect(reader.cells.count == 3)
+        #expect(reader.cells.contains { $0.title == "A<B> & \"C\" -x:: p'1 alone: debug leak" && $0.fill == Matrix.svgColour(.leak) })
         #expect(svg.contains("A&lt;B&gt; &amp; &quot;C&quot; -x:"))
     }
 
