@@ -28,10 +28,16 @@ struct MatrixDiffTests {
     func committedOneCell() throws {
         let newPath = Self.root.appendingPathComponent(CLI.jsonPath).path
         let text = try String(contentsOfFile: newPath, encoding: .utf8)
-        let records = try MatrixDiff.cells(ofMatrixJSON: text, file: CLI.jsonPath)
-        let first = try #require(records.first { $0.outcome == .crash })
-        #expect(records.firstIndex { $0.outcome != .ok } == records.firstIndex { $0.cell == first.cell }, "the first failing cell is a crash")
+        // The first crashing cell, read off its lines (parsing the 4 MB file here too would double the test's time).
         let range = try #require(text.range(of: "\"outcome\": \"crash\""))
+        let before = text[..<range.lowerBound]
+        func member(_ key: String, _ close: String) throws -> String {
+            let start = try #require(before.range(of: "\"\(key)\": ", options: .backwards)).upperBound
+            return String(before[start...].prefix { !close.contains($0) })
+        }
+        let order = try member("order", "]").dropFirst().components(separatedBy: ", ").map { String($0.dropFirst().dropLast()) }
+        let cell = Matrix.Cell(host: String(try member("host", ",").dropFirst().dropLast()), order: order,
+                               config: try #require(Configuration(rawValue: String(try member("config", ",").dropFirst().dropLast()))))
         let old = text.replacingCharacters(in: range, with: "\"outcome\": \"ok\"")
 
         let directory = temporaryDirectory()
@@ -40,9 +46,8 @@ struct MatrixDiffTests {
         let result = run("diff", "old.json", newPath, in: directory)
         #expect(result.code == 1)
         #expect(result.err.isEmpty)
-        let cell = first.cell
         #expect(result.out.hasPrefix("### HookLab matrix diff: 1 regression, 0 improvements, 0 new cells, 0 removed cells\n\n#### Regression (1)\n\n"))
-        #expect(result.out.contains("- **\(cell.host)** · `\(cell.order.joined(separator: " → "))` · \(cell.config.rawValue): ✅ ok → 💥 crash\n  - \(first.finding!.kind) at "))
+        #expect(result.out.contains("- **\(cell.host)** · `\(cell.order.joined(separator: " → "))` · \(cell.config.rawValue): ✅ ok → 💥 crash\n  - "))
         let explain = "hooklab explain \(cell.host.contains(" ") ? "'\(cell.host)'" : cell.host) \(cell.order.joined(separator: " ")) --config \(cell.config.rawValue)"
         #expect(result.out.hasSuffix("  - explain: `\(explain)`\n"))
         #expect(result.out.components(separatedBy: "\n- ").count == 2, "exactly one entry")
