@@ -15,8 +15,7 @@ extension CLI {
         } catch {
             throw UsageError("cannot write the reports: \(error.localizedDescription)")
         }
-        let failing = matrix.results.filter { $0.outcome != .ok }.count
-        standardOutput("wrote \(Self.reportPath), \(Self.jsonPath) and \(Self.svgPath): \(matrix.results.count) cells, \(failing) failing, \(matrix.emergent.count) emergent\n")
+        standardOutput("wrote \(Self.reportPath), \(Self.jsonPath) and \(Self.svgPath):\n" + matrix.headlineLines.joined(separator: "\n") + "\n")
         return 0
     }
 

@@ -25,11 +25,14 @@ extension Matrix {
         // Participants of each host, in catalogue order, as they appear in its pair cells.
         var pairs: [String: [Matrix.Cell: Outcome]] = [:]
         var idsOfHost: [String: Set<String>] = [:]
+        // Orders that cannot happen ran nothing; their `ok` is no verdict, so they are drawn apart.
+        var impossible: [Matrix.Cell: String] = [:]
         // A library alone (an order of one, matrix.json schema 2) sits on the diagonal.
         for result in results where result.cell.order.count <= 2 {
             let key = Matrix.Cell(host: result.cell.host, order: [result.cell.order[0], result.cell.order.last!], config: .debug)
             pairs[result.cell.host, default: [:]][key] = max(pairs[result.cell.host]?[key] ?? .ok, result.outcome)
             idsOfHost[result.cell.host, default: []].formUnion(result.cell.order)
+            if !result.possible { impossible[key] = result.impossibility ?? "not possible" }
         }
         let panels: [Panel] = hosts.compactMap { host in
             guard let present = idsOfHost[host.name] else { return nil }
@@ -77,6 +80,8 @@ extension Matrix {
             out += "<text x=\"\(legendX + cellSize + 4)\" y=\"\(margin + 51)\">\(outcome.rawValue)</text>\n"
             legendX += cellSize + 10 + outcome.rawValue.count * characterWidth + 12
         }
+        out += "<rect x=\"\(legendX)\" y=\"\(margin + 40)\" width=\"\(cellSize)\" height=\"\(cellSize)\" fill=\"\(Self.impossibleColour)\"/>"
+        out += "<text x=\"\(legendX + cellSize + 4)\" y=\"\(margin + 51)\">order not possible</text>\n"
         for (panel, px, py) in placed {
             let gridX = px + panel.labelWidth, gridY = py + panel.headerHeight
             out += "<g>\n<text x=\"\(px)\" y=\"\(py + 13)\" font-size=\"13\" font-weight=\"bold\">\(Self.xmlEscaped(panel.host))</text>\n"
@@ -95,8 +100,10 @@ extension Matrix {
                         self.outcome(of: Matrix.Cell(host: panel.host, order: order, config: config)).map { "\(config.rawValue) \($0.rawValue)" }
                     }.joined(separator: ", ")
                     let name = first == second ? "\(first) alone" : "\(first) → \(second)"
+                    let fill = impossible[key] == nil ? Self.svgColour(outcome) : Self.impossibleColour
+                    let what = impossible[key] ?? configs
                     out += "<rect class=\"cell\" x=\"\(gridX + column * (cellSize + gap))\" y=\"\(cy)\" width=\"\(cellSize)\" height=\"\(cellSize)\" "
-                        + "fill=\"\(Self.svgColour(outcome))\"><title>\(Self.xmlEscaped("\(panel.host): \(name): \(configs)"))</title></rect>\n"
+                        + "fill=\"\(fill)\"><title>\(Self.xmlEscaped("\(panel.host): \(name): \(what)"))</title></rect>\n"
                 }
             }
             out += "</g>\n"
@@ -118,6 +125,9 @@ extension Matrix {
         case .crash: "#cf222e"
         }
     }
+
+    /// The fill of an order that cannot happen.
+    static let impossibleColour = "#d0d7de"
 
     /// Text for SVG content and attribute values.
     static func xmlEscaped(_ text: String) -> String {

@@ -46,7 +46,7 @@ struct MatrixSVGTests {
         return reader
     }
 
-    @Test("The heat map is well-formed XML with an <svg xmlns> root, its size, and one rect per host × ordered pair")
+    @Test("The heat map is well-formed XML with an <svg xmlns> root, its size, and one rect per host × ordered pair or library alone")
     func validSVG() throws {
         let matrix = MatrixTests.run()
         let svg = matrix.svg
@@ -59,7 +59,11 @@ struct MatrixSVGTests {
         #expect(!svg.contains("<script") && !svg.contains("href") && !svg.contains("<foreignObject"))
         #expect(reader.elements.isSubset(of: ["svg", "title", "rect", "text", "g"]))
 
-        let pairs = Set(matrix.results.filter { $0.cell.order.count == 2 }.map { "\($0.cell.host): \($0.cell.order.joined(separator: " → "))" })
+        // Ordered pairs, and each library alone on the diagonal.
+        let pairs = Set(matrix.results.filter { $0.cell.order.count <= 2 }.map {
+            "\($0.cell.host): \($0.cell.order.count == 1 ? "\($0.cell.order[0]) alone" : $0.cell.order.joined(separator: " → "))"
+        })
+        #expect(pairs.contains { $0.hasSuffix(" alone") })
         #expect(reader.cells.count == pairs.count)
         #expect(Set(reader.cells.map { $0.title.components(separatedBy: ": ").prefix(2).joined(separator: ": ") }) == pairs)
         // The fake lab's WebView bridge:buggy → tracker:proxy crashes in both configurations; ListView tracker:proxy → rx
@@ -83,12 +87,16 @@ struct MatrixSVGTests {
         let results = [["p'1", "p<2>"], ["p<2>", "p'1"], ["p'1"]].map {
             Matrix.CellResult(cell: Matrix.Cell(host: hosts[0].name, order: $0, config: .debug), outcome: $0.count == 1 ? .leak : .crash, scenarioCount: 1)
         }
-        let svg = Matrix(hosts: hosts, participants: participants, results: results).svg
+        var impossible = Matrix.CellResult(cell: Matrix.Cell(host: hosts[0].name, order: ["p<2>", "p'1"], config: .release), outcome: .ok, scenarioCount: 0)
+        impossible.possible = false
+        impossible.impossibility = "not possible: p<2> hooks at launch"
+        let svg = Matrix(hosts: hosts, participants: participants, results: results + [impossible]).svg
         let reader = try Self.read(svg)
         #expect(reader.texts.contains("A<B> & \"C\" -x:"))
         #expect(reader.texts.contains("p<2>") && reader.texts.contains("p'1"))
         // The library alone on the diagonal.
         #expect(reader.cells.count == 3)
+        #expect(reader.cells.contains { $0.title == "A<B> & \"C\" -x:: p<2> → p'1: not possible: p<2> hooks at launch" && $0.fill == Matrix.impossibleColour })
         #expect(reader.cells.contains { $0.title == "A<B> & \"C\" -x:: p'1 alone: debug leak" && $0.fill == Matrix.svgColour(.leak) })
         #expect(svg.contains("A&lt;B&gt; &amp; &quot;C&quot; -x:"))
     }
