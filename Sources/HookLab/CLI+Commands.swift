@@ -43,6 +43,7 @@ extension CLI {
     func writeReports(_ matrix: Matrix, to reports: URL, quiet: Bool) throws(UsageError) -> Int32 {
         let outputs = matrix.reportOutputs(in: reports, observations: catalog.designObservations())
         try write(outputs)
+        Matrix.removeStalePages(in: reports, keeping: outputs)
         let names = outputs.map { displayPath($0.url) }
         let listed = names.count <= 2 ? names.joined(separator: " and ") : "\(names[0]), \(names[1]) and \(names.count - 2) more"
         if !quiet { standardOutput("wrote \(listed):\n" + matrix.headlineLines.joined(separator: "\n") + "\n") }

@@ -55,6 +55,7 @@ extension CLI {
         if let junitOption { outputs.append(AtomicFile.Output(userURL(junitOption), report.junit)) }
         if let reportsOption { outputs += matrix.reportOutputs(in: userURL(reportsOption), observations: catalog.designObservations()) }
         try write(outputs)
+        if let reportsOption { Matrix.removeStalePages(in: userURL(reportsOption), keeping: outputs) }
         if github, let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             do { try Self.append(report.markdownSummary, to: userURL(summary)) } catch {
                 standardError("hooklab gate: cannot append to GITHUB_STEP_SUMMARY (\(summary)): \(error.localizedDescription)\n")
@@ -90,20 +91,17 @@ struct GateReport {
     /// " involving ID in shard I/N", or empty.
     var scope: String
 
-    /// How many missing cells the text lists before summing up the rest (`-v` lists them all).
-    static let missingListed = 20
+    /// How many characters of differences the text shows (`-v` shows them all).
+    static let textLimit = 20_000
 
     func text(verbose: Bool, quiet: Bool) -> String {
         var out = ""
-        var missingShown = 0, missingHidden = 0
-        for difference in verdict.differences {
-            if difference.kind == .missing && !verbose {
-                guard missingShown < Self.missingListed else { missingHidden += 1; continue }
-                missingShown += 1
-            }
-            out += difference.text + "\n"
+        // The same Markdown renderer as `hooklab diff`; without -v it stops at about 20,000 characters and says
+        // how many cells each section leaves out.
+        if !verdict.differences.isEmpty {
+            out += MatrixDiff.markdown(verdict.differences.map(MatrixDiff.Change.init), compared: verdict.compared,
+                                       title: "Gate: differences from \(baselineName)", limit: verbose ? nil : Self.textLimit) + "\n"
         }
-        if missingHidden > 0 { out += "… and \(missingHidden) more missing cells (-v lists them all)\n" }
         if !quiet {
             for entry in verdict.stale { out += "note: \(entry.cell) is in the baseline but was not run (participant or host removed?)\n" }
         }

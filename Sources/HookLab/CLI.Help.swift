@@ -3,7 +3,7 @@
 extension CLI {
     /// The help texts, printed by `--help` / `-h` everywhere.
     enum Help {
-        static let commands = ["matrix", "gate", "run", "explain", "list", "bench", "merge"]
+        static let commands = ["matrix", "gate", "run", "explain", "list", "bench", "merge", "diff"]
 
         static let top = """
         hooklab: compatibility lab for iOS delegate proxies and hooking libraries, run on models.
@@ -21,6 +21,8 @@ extension CLI {
           bench [--workers N] [--vs-native]
                                       time the whole matrix; the model against a real runtime
           merge SHARD.json...         combine the shards of 'matrix --shard I/N' into the reports
+          diff [--all] OLD.json NEW.json
+                                      the cells that changed between two matrix.json files, as Markdown
 
         Every command takes --opt=value as well as --opt value, '--' to end options, -q (quiet) and -v (verbose).
         Paths: Reports/ and Matrix/ are found upward from the current directory (a directory with Package.swift
@@ -31,6 +33,22 @@ extension CLI {
         """
 
         static let command: [String: String] = [
+            "diff": """
+            Usage: hooklab diff [--all] OLD.json NEW.json
+
+            Compares two Reports/matrix.json files (schema 1 or 2; members it does not know are ignored) and
+            prints the cells that changed as Markdown, ready for a pull-request comment: regressions first,
+            then improvements, then new and removed cells. Each entry gives host, order, configuration,
+            old → new outcome, the finding, and the 'hooklab explain' command to paste.
+            The gate prints its differences from the baseline the same way.
+
+              --all   list every changed cell; by default the text stops under 60,000 characters (GitHub's
+                      comment limit is 65,536) and each section says how many of its cells are not shown
+
+            Exit code: 1 when a cell regressed, 0 otherwise, 2 when a file is unreadable or malformed
+            (the message names file:line).
+
+            """,
             "matrix": """
             Usage: hooklab matrix [--workers N] [--reports DIR] [--shard I/N [--output FILE]] [-q]
 

@@ -100,6 +100,7 @@ public struct CLI {
             case "list": return try list(&arguments)
             case "bench": return try bench(&arguments)
             case "merge": return try merge(&arguments)
+            case "diff": return try diff(&arguments)
             default: return 2
             }
         } catch {

@@ -26,3 +26,26 @@ extension Matrix {
         return byCell
     }
 }
+
+extension Matrix {
+    /// Removes the generated pages of an earlier run that this run did not write (a host now split into fewer parts,
+    /// a participant removed), so `Reports/` holds exactly one report set. Only pages the report set owns are
+    /// candidates: Markdown under `hosts/`, `targets/` and `libraries/`, and the `triples*.md` parts.
+    public static func removeStalePages(in directory: URL, keeping outputs: [AtomicFile.Output]) {
+        let keep = Set(outputs.map { $0.url.standardizedFileURL.path })
+        let files = FileManager.default
+        var candidates: [URL] = []
+        for sub in ["hosts", "targets", "libraries"] {
+            let folder = directory.appendingPathComponent(sub)
+            for name in (try? files.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".md") {
+                candidates.append(folder.appendingPathComponent(name))
+            }
+        }
+        for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix("triples") && name.hasSuffix(".md") {
+            candidates.append(directory.appendingPathComponent(name))
+        }
+        for url in candidates.sorted(by: { $0.path < $1.path }) where !keep.contains(url.standardizedFileURL.path) {
+            try? files.removeItem(at: url)
+        }
+    }
+}

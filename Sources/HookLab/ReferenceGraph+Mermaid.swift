@@ -38,8 +38,28 @@ extension ReferenceGraph {
         return lines.joined(separator: "\n")
     }
 
-    /// Mermaid labels are quoted; quotes inside become entity codes.
+    /// Mermaid labels are quoted, and Mermaid reads some of their text as markup: a quote ends the label, `<…>`
+    /// is an HTML tag its sanitiser drops (`identifier<UIScrollViewDelegate>` would show as `identifier`), `&` starts
+    /// an HTML entity, `#word;` is its own entity code, and a backtick opens a Markdown string. Those characters
+    /// become Mermaid entity codes, which it renders as the characters themselves.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "#quot;")
+        let characters = Array(text)
+        var out = ""
+        for (index, character) in characters.enumerated() {
+            switch character {
+            case "\"": out += "#quot;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "&": out += "#amp;"
+            case "`": out += "#96;"
+            case "#":
+                // Only a `#` that starts `#word;` would be read as an entity code; `Proxy#3` stays readable.
+                let word = characters[(index + 1)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                let next = index + 1 + word.count
+                out += !word.isEmpty && next < characters.count && characters[next] == ";" ? "#35;" : "#"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 }

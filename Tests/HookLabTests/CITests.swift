@@ -63,10 +63,12 @@ struct CITests {
         let original = try #require(read("Matrix/baseline.json"))
         var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Drop one ok cell (now missing) and make a crash cell accepted as ok (now a regression).
-        let okLine = try #require(lines.firstIndex { $0.contains(#""outcome": "ok""#) && $0.hasSuffix(",") })
+        // Schema 2 lines: ["ids", "config", "outcome", "reason id"].
+        let okLine = try #require(lines.firstIndex { $0.hasSuffix(#", "ok"],"#) })
         lines.remove(at: okLine)
-        let crashLine = try #require(lines.firstIndex { $0.contains(#""outcome": "crash""#) })
-        lines[crashLine] = lines[crashLine].replacingOccurrences(of: #""outcome": "crash""#, with: #""outcome": "ok""#)
+        let crashLine = try #require(lines.firstIndex { $0.contains(#", "crash", "#) })
+        let reasonStart = try #require(lines[crashLine].range(of: #", "crash", "#))
+        lines[crashLine] = String(lines[crashLine][..<reasonStart.lowerBound]) + #", "ok"]"# + (lines[crashLine].hasSuffix(",") ? "," : "")
         let edited = lines.joined(separator: "\n")
         try edited.write(to: root.appendingPathComponent("Matrix/baseline.json"), atomically: true, encoding: .utf8)
         let result = run(["gate"])
@@ -79,7 +81,7 @@ struct CITests {
     func junit() throws {
         recordBaseline()
         let text = try #require(read("Matrix/baseline.json"))
-        try text.replacingOccurrences(of: #""config": "release", "outcome": "crash""#, with: #""config": "release", "outcome": "latent""#)
+        try text.replacingOccurrences(of: #""release", "crash", "#, with: #""release", "latent", "#)
             .write(to: root.appendingPathComponent("Matrix/baseline.json"), atomically: true, encoding: .utf8)
         let result = run(["gate", "--junit", "out/junit.xml"])
         #expect(result.code == 1)
@@ -102,7 +104,7 @@ struct CITests {
         #expect(passed.code == 0)
         #expect(passed.out.hasPrefix("::notice title=hooklab gate::gate passed: 104 cells match Matrix/baseline.json\n"))
         let text = try #require(read("Matrix/baseline.json"))
-        try text.replacingOccurrences(of: #""config": "release", "outcome": "crash""#, with: #""config": "release", "outcome": "latent""#)
+        try text.replacingOccurrences(of: #""release", "crash", "#, with: #""release", "latent", "#)
             .write(to: root.appendingPathComponent("Matrix/baseline.json"), atomically: true, encoding: .utf8)
         let failed = run(["gate", "--github"], environment: ["GITHUB_STEP_SUMMARY": summary.path])
         #expect(failed.code == 1)
@@ -120,7 +122,7 @@ struct CITests {
     func json() throws {
         recordBaseline()
         let text = try #require(read("Matrix/baseline.json"))
-        try text.replacingOccurrences(of: #""config": "release", "outcome": "crash""#, with: #""config": "release", "outcome": "latent""#)
+        try text.replacingOccurrences(of: #""release", "crash", "#, with: #""release", "latent", "#)
             .write(to: root.appendingPathComponent("Matrix/baseline.json"), atomically: true, encoding: .utf8)
         let gate = run(["gate", "--json"])
         #expect(gate.code == 1)

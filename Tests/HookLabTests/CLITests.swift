@@ -30,7 +30,7 @@ struct CLITests {
         let top = run("--help")
         #expect(top.code == 0 && top.out.contains("Usage: hooklab COMMAND") && top.err.isEmpty)
         #expect(run("-h").code == 0)
-        for command in ["matrix", "gate", "run", "explain", "list", "bench", "merge"] {
+        for command in ["matrix", "gate", "run", "explain", "list", "bench", "merge", "diff"] {
             let result = run(command, "--help")
             #expect(result.code == 0, "\(command)")
             #expect(result.out.hasPrefix("Usage: hooklab \(command)"), "\(command)")
@@ -158,13 +158,13 @@ struct CLITests {
         #expect(run("gate", environment: ["HOOKLAB_RECORD": "never"]).code == 0)
 
         let edited = baseline.replacingOccurrences(
-            of: #"{"host": "WebView", "order": ["bridge:buggy", "tracker:proxy"], "config": "debug", "outcome": "crash", "reason": "#,
-            with: #"{"host": "WebView", "order": ["bridge:buggy", "tracker:proxy"], "config": "debug", "outcome": "latent", "reason": "#)
+            of: #"["bridge:buggy tracker:proxy", "debug", "crash", "#, with: #"["bridge:buggy tracker:proxy", "debug", "latent", "#)
         #expect(edited != baseline)
         write(edited, to: "Matrix/baseline.json")
         let failed = run("gate", environment: ["HOOKLAB_RECORD": "never"])
         #expect(failed.code == 1)
-        #expect(failed.out.contains("regression: WebView · bridge:buggy → tracker:proxy · debug: ☠️ latent → 💥 crash\n    danglingMessage at step 5 of the reproducer:"))
+        #expect(failed.out.contains("#### Regression (1)\n\n- **WebView** · `bridge:buggy → tracker:proxy` · debug: ☠️ latent → 💥 crash\n  - danglingMessage at step 5 of the reproducer:"))
+        #expect(failed.out.contains("  - explain: `hooklab explain WebView bridge:buggy tracker:proxy --config debug`\n"))
         #expect(failed.out.hasSuffix("gate FAILED: 1 regression among 104 cells; Matrix/baseline.json was not changed\n"))
         #expect(read("Matrix/baseline.json") == edited)
         // Gating another participant ignores that cell.

@@ -87,6 +87,7 @@ struct LabMatrixTests {
             outputs.append(AtomicFile.Output(Self.root.appendingPathComponent(CLI.baselinePath), toWrite.fileText))
         }
         try AtomicFile.write(outputs)
+        Matrix.removeStalePages(in: Self.root.appendingPathComponent("Reports"), keeping: outputs)
         for difference in verdict.differences { Issue.record(Comment(rawValue: difference.text)) }
         if verdict.needsReview {
             Issue.record("recorded \(verdict.recorded.count) new cells: review `git diff \(CLI.baselinePath)` and run again")

@@ -1,0 +1,150 @@
+// `hooklab diff`: the changed cells between two matrix.json files, as Markdown.
+
+import Foundation
+import Testing
+@testable import HookLab
+
+@Suite("Matrix diff")
+struct MatrixDiffTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func run(_ arguments: String..., in directory: URL) -> (code: Int32, out: String, err: String) {
+        let (cli, captured) = CLI.fake(root: directory)
+        let code = cli.main(arguments: arguments)
+        return (code, captured.out, captured.err)
+    }
+
+    static func cellJSON(_ host: String, _ order: [String], _ config: String, _ outcome: String, finding: String? = nil, extra: String = "") -> String {
+        let findings = finding.map { #"[{"kind": "\#($0)", "message": "sent <UIScrollViewDelegate> to _Aspects_ #3", "step": 2, "frames": []}]"# } ?? "[]"
+        return #"{"host": "\#(host)", "order": [\#(order.map { "\"\($0)\"" }.joined(separator: ", "))], "config": "\#(config)", "outcome": "\#(outcome)", "findings": \#(findings)\#(extra)}"#
+    }
+
+    static func document(schema: Int = 2, _ cells: [String]) -> String {
+        "{\n  \"schema\": \(schema),\n  \"generator\": \"hooklab matrix\",\n  \"headline\": {\"cells\": 4},\n  \"cells\": [\n    "
+            + cells.joined(separator: ",\n    ") + "\n  ]\n}\n"
+    }
+
+    @Test("The committed matrix.json against a copy with one cell changed prints that cell as a regression")
+    func committedOneCell() throws {
+        let newPath = Self.root.appendingPathComponent(CLI.jsonPath).path
+        let text = try String(contentsOfFile: newPath, encoding: .utf8)
+        // The first crashing cell, read off its lines (parsing the 4 MB file here too would double the test's time).
+        let range = try #require(text.range(of: "\"outcome\": \"crash\""))
+        let before = text[..<range.lowerBound]
+        func member(_ key: String, _ close: String) throws -> String {
+            let start = try #require(before.range(of: "\"\(key)\": ", options: .backwards)).upperBound
+            return String(before[start...].prefix { !close.contains($0) })
+        }
+        let order = try member("order", "]").dropFirst().components(separatedBy: ", ").map { String($0.dropFirst().dropLast()) }
+        let cell = Matrix.Cell(host: String(try member("host", ",").dropFirst().dropLast()), order: order,
+                               config: try #require(Configuration(rawValue: String(try member("config", ",").dropFirst().dropLast()))))
+        let old = text.replacingCharacters(in: range, with: "\"outcome\": \"ok\"")
+
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try old.write(to: directory.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        let result = run("diff", "old.json", newPath, in: directory)
+        #expect(result.code == 1)
+        #expect(result.err.isEmpty)
+        #expect(result.out.hasPrefix("### HookLab matrix diff: 1 regression, 0 improvements, 0 new cells, 0 removed cells\n\n#### Regression (1)\n\n"))
+        #expect(result.out.contains("- **\(cell.host)** · `\(cell.order.joined(separator: " → "))` · \(cell.config.rawValue): ✅ ok → 💥 crash\n  - "))
+        let explain = "hooklab explain \(cell.host.contains(" ") ? "'\(cell.host)'" : cell.host) \(cell.order.joined(separator: " ")) --config \(cell.config.rawValue)"
+        #expect(result.out.hasSuffix("  - explain: `\(explain)`\n"))
+        #expect(result.out.components(separatedBy: "\n- ").count == 2, "exactly one entry")
+
+    }
+
+    @Test("Regressions come first, then improvements, new and removed cells; schema 1 and 2 mix; unknown members are ignored")
+    func order() throws {
+        let old = Self.document(schema: 1, [
+            Self.cellJSON("UITableView", ["rx", "iglist"], "debug", "ok"),
+            Self.cellJSON("UITableView", ["rx", "iglist"], "release", "crash", finding: "danglingMessage"),
+            Self.cellJSON("ViewController -viewWillAppear:", ["aspects:class", "jspatch"], "debug", "ok"),
+            Self.cellJSON("UIWebView", ["a", "b"], "debug", "leak", finding: "leak"),
+        ])
+        let new = Self.document(schema: 2, [
+            Self.cellJSON("UITableView", ["rx", "iglist"], "debug", "assert", finding: "libraryAssert", extra: #", "conflict": true, "variants": {"x": "ok"}"#),
+            Self.cellJSON("UITableView", ["rx", "iglist"], "release", "ok"),
+            Self.cellJSON("ViewController -viewWillAppear:", ["aspects:class", "jspatch"], "debug", "crash", finding: "unrecognizedSelector"),
+            Self.cellJSON("WKWebView", ["a", "b"], "debug", "ok"),
+        ])
+        let diff = MatrixDiff(old: try MatrixDiff.cells(ofMatrixJSON: old, file: "old.json"), new: try MatrixDiff.cells(ofMatrixJSON: new, file: "new.json"))
+        #expect(diff.changes.map(\.kind) == [.regression, .regression, .improvement, .new, .removed])
+        #expect(diff.compared == 3)
+        #expect(MatrixDiff(old: [], new: []).markdown == "### HookLab matrix diff: 0 regressions, 0 improvements, 0 new cells, 0 removed cells\n\nNo cell changed among 0 cells compared.\n")
+        let markdown = diff.markdown
+        #expect(markdown.hasPrefix("### HookLab matrix diff: 2 regressions, 1 improvement, 1 new cell, 1 removed cell\n\n#### Regressions (2)\n\n"))
+        #expect(markdown.contains("""
+        - **ViewController -viewWillAppear:** · `aspects:class → jspatch` · debug: ✅ ok → 💥 crash
+          - unrecognizedSelector at step 2 of the reproducer: sent &lt;UIScrollViewDelegate&gt; to \\_Aspects\\_ #3
+          - explain: `hooklab explain 'ViewController -viewWillAppear:' aspects:class jspatch --config debug`
+
+        """))
+        #expect(markdown.contains("#### Improvement (1)\n\n- **UITableView** · `rx → iglist` · release: 💥 crash → ✅ ok\n  - was danglingMessage at step 2"))
+        #expect(markdown.contains("#### New cell (1)\n\n- **WKWebView** · `a → b` · debug: (not there) → ✅ ok\n"))
+        #expect(markdown.hasSuffix("#### Removed cell (1)\n\n- **UIWebView** · `a → b` · debug: 💧 leak → (gone)\n  - was leak at step 2 of the reproducer: sent &lt;UIScrollViewDelegate&gt; to \\_Aspects\\_ #3\n"))
+    }
+
+    @Test("Over the comment limit, sections stop early and say how many cells are not shown; regressions first")
+    func limit() {
+        let finding = MatrixDiff.FindingText(kind: "danglingMessage", message: String(repeating: "x", count: 200), step: 1)
+        let changes = (0..<300).map { index in
+            MatrixDiff.Change(kind: index < 100 ? .regression : .improvement,
+                              cell: Matrix.Cell(host: "UITableView", order: ["a\(index)", "b"], config: .debug),
+                              old: index < 100 ? .ok : .crash, new: index < 100 ? .crash : .ok, finding: finding)
+        }
+        let full = MatrixDiff.markdown(changes, compared: 300)
+        #expect(!full.contains("not shown"))
+        let cut = MatrixDiff.markdown(changes, compared: 300, limit: 20_000)
+        #expect(cut.count <= 20_000)
+        #expect(cut.hasPrefix("### HookLab matrix diff: 100 regressions, 200 improvements, 0 new cells, 0 removed cells\n"))
+        let shown = cut.components(separatedBy: "\n- ").count - 1
+        #expect(shown > 20 && shown < 100)
+        #expect(cut.contains("\n… and \(100 - shown) more regressions not shown here; `hooklab diff --all OLD NEW` lists every cell.\n"))
+        #expect(cut.hasSuffix("#### Improvements (200)\n\n\n… and 200 more improvements not shown here; `hooklab diff --all OLD NEW` lists every cell.\n"))
+    }
+
+    @Test("Markdown escaping: tags, ampersands, stars, and underscores at a word's edge only")
+    func escaping() {
+        #expect(MatrixDiff.escape("-[NSKVONotifying_A SUPER_x:] <T> & *p _Aspects_") == "-[NSKVONotifying_A SUPER_x:] &lt;T&gt; &amp; \\*p \\_Aspects\\_")
+    }
+
+    @Test("Shell quoting: safe words as is, others in single quotes")
+    func quoting() {
+        #expect(MatrixDiff.shellQuoted("aspects:class") == "aspects:class")
+        #expect(MatrixDiff.shellQuoted("UICollectionView@ios8") == "UICollectionView@ios8")
+        #expect(MatrixDiff.shellQuoted("SubViewController -viewWillAppear:") == "'SubViewController -viewWillAppear:'")
+        #expect(MatrixDiff.shellQuoted("it's") == #"'it'\''s'"#)
+        #expect(MatrixDiff.shellQuoted("") == "''")
+    }
+
+    struct BadFile: Sendable, CustomTestStringConvertible {
+        var text: String
+        var message: String
+        var testDescription: String { message }
+    }
+
+    static let badFiles: [BadFile] = [
+        BadFile(text: "{\n  \"schema\": 3,\n  \"cells\": []\n}\n", message: "bad.json:2: unsupported matrix.json schema 3; expected 1 or 2"),
+        BadFile(text: document([cellJSON("H", ["a", "b"], "debug", "crsh")]), message: "bad.json:6: unknown outcome 'crsh'"),
+        BadFile(text: document([cellJSON("H", ["a", "b"], "fast", "ok")]), message: "bad.json:6: unknown config 'fast'"),
+        BadFile(text: document([cellJSON("H", ["a", "b"], "debug", "ok"), cellJSON("H", ["a", "b"], "debug", "ok")]), message: "bad.json:7: H · a → b · debug appears twice; first at line 6"),
+        BadFile(text: "{\n  \"schema\": 2,\n  \"cells\": [\n    {\"host\": \"H\"\n  ]\n}\n", message: "bad.json:5: expected ',' or '}'"),
+        BadFile(text: "[]", message: "bad.json:1: expected a matrix.json object"),
+    ]
+
+    @Test("A malformed matrix.json exits 2 naming file and line", arguments: badFiles)
+    func badFile(_ bad: BadFile) throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try bad.text.write(to: directory.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        try Self.document([]).write(to: directory.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
+        let result = run("diff", "good.json", "bad.json", in: directory)
+        #expect(result.code == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err.hasPrefix("hooklab diff: \(bad.message)"), "\(result.err)")
+        let missing = run("diff", "good.json", "nowhere.json", in: directory)
+        #expect(missing.code == 2 && missing.err.contains("cannot read 'nowhere.json'"))
+        #expect(run("diff", "good.json", in: directory).code == 2)
+    }
+}
