@@ -49,7 +49,22 @@ final class MethodHookWorld {
     private var rac: ReactiveCocoa?
     private var kvoObserver: ObjectID?
 
-    init(rt: Runtime) { self.rt = rt }
+    init(rt: Runtime) {
+        self.rt = rt
+        classes = Self.builtIns
+    }
+
+    /// Classes every method target has without declaring them (besides the root classes): UIKit's view controller with
+    /// its lifecycle methods, each of which records `body:UIViewController` and calls no super.
+    static let builtIns = [
+        DeclaredClass(name: "UIViewController", superclass: "NSObject",
+                      selectors: ["viewDidLoad", "viewWillAppear:", "viewDidAppear:"], callsSuper: false),
+    ]
+
+    /// Defines ``builtIns`` in a method-hook base runtime.
+    static func defineBuiltIns(in rt: Runtime) {
+        for d in builtIns { define(d, in: rt, owner: "UIKit") }
+    }
 
     // MARK: Names
 
@@ -130,16 +145,28 @@ final class MethodHookWorld {
         let callsSuper = rest.contains("calls-super")
         let selectors = rest.filter { $0 != "calls-super" }
         let superclass = try runtimeClass(superName)
-        let cls = rt.defineClass(name, superclass: superclass)
-        classes.append(DeclaredClass(name: name, superclass: superName, selectors: selectors, callsSuper: callsSuper))
-        for s in selectors {
+        // Two classes of one name do not link ("duplicate symbol _OBJC_CLASS_$_NAME"); objc_allocateClassPair refuses.
+        guard rt.objc_getClass(name) == nil else {
+            throw LabError("class \(name) already exists\(Self.builtIns.contains { $0.name == name } ? " (it is built in, with viewDidLoad, viewWillAppear: and viewDidAppear:)" : ""); pick another name")
+        }
+        let declared = DeclaredClass(name: name, superclass: superName, selectors: selectors, callsSuper: callsSuper)
+        classes.append(declared)
+        Self.define(declared, in: rt, owner: "app")
+    }
+
+    /// Defines a declared class whose selectors' bodies record `body:NAME` and call super when asked.
+    static func define(_ declared: DeclaredClass, in rt: Runtime, owner: String) {
+        let name = declared.name, callsSuper = declared.callsSuper
+        guard let superclass = rt.objc_getClass(declared.superclass), rt.objc_getClass(name) == nil else { return }
+        let cls = rt.defineClass(name, superclass: superclass, owner: owner)
+        for s in declared.selectors {
             let (sel, isClassMethod) = Self.split(s)
             let selector = rt.sel(sel)
             let target = isClassMethod ? rt.objc_getMetaClass(cls) : cls
             let superTarget = isClassMethod ? rt.objc_getMetaClass(superclass) : superclass
             let types = "v@:" + String(repeating: "c", count: sel.filter { $0 == ":" }.count)
             let label = "body:\(name)"
-            rt.addMethod(target, sel, types: types, owner: "app") { rt, o, _, a in
+            rt.addMethod(target, sel, types: types, owner: owner) { rt, o, _, a in
                 HookJournal.record(rt, label)
                 if callsSuper { try rt.objc_msgSendSuper(o, superTarget, selector, a) }
                 return .none

@@ -49,27 +49,25 @@ public struct MethodTargetInfo: Codable, Hashable, Sendable {
 ///   inherits it; both a `ViewController` and a plain `UIViewController` are called.
 /// - `ViewController +classMethod`: a class method; class-level hooks go on the metaclass (`+classMethod`).
 enum MethodTarget {
-    static let uiViewController = "class UIViewController : NSObject viewWillAppear:"
-
     static let all: [(name: String, info: MethodTargetInfo)] = [
         ("ViewController -viewWillAppear:", MethodTargetInfo(
-            preamble: [uiViewController, "class ViewController : UIViewController viewWillAppear:", "object vc ViewController"],
+            preamble: ["class ViewController : UIViewController viewWillAppear:", "object vc ViewController"],
             calls: ["call vc viewWillAppear:"], hookClasses: ["ViewController"], object: "vc", selector: "viewWillAppear:",
             summary: "`ViewController : UIViewController` implements `-viewWillAppear:`; hooks go on `ViewController` or on one instance `vc`, which the app then calls.")),
         ("SubViewController -viewWillAppear:", MethodTargetInfo(
-            preamble: [uiViewController, "class ViewController : UIViewController viewWillAppear:",
+            preamble: ["class ViewController : UIViewController viewWillAppear:",
                        "class SubViewController : ViewController viewWillAppear: calls-super", "object vc SubViewController"],
             calls: ["call vc viewWillAppear:"], hookClasses: ["ViewController", "SubViewController"], object: "vc",
             selector: "viewWillAppear:",
             summary: "`SubViewController : ViewController` overrides `-viewWillAppear:` and calls super; each class hook goes on `ViewController` or `SubViewController` (every placement runs), instance hooks on `vc`, a `SubViewController`.")),
         ("UIViewController -viewWillAppear:", MethodTargetInfo(
-            preamble: [uiViewController, "class ViewController : UIViewController", "object vc ViewController",
+            preamble: ["class ViewController : UIViewController", "object vc ViewController",
                        "object base UIViewController"],
             calls: ["call vc viewWillAppear:", "call base viewWillAppear:"], hookClasses: ["ViewController"], object: "vc",
             selector: "viewWillAppear:",
             summary: "Only `UIViewController` implements `-viewWillAppear:`; hooks go on `ViewController`, which inherits it, or on `vc`; the app calls `vc` and a plain `UIViewController`.")),
         ("ViewController +classMethod", MethodTargetInfo(
-            preamble: [uiViewController, "class ViewController : UIViewController +classMethod"],
+            preamble: ["class ViewController : UIViewController +classMethod"],
             calls: ["call ViewController +classMethod"], hookClasses: ["ViewController"], object: "ViewController",
             selector: "+classMethod",
             summary: "`ViewController` implements the class method `+classMethod`; class hooks go on its metaclass (`+classMethod`).")),

@@ -25,6 +25,7 @@ public final class ModelRunner: ScenarioRunning {
     func methodHookBase() -> Runtime {
         if let b = methodHooksBase { return b }
         let rt = Runtime()
+        MethodHookWorld.defineBuiltIns(in: rt)
         methodHooksBase = rt
         return rt
     }

@@ -62,6 +62,13 @@ final class World {
         return o
     }
 
+    /// A library verb handed NAME to the host (`rx.setDelegate NAME`): NAME is whom the app now expects events at.
+    func appHandedOver(_ name: String) throws -> ObjectID {
+        let app = try appDelegate(named: name)
+        currentAppDelegate = name
+        return app
+    }
+
     func appDelegateObject(_ name: String) -> ObjectID? { appDelegates.first { $0.name == name }?.object }
 
     /// The app's delegate that should receive host events now: the current one, if the app still holds it.
@@ -93,6 +100,12 @@ final class World {
             // The app hands its delegate over the way the first of its libraries that documents an API says
             // (rx.setDelegate, setWebViewDelegate:, adapter.collectionViewDelegate), even before that library attaches.
             for p in participants where try p.setAppDelegate(app, self) { return }
+            try rt.send(host, kind.primarySlot.setter, .object(app))
+        case .assignDelegate(let name):
+            // `host.delegate = NAME`: the property setter itself (and whatever load-time swizzles sit on it).
+            let host = try ensureHost()
+            let app = try appDelegate(named: name)
+            currentAppDelegate = name
             try rt.send(host, kind.primarySlot.setter, .object(app))
         case .fire(let selector):
             let host = try ensureHost()
