@@ -41,6 +41,8 @@ final class MethodHookWorld {
     private(set) var classes: [DeclaredClass] = []
     private(set) var objects: [(name: String, object: ObjectID, className: String)] = []
     private(set) var hooks: [Hook] = []
+    /// Each `aspects.hook` line's token, in order; nil where Aspects refused it.
+    private(set) var aspectsHookLines: [Int?] = []
 
     // The libraries, one per scenario, made on first use.
     private var aspects: Aspects?
@@ -199,7 +201,9 @@ final class MethodHookWorld {
             // `+sel` on a class: `[object_getClass(Class) aspect_hookSelector:…]`, the metaclass (incident 5's fix).
             let target = isClassMethod && r.isClass ? rt.classObject(rt.object_getClass(r.object)) : r.object
             let label = "aspects:\(position.rawValue)"
-            if case .success(let token) = try library.aspect_hookSelector(target, sel, position, label: label) {
+            let outcome = try library.aspect_hookSelector(target, sel, position, label: label)
+            if case .success(let token) = outcome { aspectsHookLines.append(token) } else { aspectsHookLines.append(nil) }
+            if case .success(let token) = outcome {
                 // Sent to the class for a selector only its metaclass implements, the app means the class method.
                 let meansClassMethod = isClassMethod || (r.isClass && !implements(r.className, sel) && implements(r.className, "+" + sel))
                 install(label, hookClass: r.isClass ? r.className : nil, object: r.isClass ? nil : args[0],
@@ -207,9 +211,12 @@ final class MethodHookWorld {
             }
         case ("aspects", "remove"):
             try need(1, "N, the N-th aspects.hook of the scenario")
-            guard let n = Int(args[0]), let i = hooks.indices.filter({ hooks[$0].aspectsToken != nil }).dropFirst(n - 1).first
-            else { throw LabError("aspects.remove \(args[0]): no such aspects.hook") }
-            try aspects?.remove(hooks[i].aspectsToken!)
+            guard let n = Int(args[0]), n >= 1, n <= aspectsHookLines.count else {
+                throw LabError("aspects.remove \(args[0]): expected 1 to \(aspectsHookLines.count), the aspects.hook lines so far")
+            }
+            // A refused hook returned a nil token; `[nil remove]` does nothing.
+            guard let token = aspectsHookLines[n - 1], let i = hooks.firstIndex(where: { $0.aspectsToken == token }) else { break }
+            _ = try aspects?.remove(token)
             hooks[i].active = false
         case ("jspatch", "override"):
             try need(2, "CLASS SEL [calls-orig|calls-super]")

@@ -30,14 +30,28 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// The facts marked [derived] or (inference) that the most severe finding rests on; empty when
     /// it rests only on observed facts.
     public var predictedBy: [String]
+    /// A step the lab could not run (an unknown name, a malformed argument): bad input, never a finding. The run
+    /// stopped there; `step` is its 1-based number.
+    public var unrunnable: Unrunnable?
+
+    /// Why a step could not run.
+    public struct Unrunnable: Codable, Hashable, Sendable {
+        public var step: Int
+        public var message: String
+        public init(step: Int, message: String) {
+            self.step = step
+            self.message = message
+        }
+    }
 
     public init(findings: [Finding] = [], messagePath: [String] = [], graph: ReferenceGraph? = nil,
-                ran: [String] = [], predictedBy: [String] = []) {
+                ran: [String] = [], predictedBy: [String] = [], unrunnable: Unrunnable? = nil) {
         self.findings = findings
         self.messagePath = messagePath
         self.graph = graph
         self.ran = ran
         self.predictedBy = predictedBy
+        self.unrunnable = unrunnable
     }
 
     /// The most severe finding's outcome, or `ok`.

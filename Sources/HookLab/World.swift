@@ -10,6 +10,8 @@ final class World {
     /// Participants in scenario order; `installed` grows as their first step runs.
     let participants: [Participant]
     private(set) var installed: [Participant] = []
+    /// Participants whose load-time hooks ran.
+    private var loaded: [String] = []
     private(set) var host: ObjectID?
     /// The app's delegates by name, each held strongly by the app until released.
     private(set) var appDelegates: [(name: String, object: ObjectID, held: Bool)] = []
@@ -86,6 +88,10 @@ final class World {
         switch step {
         case .load(let id):
             let p = try participant(id)
+            // objc4 runs each class's and category's +load once (schedule_class_load skips an RW_LOADED class;
+            // objc-runtime-new.mm), so a second `load P` runs nothing.
+            guard !loaded.contains(id) else { break }
+            loaded.append(id)
             try p.load(self)
             markInstalled(p)
         case .attach(let id):
