@@ -6,7 +6,11 @@ extension CLI {
     /// lab cannot run) throws with the file and line; it is never a finding.
     func runScenarioFile(_ file: String) throws(ScenarioFileError) -> (Scenario, RunResult) {
         let fileURL = file.hasPrefix("/") ? URL(fileURLWithPath: file) : url(file)
-        let text = try Scenario.readText(at: fileURL, file: file)
+        return try runScenarioText(try Scenario.readText(at: fileURL, file: file), file: file)
+    }
+
+    /// Parses, checks and runs a scenario file's text (``runScenarioFile(_:)`` after reading).
+    func runScenarioText(_ text: String, file: String) throws(ScenarioFileError) -> (Scenario, RunResult) {
         let scenario = try Scenario.parse(text: text, file: file, participants: catalog.participants, hosts: catalog.hosts.map(\.name))
         let lines = Scenario.stepLineNumbers(text)
         try scenario.validate(file: file, lines: lines, hosts: catalog.hosts, participants: catalog.participants)

@@ -267,6 +267,7 @@ extension JSONValue {
                             guard current == UInt8(ascii: "u") else { throw error("expected a low surrogate") }
                             position += 1
                             let low = try hex4()
+                            guard (0xDC00..<0xE000).contains(low) else { throw error("a high surrogate must be followed by a low one (\\uDC00-\\uDFFF)") }
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         }
                         guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
