@@ -229,11 +229,19 @@ final class MethodHookWorld {
             install("jspatch", hookClass: args[0], object: nil, selector: args[1], replaces: body != .callsOrig,
                     callsSuper: body == .callsSuper)
         case ("swizzle", "exchange"):
-            try need(2, "CLASS SEL [no-add]")
+            try need(2, "CLASS SEL [prefix P] [no-add]")
             let (sel, isClassMethod) = Self.split(args[1])
             let cls = try hookedClass(args[0], classMethod: isClassMethod)
-            if Swizzling.installExchangeHook(rt, cls, sel, label: "swizzle:exchange", addFirst: !args.dropFirst(2).contains("no-add")) {
-                install("swizzle:exchange", hookClass: args[0], object: nil, selector: args[1])
+            let options = Array(args.dropFirst(2))
+            // `prefix P`: the category's helper prefix (`P` + SEL); its hook body is labelled `swizzle:exchange:P`.
+            var prefix: String?
+            if let i = options.firstIndex(of: "prefix") {
+                guard i + 1 < options.count, !options[i + 1].isEmpty else { throw LabError("swizzle.exchange prefix takes a name, e.g. 'prefix sdk_'") }
+                prefix = options[i + 1]
+            }
+            let label = prefix.map { "swizzle:exchange:\($0)" } ?? "swizzle:exchange"
+            if Swizzling.installExchangeHook(rt, cls, sel, label: label, prefix: prefix ?? "xxx_", addFirst: !options.contains("no-add")) {
+                install(label, hookClass: args[0], object: nil, selector: args[1])
             }
         case ("swizzle", "imp"):
             try need(2, "CLASS SEL")

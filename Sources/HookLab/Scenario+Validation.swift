@@ -121,8 +121,19 @@ extension Scenario {
                     if args.count > 2, !["calls-orig", "calls-super"].contains(args[2]) {
                         throw fail("jspatch.override takes calls-orig or calls-super, not '\(Scenario.clip(args[2]))'")
                     }
-                case ("swizzle", "exchange"), ("swizzle", "imp"):
-                    try count(2, "'swizzle.\(verb)' takes CLASS SEL", args)
+                case ("swizzle", "exchange"):
+                    try count(2, "'swizzle.exchange' takes CLASS SEL [prefix P] [no-add]", args)
+                    try needClass(args[0])
+                    var options = Array(args.dropFirst(2))
+                    if let i = options.firstIndex(of: "prefix") {
+                        guard i + 1 < options.count else { throw fail("swizzle.exchange prefix takes a name, e.g. 'prefix sdk_'") }
+                        options.removeSubrange(i...i + 1)
+                    }
+                    if let extra = options.first(where: { $0 != "no-add" }) {
+                        throw fail("swizzle.exchange takes 'prefix P' and 'no-add', not '\(Scenario.clip(extra))'")
+                    }
+                case ("swizzle", "imp"):
+                    try count(2, "'swizzle.imp' takes CLASS SEL", args)
                     try needClass(args[0])
                 case ("xaspect", "patch"):
                     try count(3, "'xaspect.patch' takes NAME CLASS SEL [no-forward]", args)

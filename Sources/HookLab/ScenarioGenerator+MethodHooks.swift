@@ -48,10 +48,11 @@ extension ScenarioGenerator {
                             variants: [Int], placement: [String]) -> Scenario {
         var lines = target.preamble
         for (i, info) in infos.enumerated() {
-            lines.append(target.fill(info.hookInstalls[variants[i]], hookClass: placement[i]))
+            lines.append(target.fill(info.hookInstalls[variants[i]], hookClass: placement[i], position: i))
         }
         lines += target.calls
         let followUps = infos.flatMap(\.hookFollowUps).map { target.fill($0, hookClass: target.hookClasses[0]) }
+            + targetFollowUps(target, infos)
         if !followUps.isEmpty { lines += followUps + target.calls }
         // Generated lines are well formed; a malformed one would be a bug in a participant's templates.
         let steps = lines.compactMap { try? Scenario.Step(line: $0, file: cell.host, lineNumber: 1) }
