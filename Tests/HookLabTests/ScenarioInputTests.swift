@@ -108,6 +108,20 @@ struct ScenarioInputTests {
         #expect(r.code == 2 && r.err.hasPrefix("hooklab run: u.hooklab:5: cannot run `jsbridge.setWebViewDelegate a b`"), "\(r.err)")
     }
 
+    @Test("Every generated scenario passes the input checks: the generator never writes bad input")
+    func generatedScenariosAreValid() throws {
+        let catalog = Lab.catalog
+        let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
+        var count = 0
+        for cell in generator.cells(lengths: [2]) where cell.config == .release {
+            for scenario in generator.scenarios(for: cell) {
+                try scenario.validate(file: cell.host, lines: [], hosts: catalog.hosts, participants: catalog.participants)
+                count += 1
+            }
+        }
+        #expect(count > 2_000, "\(count)")
+    }
+
     @Test("Several files: one line each, a summary, and the worst status")
     func severalFiles() {
         let ok = write(Self.lostEvent, "ok.hooklab")
