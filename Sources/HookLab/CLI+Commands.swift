@@ -14,8 +14,7 @@ extension CLI {
         } catch {
             throw UsageError("cannot write the reports: \(error.localizedDescription)")
         }
-        let failing = matrix.results.filter { $0.outcome != .ok }.count
-        standardOutput("wrote \(Self.reportPath) and \(Self.jsonPath): \(matrix.results.count) cells, \(failing) failing, \(matrix.emergent.count) emergent\n")
+        standardOutput("wrote \(Self.reportPath) and \(Self.jsonPath):\n" + matrix.headlineLines.joined(separator: "\n") + "\n")
         return 0
     }
 

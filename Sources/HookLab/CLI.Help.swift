@@ -11,7 +11,7 @@ extension CLI {
         Usage: hooklab COMMAND [OPTIONS]
 
         Commands:
-          matrix                      run every pair and triple; write Reports/compatibility-matrix.md and Reports/matrix.json
+          matrix                      run every library alone, pair and triple; write Reports/compatibility-matrix.md and Reports/matrix.json
           gate [--participant ID]     compare every cell with Matrix/baseline.json (the CI gate)
           run FILE... [--json]        run .hooklab scenario files and print their findings
           explain HOST A B [--config debug|release]
@@ -29,10 +29,11 @@ extension CLI {
             "matrix": """
             Usage: hooklab matrix
 
-            Runs every ordered pair and triple of participants on every host they support, in debug and
-            release, with every position of the app's delegate; shrinks each failing cell's worst scenario
-            to a minimal reproducer; writes Reports/compatibility-matrix.md and Reports/matrix.json
-            (atomically, byte-identical from run to run). Exit code 0.
+            Runs every participant alone and every ordered pair and triple of participants on every host
+            they support, in debug and release, with every position of the app's delegate (orders that
+            cannot happen run nothing); shrinks each failing cell's worst scenario to a minimal reproducer;
+            writes Reports/compatibility-matrix.md and Reports/matrix.json (atomically, byte-identical from
+            run to run) and prints the headline counts. Exit code 0.
 
             """,
             "gate": """

@@ -63,6 +63,12 @@ extension Finding {
         /// WebKit raises on a double call and stalls navigation on none; the proxy that swallowed or
         /// duplicated the call must pass the handler through exactly once.
         case completionHandlerMisuse
+        /// A before-hook ran after, or an after-hook before, the implementation in place when it was installed
+        /// (the method's body, the hooks installed before it on the same chain; a JSPatch override counts).
+        ///
+        /// Emitted after the `call` step, from the order the hook bodies ran in. No crash, but the hook sees the
+        /// object in the wrong state (an after-block before the JS body it should follow).
+        case outOfOrder
         /// Objects were still alive after teardown; the strong cycle that holds them is given.
         ///
         /// Emitted at teardown (step 0). Break the cycle with a weak reference on one side.
@@ -78,7 +84,7 @@ extension Finding {
             case .danglingMessage, .unrecognizedSelector, .exception, .fatalError: .crash
             case .infiniteRecursion, .forwardingCycle: .loop
             case .assertionFailure: .assert
-            case .lostEvent, .duplicateEvent, .lostReturnValue, .completionHandlerMisuse: .broken
+            case .lostEvent, .duplicateEvent, .lostReturnValue, .completionHandlerMisuse, .outOfOrder: .broken
             case .leak: .leak
             case .danglingReference: .latent
             case .refused: .refused

@@ -34,9 +34,10 @@ extension Matrix {
             }
         }
 
+        out += verdictLines(key)
         out.append("")
         out.append("**What fixes it:**")
-        let fixes = self.fixes(key, failing)
+        let fixes = variantFixes(key) + self.fixes(key, failing)
         out += fixes.isEmpty ? ["- Nothing in the lab: no variant of these participants and no other install order makes this cell pass."] : fixes.map { "- \($0)" }
 
         out.append("")
@@ -118,6 +119,8 @@ extension Matrix {
     func fixes(_ key: NoteKey, _ failing: [Configuration]) -> [String] {
         var lines: [String] = []
         func verdict(_ order: [String]) -> String? {
+            // An order that cannot happen is no fix.
+            guard failing.allSatisfy({ result(for: Cell(host: key.host, order: order, config: $0))?.possible != false }) else { return nil }
             let outcomes = failing.map { (config: $0, outcome: outcome(of: Cell(host: key.host, order: order, config: $0))) }
             guard outcomes.contains(where: { $0.outcome == .ok }) else { return nil }
             if outcomes.allSatisfy({ $0.outcome == .ok }) { return "✅" }

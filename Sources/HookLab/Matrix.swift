@@ -21,6 +21,17 @@ public struct Matrix: Sendable {
         public var reproducer: Shrinker.Reproducer?
         /// The hook bodies that ran in the cell's first scenario, in order (method-hook targets; empty otherwise).
         public var ran: [String] = []
+        /// Per install variant (method-hook cells whose participants have several), its outcome over every placement.
+        public var variants: [VariantResult] = []
+        /// What every scenario of the cell found, as ``Finding/signature`` values, sorted.
+        public var signatures: [String] = []
+        /// False when the cell's order cannot happen (see ``ScenarioGenerator/impossibility(of:)``); it then runs nothing.
+        public var possible: Bool = true
+        /// Why the order cannot happen ("not possible: tracker:proxy hooks at launch"); nil when it can.
+        public var impossibility: String?
+        /// For two or more participants: whether the cell has a finding that none of its participants has alone on
+        /// the same host and configuration; nil for a participant alone or an impossible order. Set by ``Matrix``.
+        public var conflict: Bool?
 
         /// The findings to report: those of the reproducer's run.
         public var findings: [Finding] { reproducer?.result.findings ?? [] }
@@ -34,7 +45,7 @@ public struct Matrix: Sendable {
     public var participants: [ParticipantInfo]
     /// Every cell's result, sorted by cell.
     public private(set) var results: [CellResult]
-    /// Failing triples (and longer orders) all of whose order-preserving pairs pass, sorted (see ``isEmergent(_:)``).
+    /// Failing triples (and longer orders) with a finding none of their pairs and participants alone has, sorted (see ``isEmergent(_:)``).
     public private(set) var emergent: [Cell]
     /// Scenario runs made, including shrinking; for `hooklab bench`.
     public var runCount: Int
@@ -49,6 +60,7 @@ public struct Matrix: Sendable {
         self.index = [:]
         for (position, result) in self.results.enumerated() { index[result.cell] = position }
         self.emergent = []
+        for position in self.results.indices { self.results[position].conflict = conflict(of: self.results[position]) }
         self.emergent = self.results.filter { isEmergent($0) }.map(\.cell)
     }
 
@@ -58,27 +70,26 @@ public struct Matrix: Sendable {
     /// The outcome of a cell, if it was run.
     public func outcome(of cell: Cell) -> Outcome? { result(for: cell)?.outcome }
 
-    /// A failing order of three or more whose order-preserving pairs were all run and all pass, and
-    /// whose shrunk reproducer still installs every participant.
+    /// A failing, conflicting order of three or more with a finding (by ``Finding/signature``) that none of its
+    /// order-preserving pairs has, and whose shrunk reproducer still installs every participant.
     ///
-    /// The last condition drops triples that fail only because the generator could not keep their
-    /// order (a participant that cannot start late loads before one that does), whose reproducer is
-    /// a pair scenario already shown in the pair tables.
+    /// The last condition drops triples whose reproducer is a pair scenario already shown in the pair tables.
     func isEmergent(_ result: CellResult) -> Bool {
         let order = result.cell.order
-        guard order.count >= 3, result.outcome != .ok else { return false }
+        guard order.count >= 3, result.outcome != .ok, result.conflict == true else { return false }
         if let reproducer = result.reproducer, Set(reproducer.scenario.participants) != Set(order) { return false }
+        var known = Set(aloneSignatures(result.cell))
         for i in order.indices {
             for j in order.indices where j > i {
-                guard outcome(of: result.cell.with(order: [order[i], order[j]])) == .ok else { return false }
+                known.formUnion(self.result(for: result.cell.with(order: [order[i], order[j]]))?.signatures ?? [])
             }
         }
-        return true
+        return result.signatures.contains { !known.contains($0) }
     }
 
     /// Runs cells and builds the matrix.
     /// - Parameters:
-    ///   - cells: The cells to run; nil runs every pair and triple of the generator.
+    ///   - cells: The cells to run; nil runs every participant alone, pair and triple of the generator.
     ///   - generator: Plans each cell's scenarios; also supplies hosts and participants.
     ///   - workers: Worker threads; each gets its own runner.
     ///   - shrink: Whether to shrink each failing cell's worst scenario.
@@ -115,10 +126,11 @@ public struct Matrix: Sendable {
         }
         // Pairs first. A longer order that contains a failing order-preserving pair cannot be emergent, and the
         // report explains it through that pair, so its reproducer is its worst scenario as generated (not shrunk).
+        // Participants alone and pairs first.
         let pairs = cells.indices.filter { cells[$0].order.count < 3 }
         phase(pairs) { _ in true }
         var failingPairs = Set<Cell>()
-        for position in pairs where slots[position]!.outcome != .ok { failingPairs.insert(cells[position]) }
+        for position in pairs where slots[position]!.outcome != .ok && cells[position].order.count == 2 { failingPairs.insert(cells[position]) }
         phase(cells.indices.filter { cells[$0].order.count >= 3 }) { cell in
             let order = cell.order
             for i in order.indices {
@@ -135,19 +147,32 @@ public struct Matrix: Sendable {
 
     /// Runs one cell's scenarios and shrinks the worst.
     public static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool = true) -> CellResult {
+        if let impossibility = generator.impossibility(of: cell) {
+            return CellResult(cell: cell, outcome: .ok, scenarioCount: 0, worst: nil, reproducer: nil, possible: false,
+                              impossibility: impossibility)
+        }
         let scenarios = generator.scenarios(for: cell)
+        let groups = generator.methodHookVariants(cell)
         var worst: (scenario: Scenario, result: RunResult)?
-        var ran = 0
         var firstRan: [String] = []
-        for scenario in scenarios {
+        var signatures = Set<String>()
+        // Every scenario runs (no stop at the first crash): the signatures and the variants need all of them.
+        var outcomes: [(outcome: Outcome, findings: [Finding])] = []
+        for (position, scenario) in scenarios.enumerated() {
             let result = runner.run(scenario, explain: false)
-            if ran == 0 { firstRan = result.ran }
-            ran += 1
+            if position == 0 { firstRan = result.ran }
+            for finding in result.findings { signatures.insert(finding.signature) }
+            if !groups.isEmpty { outcomes.append((result.outcome, result.findings)) }
             if result.outcome > (worst?.result.outcome ?? .ok) { worst = (scenario, result) }
-            if result.outcome == Outcome.bySeverity[0] { break } // nothing can be worse
+        }
+        let variants = groups.map { group -> VariantResult in
+            var best: (outcome: Outcome, findings: [Finding]) = (.ok, [])
+            for i in group.scenarios where outcomes[i].outcome > best.outcome { best = outcomes[i] }
+            return VariantResult(variant: group.name, outcome: best.outcome, findings: best.findings)
         }
         guard let worst else {
-            return CellResult(cell: cell, outcome: .ok, scenarioCount: ran, worst: nil, reproducer: nil, ran: firstRan)
+            return CellResult(cell: cell, outcome: .ok, scenarioCount: scenarios.count, worst: nil, reproducer: nil, ran: firstRan,
+                              variants: variants, signatures: signatures.sorted())
         }
         var reproducer: Shrinker.Reproducer
         if shrink, let shrunk = Shrinker(runner: runner).shrink(worst.scenario, result: worst.result) {
@@ -157,8 +182,8 @@ public struct Matrix: Sendable {
             scenario.expect = worst.result.findings.map(\.kind).uniqued()
             reproducer = Shrinker.Reproducer(scenario: scenario, result: runner.run(worst.scenario, explain: true))
         }
-        return CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: ran, worst: worst.scenario, reproducer: reproducer,
-                          ran: firstRan)
+        return CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: scenarios.count, worst: worst.scenario,
+                          reproducer: reproducer, ran: firstRan, variants: variants, signatures: signatures.sorted())
     }
 }
 

@@ -26,7 +26,10 @@ extension ModelRunner {
             if case .raw("call", let args) = step {
                 let labels = world.ranLabels(journal, call: args)
                 result.ran += labels
-                if fault == nil { findings += MethodHookChecks.delivery(world, call: args, ran: labels, step: number, line: step.line) }
+                if fault == nil {
+                    findings += MethodHookChecks.delivery(world, call: args, ran: labels, step: number, line: step.line)
+                    findings += MethodHookChecks.order(world, call: args, ran: labels, step: number, line: step.line)
+                }
             }
             if let f = findings.mostSevere, f.outcome > worst {
                 worst = f.outcome
@@ -139,6 +142,46 @@ enum MethodHookChecks {
             }
         }
         return findings
+    }
+
+    /// `outOfOrder` for a before-hook that ran after, or an after-hook that ran before, a body of the implementation
+    /// in place when it was installed: the method's bodies at or above the hook's class, and the hooks installed
+    /// before it at or above its place in the chain (a JSPatch override is one). Only bodies that ran are compared;
+    /// one that did not run is ``delivery(_:call:ran:step:line:)``'s `lostEvent`.
+    static func order(_ world: MethodHookWorld, call args: [String], ran: [String], step: Int, line: String) -> [Finding] {
+        let expected = world.expectations(call: args)
+        guard expected.contains(where: { $0.hook?.position != nil }), let r = try? world.receiver(args[0]) else { return [] }
+        // Depth in the chain: 0 for the object's hooks, then 1, 2, … for the declared classes from the receiver's up.
+        var walk: [String] = []
+        var c = world.declared(r.className)
+        while let k = c { walk.append(k.name); c = world.declared(k.superclass) }
+        let owner = world.originalOwner(call: args)
+        func depth(_ e: (label: String, hook: MethodHookWorld.Hook?)) -> Int {
+            if let hook = e.hook { return hook.hookClass.flatMap { walk.firstIndex(of: $0) }.map { $0 + 1 } ?? 0 }
+            let cls = e.label == "original" ? owner : (e.label.hasPrefix("super:") ? String(e.label.dropFirst(6)) : nil)
+            return cls.flatMap { walk.firstIndex(of: $0) }.map { $0 + 1 } ?? walk.count
+        }
+        let what = "what ran: " + ran.joined(separator: " → ")
+        var findings: [Finding] = []
+        for e in expected {
+            guard let hook = e.hook, let position = hook.position else { continue }
+            let inPlace = expected.filter {
+                $0.label != hook.label && depth($0) >= depth(e) && ($0.hook == nil || $0.hook!.step < hook.step)
+            }
+            let who = "`\(hook.label)` (installed by `\(hook.line)` at step \(hook.step))"
+            if position == "before", let at = ran.firstIndex(of: hook.label),
+               let body = inPlace.first(where: { ran.firstIndex(of: $0.label).map { $0 < at } ?? false }) {
+                findings.append(Finding(kind: .outOfOrder,
+                                        message: "\(who) ran after `\(body.label)`, which was in place when it was installed, for `\(line)` at step \(step); \(what).",
+                                        step: step, objects: [hook.label]))
+            } else if position == "after", let at = ran.lastIndex(of: hook.label),
+                      let body = inPlace.first(where: { ran.lastIndex(of: $0.label).map { $0 > at } ?? false }) {
+                findings.append(Finding(kind: .outOfOrder,
+                                        message: "\(who) ran before `\(body.label)`, which was in place when it was installed, for `\(line)` at step \(step); \(what).",
+                                        step: step, objects: [hook.label]))
+            }
+        }
+        return findings.uniqued()
     }
 
     /// The findings of a fault, worded as the delegate detectors word them.

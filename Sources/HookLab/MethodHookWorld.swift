@@ -35,6 +35,9 @@ final class MethodHookWorld {
         let callsSuper: Bool
         /// Aspects' token, for `aspects.remove N`.
         let aspectsToken: Int?
+        /// `before` or `after` for a hook that promises to run before or after the implementation in place when
+        /// it was installed (Aspects' positions); nil otherwise.
+        var position: String? = nil
         var active = true
     }
 
@@ -183,10 +186,11 @@ final class MethodHookWorld {
             guard args.count >= n else { throw LabError("'\(family).\(verb)' takes \(usage)") }
         }
         func install(_ label: String, hookClass: String?, object: String?, selector: String, replaces: Bool = false,
-                     callsSuper: Bool = false, token: Int? = nil) {
+                     callsSuper: Bool = false, token: Int? = nil, position: String? = nil) {
             let (name, isClassMethod) = Self.split(selector)
             hooks.append(Hook(label: label, step: step, line: line, hookClass: hookClass, object: object, selector: name,
-                              classMethod: isClassMethod, replacesOriginal: replaces, callsSuper: callsSuper, aspectsToken: token))
+                              classMethod: isClassMethod, replacesOriginal: replaces, callsSuper: callsSuper, aspectsToken: token,
+                              position: position))
         }
         switch (family, verb) {
         case ("aspects", "hook"):
@@ -207,7 +211,8 @@ final class MethodHookWorld {
                 // Sent to the class for a selector only its metaclass implements, the app means the class method.
                 let meansClassMethod = isClassMethod || (r.isClass && !implements(r.className, sel) && implements(r.className, "+" + sel))
                 install(label, hookClass: r.isClass ? r.className : nil, object: r.isClass ? nil : args[0],
-                        selector: meansClassMethod ? "+" + sel : sel, replaces: position == .instead, token: token)
+                        selector: meansClassMethod ? "+" + sel : sel, replaces: position == .instead, token: token,
+                        position: position == .instead ? nil : position.rawValue)
             }
         case ("aspects", "remove"):
             try need(1, "N, the N-th aspects.hook of the scenario")

@@ -34,6 +34,9 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     public var hookInstalls: [String]
     /// Steps a method-hook scenario runs after the first calls, before calling again (`kvo.remove OBJECT title`).
     public var hookFollowUps: [String]
+    /// The name of each of ``hookInstalls`` in words (`before`, `instead`, `ORIG`), when there are several; the
+    /// matrix reports each as `family:name` (`aspects:instead`).
+    public var hookVariantNames: [String] = []
 
     public init(id: String, family: String, models: String, hosts: [String], hasLoad: Bool, hasAttach: Bool,
                 canStartLate: Bool = false, verbs: [String] = [], otherVerbs: [String] = [], basedOn: [String] = [],

@@ -28,7 +28,8 @@ final class MethodHookParticipant: Participant {
                       "§1.2: an already-forwarded selector gets no alias (Aspects.m:275)",
                       "§1.3: the fallback to the saved handler runs after the after-blocks (Aspects.m:509-516)",
                       "§1.4: the class-hierarchy tracker refuses a second class hook in one hierarchy (Aspects.m:598-645)"],
-            hookInstalls: ["aspects.hook CLASS SEL before", "aspects.hook CLASS SEL instead", "aspects.hook CLASS SEL after"]),
+            hookInstalls: ["aspects.hook CLASS SEL before", "aspects.hook CLASS SEL instead", "aspects.hook CLASS SEL after"])
+            .variants("before", "instead", "after"),
         ParticipantInfo(
             id: "aspects:instance", family: "aspects",
             models: "Aspects 1.4.x instance hook (`[object aspect_hookSelector:…]`, the _Aspects_ subclass)",
@@ -37,7 +38,8 @@ final class MethodHookParticipant: Participant {
             basedOn: ["method-hooking guide §1.2: an instance hook isa-swizzles the object into <Class>_Aspects_, or swizzles in place when -class lies (Aspects.m:350-388)",
                       "§1.2: __aspects_forwardInvocation: keeps the previous handler only if the class owned it (Aspects.m:391-399)",
                       "§1.3: the fallback to the saved handler runs after the after-blocks (Aspects.m:509-516)"],
-            hookInstalls: ["aspects.hook OBJECT SEL before", "aspects.hook OBJECT SEL instead", "aspects.hook OBJECT SEL after"]),
+            hookInstalls: ["aspects.hook OBJECT SEL before", "aspects.hook OBJECT SEL instead", "aspects.hook OBJECT SEL after"])
+            .variants("before", "instead", "after"),
         ParticipantInfo(
             id: "jspatch", family: "jspatch", models: "JSPatch `defineClass` override (JPEngine overrideMethod, JPForwardInvocation)",
             hosts: allTargets, hasLoad: false, hasAttach: false,
@@ -45,7 +47,8 @@ final class MethodHookParticipant: Participant {
             basedOn: ["method-hooking guide §2.2: ORIG<sel> = the resolved IMP, _objc_msgForward if already forwarded (JPEngine.m:977, :1000-1006)",
                       "§2.2: forwardInvocation: is re-wrapped only if it does not resolve to JPForwardInvocation (JPEngine.m:992-997)",
                       "§2.3: the JS function is looked up from the isa up; unknown selectors go to ORIGforwardInvocation: or the superclass's current handler (JPEngine.m:639-655, :935-957)"],
-            hookInstalls: ["jspatch.override CLASS SEL calls-orig", "jspatch.override CLASS SEL"]),
+            hookInstalls: ["jspatch.override CLASS SEL calls-orig", "jspatch.override CLASS SEL calls-super", "jspatch.override CLASS SEL"])
+            .variants("ORIG", "super", "neither"),
         ParticipantInfo(
             id: "swizzle:exchange", family: "swizzle",
             models: "NSHipster exchange swizzle in +load (class_addMethod, then method_exchangeImplementations)",
@@ -68,7 +71,8 @@ final class MethodHookParticipant: Participant {
             otherVerbs: ["xaspect.patch NAME CLASS SEL no-forward"],
             basedOn: ["method-hooking guide §4.6: weaving at load, superclasses first, a nucleus when the class lacks its own IMP (XACrystallization.cpp:392-417, :666-699)",
                       "§4.6: each patch is class_addMethod + method_exchangeImplementations; XAMessageForward calls the previous head (XACExtensions.c:138-150)"],
-            hookInstalls: ["xaspect.patch A CLASS SEL"]),
+            hookInstalls: ["xaspect.patch A CLASS SEL", "xaspect.patch A CLASS SEL no-forward"])
+            .variants("forward", "no-forward"),
         ParticipantInfo(
             id: "rac", family: "rac", models: "ReactiveObjC `rac_signalForSelector:` (the _RACSelectorSignal subclass, or in place)",
             hosts: instanceTargets, hasLoad: false, hasAttach: false,
@@ -92,6 +96,15 @@ final class MethodHookParticipant: Participant {
             basedOn: ["method-hooking guide §4.1: two exchange swizzlers with distinct helper names both run, the last installed outermost; with one helper name the second exchange undoes the first"],
             hookInstalls: ["swizzle.exchange CLASS SEL prefix sdk_", "swizzle.exchange CLASS SEL prefix xxx_"]),
     ]
+}
+
+extension ParticipantInfo {
+    /// The same participant with ``hookVariantNames``, one per install line.
+    func variants(_ names: String...) -> ParticipantInfo {
+        var info = self
+        info.hookVariantNames = names
+        return info
+    }
 }
 
 extension Scenario.Step {

@@ -5,7 +5,7 @@
 /// Generation only plans; it never runs anything. Its output depends only on the host and
 /// participant lists, in their order, so the same input gives the same list in any process.
 ///
-/// **Orders.** For every host, every ordered pair and ordered triple of distinct participants that
+/// **Orders.** For every host, every participant alone, every ordered pair and ordered triple of distinct participants that
 /// support the host, never two of one family, in catalog order.
 ///
 /// **Scenarios of a cell** ("all orders"). A cell's order *is* the install order, so every
@@ -14,8 +14,8 @@
 /// - load-time installs (`load P`) come first, in order, then runtime attaches, in order;
 /// - a participant that can start late, placed after one installed at runtime (attach only), loads
 ///   at runtime just before its own attach instead, so the install order holds; one that cannot
-///   start late always loads at load time (its order against an attach-only participant is then
-///   the same as the reverse order);
+///   start late hooks at launch, so an order that puts it after an attach-only participant cannot
+///   happen and runs nothing (``impossibility(of:)``);
 /// - `set-delegate app` goes in every position relative to the runtime installs (k + 1 scenarios
 ///   for k runtime installs);
 /// - one scenario sets the app's delegate last, fires the events, then sets `app2`, releases `app`
@@ -63,7 +63,7 @@ public struct ScenarioGenerator: Sendable {
     }
 
     /// Every cell with an order of one of the given lengths, for every host and configuration, sorted.
-    public func cells(lengths: [Int] = [2, 3]) -> [Matrix.Cell] {
+    public func cells(lengths: [Int] = [1, 2, 3]) -> [Matrix.Cell] {
         var cells: [Matrix.Cell] = []
         for host in hosts {
             for length in lengths {

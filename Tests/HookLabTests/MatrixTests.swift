@@ -45,16 +45,21 @@ struct MatrixTests {
         #expect(matrix.results.map(\.cell) == matrix.results.map(\.cell).sorted())
     }
 
-    @Test("Emergent: exactly the failing triples whose three pairs pass")
+    @Test("Emergent: exactly the possible failing triples with a finding none of their pairs has")
     func emergent() {
-        let expected = fakeGenerator.cells(lengths: [3]).filter { $0.host == "WebView" && Set($0.order) == ["bridge:fixed", "tracker:proxy", "kvo"] }
-        #expect(expected.count == 12)
+        // The bridge hooks at launch and cannot start late: the orders with kvo's attach before it cannot happen.
+        let expected = fakeGenerator.cells(lengths: [3]).filter {
+            $0.host == "WebView" && Set($0.order) == ["bridge:fixed", "tracker:proxy", "kvo"]
+                && $0.order.firstIndex(of: "kvo")! > $0.order.firstIndex(of: "bridge:fixed")!
+        }
+        #expect(expected.count == 6)
         #expect(matrix.emergent == expected.sorted())
-        // After kvo's attach the tracker starts late, behind the buggy bridge's +load, so rule 1 fires
-        // although the pair tracker → bridge passes; but its reproducer needs only that pair.
-        let artifact = Matrix.Cell(host: "WebView", order: ["kvo", "tracker:proxy", "bridge:buggy"], config: .debug)
-        #expect(matrix.outcome(of: artifact) == .crash)
-        #expect(matrix.result(for: artifact)?.reproducer?.scenario.participants == ["bridge:buggy", "tracker:proxy"])
+        // kvo's runtime attach cannot come before the buggy bridge's +load: the order is not run, not repeated.
+        let impossible = Matrix.Cell(host: "WebView", order: ["kvo", "tracker:proxy", "bridge:buggy"], config: .debug)
+        #expect(matrix.result(for: impossible)?.possible == false)
+        #expect(matrix.result(for: impossible)?.impossibility == "not possible: bridge:buggy hooks at launch")
+        #expect(matrix.result(for: impossible)?.scenarioCount == 0)
+        #expect(matrix.outcome(of: impossible) == .ok)
         // A failing triple that contains a failing pair is not emergent.
         let triple = Matrix.Cell(host: "ListView", order: ["tracker:proxy", "kvo", "rx"], config: .debug)
         #expect(matrix.outcome(of: triple) == .assert)
@@ -68,9 +73,11 @@ struct MatrixTests {
         #expect(report.contains("## WebView (delegate: assign)"))
         #expect(report.contains("## ListView (delegate: weak)"))
         #expect(report.contains("| first ↓ / then → | `bridge:buggy` | `bridge:fixed` | `tracker:proxy` | `kvo` |"))
-        #expect(report.contains("| **bridge:buggy** | — | — | 💥 [[1]](#note-1) | ✅ |"))
-        #expect(report.contains("| **tracker:proxy** | ✅ | ✅ | — | ✅ |"))
-        #expect(report.contains("| **tracker:proxy** | — | ⚠️ / 🔁 [[2]](#note-2)ᵖ | ✅ | ✅ |"))
+        #expect(report.contains("| **bridge:buggy** | ✅ | — | 💥 [[1]](#note-1) | ✅ |"))
+        #expect(report.contains("| **tracker:proxy** | ✅ | ✅ | ✅ | ✅ |"))
+        #expect(report.contains("| **kvo** | not possible: bridge:buggy hooks at launch | not possible: bridge:fixed hooks at launch | ✅ | ✅ |"))
+        #expect(report.contains("| **tracker:proxy** | ✅ | ⚠️ / 🔁 [[2]](#note-2)ᵖ | ✅ | ✅ |"))
+        #expect(report.contains("\"First\" is `+load`/link order for load-time hooks and call order for runtime attaches"))
         #expect(report.contains("- `rx`: RxCocoa 6.10 DelegateProxy"))
         for outcome in Outcome.allCases { #expect(report.contains("| \(outcome.symbol) | \(outcome.rawValue) | \(outcome.meaning) |")) }
         // Sections in order: legend, tables, emergent, notes.
@@ -127,10 +134,10 @@ struct MatrixTests {
         #expect(note.contains("**What fixes it:**\n- Nothing in the lab: no variant"))
     }
 
-    @Test("matrix.json is schema 1 with cells sorted by host, order, config, and their findings and reproducers")
+    @Test("matrix.json is schema 2 with cells sorted by host, order, config, and their findings and reproducers")
     func json() throws {
         let root = try JSONValue.parse(matrix.json)
-        #expect(root["schema"]?.value == .number(1))
+        #expect(root["schema"]?.value == .number(2))
         #expect(root["participants"]?.items.first?.value == .object([("id", .string("bridge:buggy")), ("models", .string("Bridge 6 with the app's hook, no re-set line"))]))
         let cells = try #require(root["cells"]?.items)
         #expect(cells.count == matrix.results.count)
@@ -152,8 +159,16 @@ struct MatrixTests {
         #expect(ok["outcome"]?.value == .string("ok"))
         #expect(ok["reproducer"]?.value == .null)
         #expect(ok["findings"]?.value == .array([]))
-        let emergent = try #require(cells.first { cell($0) == Matrix.Cell(host: "WebView", order: ["kvo", "tracker:proxy", "bridge:fixed"], config: .debug) })
+        #expect(crash["conflict"]?.value == .bool(true))
+        #expect(crash["possible"]?.value == .bool(true))
+        let emergent = try #require(cells.first { cell($0) == Matrix.Cell(host: "WebView", order: ["tracker:proxy", "bridge:fixed", "kvo"], config: .debug) })
         #expect(emergent["emergent"]?.value == .bool(true))
+        let alone = try #require(cells.first { cell($0) == Matrix.Cell(host: "WebView", order: ["bridge:buggy"], config: .debug) })
+        #expect(alone["outcome"]?.value == .string("ok") && alone["conflict"] == nil)
+        let impossible = try #require(cells.first { cell($0) == Matrix.Cell(host: "WebView", order: ["kvo", "bridge:fixed"], config: .release) })
+        #expect(impossible["possible"]?.value == .bool(false))
+        #expect(impossible["impossibility"]?.value == .string("not possible: bridge:fixed hooks at launch"))
+        #expect(impossible["conflict"] == nil)
     }
 
     @Test("Reports are written atomically, replacing the old file and leaving no temporary file")

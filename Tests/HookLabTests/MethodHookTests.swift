@@ -27,11 +27,12 @@ struct MethodHookTests {
         }
     }
 
-    @Test("A SubViewController pair runs every placement, then each other variant once")
+    @Test("A SubViewController pair runs every placement, then each other variant at every placement")
     func scenarios() {
         let cell = Matrix.Cell(host: "SubViewController -viewWillAppear:", order: ["aspects:class", "jspatch"], config: .debug)
         let scenarios = Self.generator.scenarios(for: cell)
-        #expect(scenarios.count == 4 + 2 + 1)
+        // 4 placements × (the first variants, Aspects instead and after, JSPatch super and neither).
+        #expect(scenarios.count == 4 * (1 + 2 + 2))
         let installs = scenarios[0].steps.map(\.line).filter { $0.hasPrefix("aspects.") || $0.hasPrefix("jspatch.") }
         #expect(installs == ["aspects.hook ViewController viewWillAppear: before",
                              "jspatch.override SubViewController viewWillAppear: calls-orig"])

@@ -19,9 +19,10 @@ struct OutcomeTests {
             .danglingMessage: .crash, .unrecognizedSelector: .crash, .exception: .crash, .fatalError: .crash,
             .infiniteRecursion: .loop, .forwardingCycle: .loop, .assertionFailure: .assert,
             .lostEvent: .broken, .duplicateEvent: .broken, .lostReturnValue: .broken, .completionHandlerMisuse: .broken,
+            .outOfOrder: .broken,
             .leak: .leak, .danglingReference: .latent, .refused: .refused,
         ]
-        #expect(Finding.Kind.allCases.count == 14)
+        #expect(Finding.Kind.allCases.count == 15)
         for kind in Finding.Kind.allCases { #expect(kind.outcome == expected[kind], "\(kind)") }
     }
 

@@ -1,0 +1,136 @@
+// Verdicts on cells: what a participant does alone, whether a combination conflicts, which install orders can
+// happen, the per-variant outcomes, and the report's headline counts.
+
+import Foundation
+
+extension Matrix {
+    /// One install variant of a method-hook cell (`aspects:instead`) and its worst outcome over every placement.
+    public struct VariantResult: Codable, Hashable, Sendable {
+        /// `family:name`, e.g. `aspects:instead`, `jspatch:ORIG`, `xaspect:no-forward`.
+        public var variant: String
+        public var outcome: Outcome
+        /// The findings of the variant's worst scenario (its first one with that outcome); empty when it passes.
+        public var findings: [Finding]
+
+        public init(variant: String, outcome: Outcome, findings: [Finding]) {
+            self.variant = variant
+            self.outcome = outcome
+            self.findings = findings
+        }
+
+        /// `instead`: the variant's name without its family.
+        public var shortName: String { variant.split(separator: ":", maxSplits: 1).last.map(String.init) ?? variant }
+    }
+
+    /// The signatures of every participant of the cell alone, on the same host and configuration.
+    func aloneSignatures(_ cell: Cell) -> [String] {
+        cell.order.flatMap { result(for: cell.with(order: [$0]))?.signatures ?? [] }
+    }
+
+    /// Whether a cell of two or more participants has a finding none of them has alone (nil for one participant
+    /// or an impossible order). A participant whose alone cell was not run counts as finding nothing alone.
+    func conflict(of result: CellResult) -> Bool? {
+        guard result.cell.order.count >= 2, result.possible else { return nil }
+        guard result.outcome != .ok else { return false }
+        let alone = Set(aloneSignatures(result.cell))
+        return result.signatures.contains { !alone.contains($0) }
+    }
+
+    /// The failing variants of a cell when some, not all, of its variants fail; empty otherwise.
+    static func partlyFailingVariants(_ result: CellResult) -> [VariantResult] {
+        let failing = result.variants.filter { $0.outcome != .ok }
+        return failing.count < result.variants.count ? failing : []
+    }
+
+    /// The headline counts of the report and of `hooklab matrix` (see ``HeadlineCounts``).
+    public var headlineCounts: HeadlineCounts {
+        let methodHosts = Set(methodTargets.map(\.name))
+        var counts = HeadlineCounts()
+        counts.cells = results.count
+        counts.impossible = results.filter { !$0.possible }.count
+        counts.scenarios = results.reduce(0) { $0 + $1.scenarioCount }
+        func key(_ r: CellResult) -> NoteKey { NoteKey(host: r.cell.host, order: r.cell.order) }
+        let alone = results.filter { $0.cell.order.count == 1 }
+        counts.alone = alone.map(key).uniqued().count
+        counts.failingAlone = alone.filter { $0.outcome != .ok }.map(key).uniqued().count
+        let conflicting = results.filter { $0.cell.order.count == 2 && $0.conflict == true }.map(key).uniqued()
+        counts.conflictingPairsOrdered = conflicting.count
+        counts.conflictingPairsUnordered = conflicting.map { "\($0.host) \($0.order.sorted())" }.uniqued().count
+        counts.inheritedPairs = results.filter { $0.cell.order.count == 2 && $0.outcome != .ok && $0.conflict == false }
+            .map(key).uniqued().count
+        counts.emergentTriples = emergentKeys.count
+        // A method-hook cell counts once when debug and release have the same outcome.
+        for r in results where r.outcome != .ok {
+            if methodHosts.contains(r.cell.host), r.cell.config == .release,
+               outcome(of: r.cell.with(config: .debug)) == r.outcome { continue }
+            counts.failingCells += 1
+        }
+        return counts
+    }
+
+    /// The opening lines of the report and the summary of `hooklab matrix`: the counts in plain words.
+    public var headlineLines: [String] {
+        let c = headlineCounts
+        return [
+            "- Libraries alone: \(c.failingAlone) of \(c.alone) (library, host) combinations fail with no other library installed (the tables' diagonal).",
+            "- \(c.conflictingPairsUnordered) pairs of libraries conflict (\(c.conflictingPairsOrdered) install orders): a finding neither library has alone. \(c.inheritedPairs) more failing orders of pairs only inherit a library's own failure.",
+            "- \(c.emergentTriples) triples fail in a way none of their pairs does (emergent).",
+            "- \(c.failingCells) failing cells of \(c.cells) (\(c.scenarios) scenarios; method-hook cells counted once when debug and release agree); \(c.impossible) cells are install orders that cannot happen and run nothing.",
+        ]
+    }
+}
+
+/// The honest counts of a matrix: failures alone, conflicts, emergent triples, failing cells.
+public struct HeadlineCounts: Hashable, Sendable {
+    /// Cells run or listed, including impossible orders.
+    public var cells = 0
+    /// Cells whose order cannot happen.
+    public var impossible = 0
+    public var scenarios = 0
+    /// Participants alone, one per host.
+    public var alone = 0
+    /// Participants alone that fail on a host, in either configuration.
+    public var failingAlone = 0
+    /// Ordered pairs (host and order) that conflict in either configuration.
+    public var conflictingPairsOrdered = 0
+    /// The same, with the two orders of a pair counted once.
+    public var conflictingPairsUnordered = 0
+    /// Ordered pairs that fail only as one of their participants fails alone.
+    public var inheritedPairs = 0
+    /// Emergent triples (host and order).
+    public var emergentTriples = 0
+    /// Failing cells, a method-hook cell counted once when debug and release agree.
+    public var failingCells = 0
+}
+
+extension Finding {
+    /// What the finding is about, stable across runs and scenarios: its kind and the objects concerned, by class or
+    /// label (`lostEvent AppDelegate`, `danglingMessage TrackerProxy`, `lostEvent aspects:before`), with object
+    /// numbers and KVO's `NSKVONotifying_` class prefix dropped (an observed object is still the same object).
+    /// Compared to tell a conflict from a library's own failure, never shown as a message.
+    public var signature: String {
+        let names = objects.map { object -> String in
+            let name = object.replacingOccurrences(of: "NSKVONotifying_", with: "")
+            guard let hash = name.firstIndex(of: "#") else { return name }
+            let digits = name[name.index(after: hash)...]
+            return digits.allSatisfy(\.isNumber) ? String(name[..<hash]) : name
+        }
+        return ([kind.rawValue] + names.uniqued().sorted()).joined(separator: " ")
+    }
+}
+
+extension ScenarioGenerator {
+    /// Why a cell's install order cannot happen, or nil when it can: a participant that hooks at launch (load-time
+    /// hooks, and it cannot start late) placed after one that only attaches at runtime.
+    /// "not possible: tracker:proxy hooks at launch".
+    public func impossibility(of cell: Matrix.Cell) -> String? {
+        let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
+        guard infos.count == cell.order.count else { return nil }
+        var runtimeOnly = false
+        for info in infos {
+            if runtimeOnly, info.hasLoad, !info.canStartLate { return "not possible: \(info.id) hooks at launch" }
+            if info.hasAttach, !info.hasLoad { runtimeOnly = true }
+        }
+        return nil
+    }
+}

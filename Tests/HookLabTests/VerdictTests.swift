@@ -1,0 +1,221 @@
+// Verdicts on cells (issue 10): libraries alone, conflict, variants at every placement, outOfOrder, orders that
+// cannot happen, the headline counts.
+
+import Testing
+@testable import HookLab
+
+@Suite("Verdicts")
+struct VerdictTests {
+    static let catalog = ModelCatalog()
+    static let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
+
+    /// The cells of these orders on one host, in both configurations, each participant alone included.
+    static func run(_ host: String, _ orders: [[String]]) -> Matrix {
+        let ids = orders.flatMap { $0 }.uniqued()
+        let cells = (orders + ids.map { [$0] }).flatMap { order in
+            Configuration.allCases.map { Matrix.Cell(host: host, order: order, config: $0) }
+        }
+        return Matrix.run(cells: cells, generator: generator, workers: 2, makeRunner: catalog.makeRunner)
+    }
+
+    /// The cell's object in `matrix.json`.
+    static func json(_ matrix: Matrix, _ cell: Matrix.Cell) throws -> JSONValue.Located {
+        let root = try JSONValue.parse(matrix.json)
+        #expect(root["schema"]?.value == .number(2))
+        return try #require(root["cells"]?.items.first { item in
+            item["host"]?.value == .string(cell.host) && item["config"]?.value == .string(cell.config.rawValue)
+                && item["order"]?.value == .array(cell.order.map(JSONValue.string))
+        })
+    }
+
+    func run(_ text: String) throws -> RunResult {
+        let scenario = try Scenario.parse(text: text, file: "test", participants: Self.catalog.participants,
+                                          hosts: Self.catalog.hosts.map(\.name))
+        return ModelRunner().run(scenario)
+    }
+
+    @Test("WKWebView jsbridge:plain → rx: the bridge alone is broken, so the pair is no conflict")
+    func inheritedFromAlone() throws {
+        let matrix = Self.run("WKWebView", [["jsbridge:plain", "rx"]])
+        for config in Configuration.allCases {
+            let alone = try #require(matrix.result(for: Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain"], config: config)))
+            #expect(alone.outcome == .broken)
+            #expect(alone.signatures.contains { $0.hasPrefix("lostEvent ") })
+            #expect(alone.conflict == nil)
+            let pair = try #require(matrix.result(for: Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain", "rx"], config: config)))
+            #expect(pair.outcome == .broken)
+            #expect(pair.conflict == false)
+            #expect(Set(pair.signatures).isSubset(of: Set(matrix.aloneSignatures(pair.cell))))
+        }
+        let key = Matrix.NoteKey(host: "WKWebView", order: ["jsbridge:plain", "rx"])
+        #expect(matrix.verdictText(key, [:]) == "🕳️ as alone")
+        #expect(matrix.verdictText(Matrix.NoteKey(host: "WKWebView", order: ["jsbridge:plain"]), [:]) == "🕳️")
+        #expect(matrix.verdictLines(key).joined(separator: "\n").contains("**Not a conflict:** `jsbridge:plain` and `rx` alone already fail this way on WKWebView"))
+        let pair = try Self.json(matrix, Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain", "rx"], config: .release))
+        #expect(pair["conflict"]?.value == .bool(false) && pair["possible"]?.value == .bool(true))
+        let alone = try Self.json(matrix, Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain"], config: .release))
+        #expect(alone["outcome"]?.value == .string("broken") && alone["conflict"] == nil)
+    }
+
+    @Test("A finding a library does not have alone makes the pair a conflict (fake lab, incident 1)")
+    func conflict() {
+        let matrix = MatrixTests.run()
+        let cell = Matrix.Cell(host: "WebView", order: ["bridge:buggy", "tracker:proxy"], config: .release)
+        #expect(matrix.result(for: cell)?.conflict == true)
+        #expect(matrix.result(for: cell.with(order: ["bridge:buggy"]))?.signatures == [])
+        #expect(matrix.result(for: cell.with(order: ["tracker:proxy", "bridge:buggy"]))?.conflict == false)
+        #expect(matrix.result(for: cell)?.signatures == ["danglingMessage TrackerProxy", "danglingReference TrackerProxy"])
+    }
+
+    @Test("A signature is the kind and the objects without their numbers")
+    func signature() {
+        let finding = Finding(kind: .danglingMessage, message: "any words", step: 4, objects: ["TrackerProxy#3", "Bridge#12", "TrackerProxy#7"])
+        #expect(finding.signature == "danglingMessage Bridge TrackerProxy")
+        #expect(Finding(kind: .lostEvent, message: "x", step: 1, objects: ["aspects:before"]).signature == "lostEvent aspects:before")
+        #expect(Finding(kind: .exception, message: "y", step: 2).signature == "exception")
+        // KVO renames the observed object's class; it is still the app's delegate.
+        #expect(Finding(kind: .lostEvent, message: "z", step: 3, objects: ["NSKVONotifying_AppDelegate#2"]).signature == "lostEvent AppDelegate")
+    }
+
+    static let jspatchThenAspects = """
+        host ViewController -viewWillAppear:
+        config release
+        class ViewController : UIViewController viewWillAppear:
+        object vc ViewController
+        jspatch.override ViewController viewWillAppear: calls-orig
+        aspects.hook ViewController viewWillAppear: POSITION
+        call vc viewWillAppear:
+
+        """
+
+    @Test("outOfOrder: a JSPatch override, then an Aspects after-block that runs before the JS body")
+    func outOfOrder() throws {
+        let after = try run(Self.jspatchThenAspects.replacingOccurrences(of: "POSITION", with: "after"))
+        #expect(after.ran == ["aspects:after", "jspatch", "original"])
+        #expect(after.findings.map(\.kind) == [.outOfOrder])
+        #expect(after.findings.first?.message.hasPrefix("`aspects:after` (installed by `aspects.hook ViewController viewWillAppear: after` at step 4) ran before `jspatch`") == true)
+        #expect(after.outcome == .broken)
+        let before = try run(Self.jspatchThenAspects.replacingOccurrences(of: "POSITION", with: "before"))
+        #expect(before.ran == ["aspects:before", "jspatch", "original"])
+        #expect(before.findings.isEmpty)
+    }
+
+    @Test("outOfOrder needs the implementation to be in place first: Aspects after, then JSPatch, is in order")
+    func inOrderWhenInstalledFirst() throws {
+        let text = """
+            host ViewController -viewWillAppear:
+            config release
+            class ViewController : UIViewController viewWillAppear:
+            object vc ViewController
+            aspects.hook ViewController viewWillAppear: after
+            call vc viewWillAppear:
+
+            """
+        let alone = try run(text)
+        #expect(alone.ran == ["original", "aspects:after"])
+        #expect(alone.findings.isEmpty)
+    }
+
+    @Test("Every variant runs at every placement; the cell lists each variant's outcome")
+    func variantsAtEveryPlacement() throws {
+        let host = "SubViewController -viewWillAppear:"
+        let cell = Matrix.Cell(host: host, order: ["jspatch", "aspects:class"], config: .release)
+        let groups = Self.generator.methodHookVariants(cell)
+        #expect(groups.map(\.name) == ["jspatch:ORIG", "jspatch:super", "jspatch:neither", "aspects:before", "aspects:instead", "aspects:after"])
+        let scenarios = Self.generator.scenarios(for: cell)
+        for group in groups {
+            #expect(group.scenarios.count == 4, "\(group.name)") // 2 classes × 2 participants
+            let placements = Set(group.scenarios.map { i in
+                scenarios[i].steps.map(\.line).filter { $0.hasPrefix("jspatch.") || $0.hasPrefix("aspects.") }
+                    .map { $0.split(separator: " ")[1] }
+            })
+            #expect(placements.count == 4, "\(group.name)")
+        }
+        let matrix = Self.run(host, [["jspatch", "aspects:class"]])
+        let result = try #require(matrix.result(for: cell))
+        #expect(result.variants.map(\.variant) == groups.map(\.name))
+        // The cell's outcome is the worst variant's.
+        #expect(result.outcome == result.variants.map(\.outcome).max())
+        #expect(result.variants.contains { $0.outcome != .ok })
+    }
+
+    @Test("When only some variants fail the table names them and the note offers the passing ones first")
+    func partialVariants() throws {
+        let host = "ViewController -viewWillAppear:"
+        let matrix = Self.run(host, [["jspatch", "aspects:class"]])
+        let key = Matrix.NoteKey(host: host, order: ["jspatch", "aspects:class"])
+        let result = try #require(matrix.result(for: Matrix.Cell(host: host, order: key.order, config: .release)))
+        let failing = result.variants.filter { $0.outcome != .ok }.map(\.shortName)
+        try #require(!failing.isEmpty && failing.count < result.variants.count)
+        let text = matrix.verdictText(key, [key: 7])
+        #expect(text.contains(" " + failing.uniqued().joined(separator: ", ") + " [[7]]"))
+        #expect(text.contains("outOfOrder"))
+        let after = try #require(result.variants.first { $0.variant == "aspects:after" })
+        #expect(after.outcome == .broken && after.findings.map(\.kind) == [.outOfOrder])
+        let variants = try #require(try Self.json(matrix, Matrix.Cell(host: host, order: key.order, config: .release))["variants"]?.items)
+        #expect(variants.count == 6)
+        let json = try #require(variants.first { $0["variant"]?.value == .string("aspects:after") })
+        #expect(json["outcome"]?.value == .string("broken"))
+        #expect(json["findings"]?.items.first?["kind"]?.value == .string("outOfOrder"))
+        let note = matrix.note(key, number: 7).joined(separator: "\n")
+        #expect(note.contains("**By variant** (one library's variant at a time, the others at their first; each at every placement):\n- `jspatch:ORIG`"))
+        #expect(note.contains("- `aspects:after`: 🕳️ broken\n  - `outOfOrder`: `aspects:after`"))
+        let fixes = try #require(note.components(separatedBy: "**What fixes it:**\n").last)
+        // Passing variants first, each as the whole combination it ran with (jspatch:ORIG ran with aspects:before).
+        #expect(fixes.hasPrefix("- Install with `jspatch:ORIG` and `aspects:before` → ✅ at every placement.\n- Install with `jspatch:super` and `aspects:before` → ✅"))
+    }
+
+    @Test("rx → tracker:proxy cannot happen: the tracker hooks at launch; the cell runs nothing and says so")
+    func impossibleOrder() throws {
+        let host = "UIScrollView"
+        let matrix = Self.run(host, [["rx", "tracker:proxy"], ["tracker:proxy", "rx"]])
+        let cell = Matrix.Cell(host: host, order: ["rx", "tracker:proxy"], config: .release)
+        #expect(Self.generator.impossibility(of: cell) == "not possible: tracker:proxy hooks at launch")
+        #expect(Self.generator.impossibility(of: cell.with(order: ["tracker:proxy", "rx"])) == nil)
+        let result = try #require(matrix.result(for: cell))
+        #expect(!result.possible && result.scenarioCount == 0 && result.findings.isEmpty && result.conflict == nil)
+        let key = Matrix.NoteKey(host: host, order: cell.order)
+        #expect(matrix.verdictText(key, [:]) == "not possible: tracker:proxy hooks at launch")
+        let json = try Self.json(matrix, cell)
+        #expect(json["possible"]?.value == .bool(false))
+        #expect(json["impossibility"]?.value == .string("not possible: tracker:proxy hooks at launch"))
+        // The other order is not offered as a fix by an impossible one, nor repeated.
+        let other = Matrix.NoteKey(host: host, order: ["tracker:proxy", "rx"])
+        #expect(!matrix.fixes(other, matrix.failingConfigs(other)).contains { $0.contains("Installing `rx` first") })
+        // Every possible cell's scenarios install the row before the column.
+        for scenario in Self.generator.scenarios(for: cell.with(order: ["tracker:proxy", "rx"])) {
+            let installs = scenario.steps.compactMap { step -> String? in
+                switch step { case .load(let id), .attach(let id): id; default: nil }
+            }
+            #expect(installs.first == "tracker:proxy")
+        }
+    }
+
+    @Test("Headline counts: alone, conflicting pairs unordered and ordered, emergent triples, impossible orders")
+    func counts() {
+        let counts = MatrixTests.run().headlineCounts
+        #expect(counts.cells == 104)
+        #expect(counts.alone == 8 && counts.failingAlone == 0)
+        #expect(counts.conflictingPairsOrdered == 2 && counts.conflictingPairsUnordered == 2)
+        #expect(counts.emergentTriples == 3)
+        #expect(counts.impossible == 16)
+        #expect(MatrixTests.run().headlineLines.first == "- Libraries alone: 0 of 8 (library, host) combinations fail with no other library installed (the tables' diagonal).")
+        #expect(MatrixTests.run().markdown.contains("\n\n- Libraries alone: 0 of 8 (library, host) combinations fail"))
+    }
+
+    @Test("A method-hook cell counts once when debug and release agree, twice when they differ")
+    func methodHookCountedOnce() {
+        let host = "ViewController -viewWillAppear:"
+        func result(_ order: [String], _ config: Configuration, _ outcome: Outcome) -> Matrix.CellResult {
+            Matrix.CellResult(cell: Matrix.Cell(host: host, order: order, config: config), outcome: outcome, scenarioCount: 1,
+                              worst: nil, reproducer: nil, signatures: ["lostEvent original"])
+        }
+        let matrix = Matrix(hosts: Self.generator.hosts, participants: Self.generator.participants, results: [
+            result(["jspatch", "aspects:class"], .debug, .broken), result(["jspatch", "aspects:class"], .release, .broken),
+            result(["aspects:class", "jspatch"], .debug, .assert), result(["aspects:class", "jspatch"], .release, .broken),
+        ])
+        #expect(matrix.headlineCounts.failingCells == 3)
+        #expect(matrix.headlineCounts.conflictingPairsOrdered == 2)
+        #expect(matrix.headlineCounts.conflictingPairsUnordered == 1)
+    }
+}
