@@ -60,18 +60,11 @@ extension CLI {
     /// `hooklab run FILE [--json]`: run one scenario file.
     func run(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
         let json = arguments.flag("--json")
-        let file = try arguments.positional(1...1, "one scenario file, e.g. 'hooklab run Matrix/scenarios/x.hooklab'")[0]
-        let fileURL = file.hasPrefix("/") ? URL(fileURLWithPath: file) : url(file)
-        guard let data = FileManager.default.contents(atPath: fileURL.path), let text = String(data: data, encoding: .utf8) else {
-            throw UsageError("cannot read '\(file)'")
-        }
-        let scenario: Scenario
-        do {
-            scenario = try Scenario.parse(text: text, file: file, participants: catalog.participants, hosts: catalog.hosts.map(\.name))
-        } catch {
-            throw UsageError(error.description)
-        }
-        let result = catalog.makeRunner().run(scenario)
+        let files = try arguments.positional(1...Int.max, "one or more scenario files, e.g. 'hooklab run Matrix/scenarios/x.hooklab'")
+        if files.count > 1 { return runFiles(files, json: json) }
+        let file = files[0]
+        let scenario: Scenario, result: RunResult
+        do { (scenario, result) = try runScenarioFile(file) } catch { throw UsageError(error.description) }
         let met = scenario.isMet(by: result)
         if json {
             let document: JSONValue = .object([

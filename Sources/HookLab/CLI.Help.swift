@@ -14,7 +14,7 @@ extension CLI {
         Commands:
           matrix [--shard I/N]        run every library alone, pair and triple; write Reports/README.md, its pages and Reports/matrix.json
           gate [--participant ID]     compare every cell with Matrix/baseline.json (the CI gate; --junit, --github, --json)
-          run FILE [--json]           run a .hooklab scenario file and print its findings
+          run FILE... [--json]        run .hooklab scenario files and print their findings
           explain HOST A B [--config debug|release] [--json]
                                       one cell in depth: what happens, reproducer, references, what fixes it
           list [--json]               participants, hosts and their events
@@ -104,23 +104,27 @@ extension CLI {
 
             """,
             "run": """
-            Usage: hooklab run FILE [--json]
+            Usage: hooklab run FILE... [--json]
 
-            Runs one scenario file (Matrix/scenarios/*.hooklab): one step per line, '#' starts a comment.
-              host NAME | config debug|release | load P | attach P | set-delegate NAME | fire SELECTOR
-              release NAME | drain | teardown | expect KIND... | expect-ran LABEL... | FAMILY.VERB ARGS...
+            Runs scenario files (Matrix/scenarios/*.hooklab): one step per line, '#' starts a comment;
+            LF, CRLF or CR line endings, a byte-order mark and tabs are all fine.
+              host NAME | config debug|release | load P | attach P | set-delegate NAME | assign-delegate NAME
+              fire SELECTOR | release NAME | drain | teardown | expect KIND... | expect-ran LABEL... | FAMILY.VERB ARGS...
             Method-hook files (host CLASS -SEL or CLASS +SEL) declare and call instead:
               class NAME : SUPER [SEL ...] [calls-super] | object NAME CLASS | call OBJECT SEL
               aspects.hook CLASS|OBJECT SEL before|instead|after | aspects.remove N
-              jspatch.override CLASS SEL [calls-orig|calls-super] | swizzle.exchange CLASS SEL [no-add]
+              jspatch.override CLASS SEL [calls-orig|calls-super] | swizzle.exchange CLASS SEL [prefix P] [no-add]
               swizzle.imp CLASS SEL | xaspect.patch NAME CLASS SEL [no-forward] | rac.signal OBJECT SEL
               kvo.observe OBJECT KEY | kvo.remove OBJECT KEY      (+SEL: the class method, on the metaclass)
-            Prints the findings with their steps and the message path.
+            NSObject and UIViewController (viewDidLoad, viewWillAppear:, viewDidAppear:) need no declaration.
+            Prints the findings with their steps and the message path. With several files, prints one line
+            per file and a summary, and exits with the worst file's code.
 
               --json   print {"findings":[{"kind":…,"message":…,"step":…}],"ran":[…]} instead
 
             Exit code 0 when the findings are what the file's 'expect' lines say (no finding when there is
-            none) and 'expect-ran' matches; 1 otherwise; 2 for an unreadable or invalid file.
+            none) and 'expect-ran' matches; 1 otherwise; 2 for an unreadable or invalid file, an unknown name or
+            event, or a step the lab cannot run (file:line and the reason; nothing is reported as a finding).
 
             """,
             "explain": """

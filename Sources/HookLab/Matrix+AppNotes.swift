@@ -144,7 +144,8 @@ extension Matrix {
         case .attach(let id): return "when `\(id)` starts"
         case .load(let id): return "at launch, when `\(id)`'s +load hooks install"
         case .setDelegate: return "when the app sets its delegate"
-        case .release: return "when the app releases its old delegate"
+        case .assignDelegate: return "when something assigns `view.delegate` directly"
+        case .release: return "when the app releases its delegate"
         case .teardown, .drain: return "when the screen closes"
         case .verb(let family, let verb, let args): return "on `\(([family + "." + verb] + args).joined(separator: " "))`"
         case .raw(let keyword, let args):

@@ -18,7 +18,7 @@ extension ModelRunner {
             let outcome = Self.perform(step, number: number, traceStep: traceStep, rt: rt, into: &result) {
                 try world.apply(step, number: number)
             }
-            if let unrunnable = outcome.unrunnable { findings.append(unrunnable); break }
+            if let unrunnable = outcome.unrunnable { result.unrunnable = unrunnable; break }
             let fault = outcome.fault
             let journal = rt.journal[start...]
             findings += RefusedDetector.findings(journal, step: number)

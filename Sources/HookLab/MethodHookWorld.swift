@@ -44,6 +44,8 @@ final class MethodHookWorld {
     private(set) var classes: [DeclaredClass] = []
     private(set) var objects: [(name: String, object: ObjectID, className: String)] = []
     private(set) var hooks: [Hook] = []
+    /// Each `aspects.hook` line's token, in order; nil where Aspects refused it.
+    private(set) var aspectsHookLines: [Int?] = []
 
     // The libraries, one per scenario, made on first use.
     private var aspects: Aspects?
@@ -52,7 +54,22 @@ final class MethodHookWorld {
     private var rac: ReactiveCocoa?
     private var kvoObserver: ObjectID?
 
-    init(rt: Runtime) { self.rt = rt }
+    init(rt: Runtime) {
+        self.rt = rt
+        classes = Self.builtIns
+    }
+
+    /// Classes every method target has without declaring them (besides the root classes): UIKit's view controller with
+    /// its lifecycle methods, each of which records `body:UIViewController` and calls no super.
+    static let builtIns = [
+        DeclaredClass(name: "UIViewController", superclass: "NSObject",
+                      selectors: ["viewDidLoad", "viewWillAppear:", "viewDidAppear:"], callsSuper: false),
+    ]
+
+    /// Defines ``builtIns`` in a method-hook base runtime.
+    static func defineBuiltIns(in rt: Runtime) {
+        for d in builtIns { define(d, in: rt, owner: "UIKit") }
+    }
 
     // MARK: Names
 
@@ -133,16 +150,28 @@ final class MethodHookWorld {
         let callsSuper = rest.contains("calls-super")
         let selectors = rest.filter { $0 != "calls-super" }
         let superclass = try runtimeClass(superName)
-        let cls = rt.defineClass(name, superclass: superclass)
-        classes.append(DeclaredClass(name: name, superclass: superName, selectors: selectors, callsSuper: callsSuper))
-        for s in selectors {
+        // Two classes of one name do not link ("duplicate symbol _OBJC_CLASS_$_NAME"); objc_allocateClassPair refuses.
+        guard rt.objc_getClass(name) == nil else {
+            throw LabError("class \(name) already exists\(Self.builtIns.contains { $0.name == name } ? " (it is built in, with viewDidLoad, viewWillAppear: and viewDidAppear:)" : ""); pick another name")
+        }
+        let declared = DeclaredClass(name: name, superclass: superName, selectors: selectors, callsSuper: callsSuper)
+        classes.append(declared)
+        Self.define(declared, in: rt, owner: "app")
+    }
+
+    /// Defines a declared class whose selectors' bodies record `body:NAME` and call super when asked.
+    static func define(_ declared: DeclaredClass, in rt: Runtime, owner: String) {
+        let name = declared.name, callsSuper = declared.callsSuper
+        guard let superclass = rt.objc_getClass(declared.superclass), rt.objc_getClass(name) == nil else { return }
+        let cls = rt.defineClass(name, superclass: superclass, owner: owner)
+        for s in declared.selectors {
             let (sel, isClassMethod) = Self.split(s)
             let selector = rt.sel(sel)
             let target = isClassMethod ? rt.objc_getMetaClass(cls) : cls
             let superTarget = isClassMethod ? rt.objc_getMetaClass(superclass) : superclass
             let types = "v@:" + String(repeating: "c", count: sel.filter { $0 == ":" }.count)
             let label = "body:\(name)"
-            rt.addMethod(target, sel, types: types, owner: "app") { rt, o, _, a in
+            rt.addMethod(target, sel, types: types, owner: owner) { rt, o, _, a in
                 HookJournal.record(rt, label)
                 if callsSuper { try rt.objc_msgSendSuper(o, superTarget, selector, a) }
                 return .none
@@ -176,7 +205,9 @@ final class MethodHookWorld {
             // `+sel` on a class: `[object_getClass(Class) aspect_hookSelector:…]`, the metaclass (incident 5's fix).
             let target = isClassMethod && r.isClass ? rt.classObject(rt.object_getClass(r.object)) : r.object
             let label = "aspects:\(position.rawValue)"
-            if case .success(let token) = try library.aspect_hookSelector(target, sel, position, label: label) {
+            let outcome = try library.aspect_hookSelector(target, sel, position, label: label)
+            if case .success(let token) = outcome { aspectsHookLines.append(token) } else { aspectsHookLines.append(nil) }
+            if case .success(let token) = outcome {
                 // Sent to the class for a selector only its metaclass implements, the app means the class method.
                 let meansClassMethod = isClassMethod || (r.isClass && !implements(r.className, sel) && implements(r.className, "+" + sel))
                 install(label, hookClass: r.isClass ? r.className : nil, object: r.isClass ? nil : args[0],
@@ -185,9 +216,12 @@ final class MethodHookWorld {
             }
         case ("aspects", "remove"):
             try need(1, "N, the N-th aspects.hook of the scenario")
-            guard let n = Int(args[0]), let i = hooks.indices.filter({ hooks[$0].aspectsToken != nil }).dropFirst(n - 1).first
-            else { throw LabError("aspects.remove \(args[0]): no such aspects.hook") }
-            try aspects?.remove(hooks[i].aspectsToken!)
+            guard let n = Int(args[0]), n >= 1, n <= aspectsHookLines.count else {
+                throw LabError("aspects.remove \(args[0]): expected 1 to \(aspectsHookLines.count), the aspects.hook lines so far")
+            }
+            // A refused hook returned a nil token; `[nil remove]` does nothing.
+            guard let token = aspectsHookLines[n - 1], let i = hooks.firstIndex(where: { $0.aspectsToken == token }) else { break }
+            _ = try aspects?.remove(token)
             hooks[i].active = false
         case ("jspatch", "override"):
             try need(2, "CLASS SEL [calls-orig|calls-super]")
@@ -200,11 +234,19 @@ final class MethodHookWorld {
             install("jspatch", hookClass: args[0], object: nil, selector: args[1], replaces: body != .callsOrig,
                     callsSuper: body == .callsSuper)
         case ("swizzle", "exchange"):
-            try need(2, "CLASS SEL [no-add]")
+            try need(2, "CLASS SEL [prefix P] [no-add]")
             let (sel, isClassMethod) = Self.split(args[1])
             let cls = try hookedClass(args[0], classMethod: isClassMethod)
-            if Swizzling.installExchangeHook(rt, cls, sel, label: "swizzle:exchange", addFirst: !args.dropFirst(2).contains("no-add")) {
-                install("swizzle:exchange", hookClass: args[0], object: nil, selector: args[1])
+            let options = Array(args.dropFirst(2))
+            // `prefix P`: the category's helper prefix (`P` + SEL); its hook body is labelled `swizzle:exchange:P`.
+            var prefix: String?
+            if let i = options.firstIndex(of: "prefix") {
+                guard i + 1 < options.count, !options[i + 1].isEmpty else { throw LabError("swizzle.exchange prefix takes a name, e.g. 'prefix sdk_'") }
+                prefix = options[i + 1]
+            }
+            let label = prefix.map { "swizzle:exchange:\($0)" } ?? "swizzle:exchange"
+            if Swizzling.installExchangeHook(rt, cls, sel, label: label, prefix: prefix ?? "xxx_", addFirst: !options.contains("no-add")) {
+                install(label, hookClass: args[0], object: nil, selector: args[1])
             }
         case ("swizzle", "imp"):
             try need(2, "CLASS SEL")

@@ -87,6 +87,14 @@ final class MethodHookParticipant: Participant {
             basedOn: ["the isa is swizzled to NSKVONotifying_<isa> and restored when the last observer goes, whoever swizzled since (steipete/Aspects #70; mikeash/MAZeroingWeakRef #14)",
                       "Aspects and RAC swizzle a KVO'ed class in place (Aspects.m:364-366; NSObject+RACSelectorSignal.m:267-290)"],
             hookInstalls: ["kvo.observe OBJECT title"], hookFollowUps: ["kvo.remove OBJECT title"]),
+        ParticipantInfo(
+            id: "swizzle:sdk", family: "sdkswizzle",
+            models: "a second SDK's NSHipster exchange swizzle with its own category prefix (`sdk_`), or the same one (`xxx_`)",
+            hosts: ["ViewController -viewWillAppear:", "SubViewController -viewWillAppear:", "UIViewController -viewWillAppear:"],
+            hasLoad: false, hasAttach: false,
+            otherVerbs: ["swizzle.exchange CLASS SEL prefix sdk_"],
+            basedOn: ["method-hooking guide §4.1: two exchange swizzlers with distinct helper names both run, the last installed outermost; with one helper name the second exchange undoes the first"],
+            hookInstalls: ["swizzle.exchange CLASS SEL prefix sdk_", "swizzle.exchange CLASS SEL prefix xxx_"]),
     ]
 }
 
@@ -110,7 +118,7 @@ extension Scenario.Step {
             guard let target = args.first else { return nil }
             return target.first?.isLowercase == true ? "aspects:instance" : "aspects:class"
         case ("jspatch", "override"): return "jspatch"
-        case ("swizzle", "exchange"): return "swizzle:exchange"
+        case ("swizzle", "exchange"): return args.contains("prefix") ? "swizzle:sdk" : "swizzle:exchange"
         case ("swizzle", "imp"): return "swizzle:imp"
         case ("xaspect", "patch"): return "xaspect"
         case ("rac", "signal"): return "rac"

@@ -72,7 +72,7 @@ final class RxParticipant: Participant {
             }
         case "setDelegate":
             guard let name = args.first else { throw LabError("rx.setDelegate needs a delegate name") }
-            _ = try setAppDelegate(try world.appDelegate(named: name), world)
+            _ = try setAppDelegate(try world.appHandedOver(name), world)
         case "dispose":
             try willTearDown(world)
         default: throw LabError("rx has no verb '\(verb)'; expected delegate, subscribe, setDelegate, dispose")
@@ -110,6 +110,7 @@ final class BridgeParticipant: Participant {
     static let plainInfo = ParticipantInfo(
         id: "jsbridge:plain", family: "jsbridge", models: "WebViewJavascriptBridge 6.0.3 (the bridge alone)",
         hosts: ["UIWebView", "WKWebView"], hasLoad: false, hasAttach: true, canStartLate: false,
+        otherVerbs: ["jsbridge.setWebViewDelegate NAME"],
         basedOn: ["WebViewJavascriptBridge.m: the bridge sets itself as the web view's delegate without capturing the old one",
                   "WKWebViewJavascriptBridge.m L103-186: explicit forwarding of the implemented methods only (WVJB #273)"])
     var info: ParticipantInfo { Self.plainInfo }
@@ -121,6 +122,14 @@ final class BridgeParticipant: Participant {
         bridge = b
         // README L185-187: the app's own delegate goes to the bridge once it exists.
         if let app = pending { try WebViewJavascriptBridge.setWebViewDelegate(b, .object(app), in: world.rt) }
+    }
+
+    /// `jsbridge.setWebViewDelegate NAME`: README L185-187, the app's delegate goes to the bridge.
+    func perform(_ verb: String, _ args: [String], _ world: World) throws {
+        guard verb == "setWebViewDelegate", args.count == 1 else {
+            throw LabError("jsbridge:plain has no verb '\(verb) \(args.joined(separator: " "))'; expected setWebViewDelegate NAME")
+        }
+        _ = try setAppDelegate(try world.appHandedOver(args[0]), world)
     }
 
     func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool {
@@ -196,7 +205,8 @@ final class IGListParticipant: Participant {
     var pending: ObjectID?
     static let info = ParticipantInfo(
         id: IGListKit.participantID, family: "iglist", models: IGListKit.models,
-        hosts: IGListKit.hosts, hasLoad: false, hasAttach: true, canStartLate: false, basedOn: IGListKit.basedOn)
+        hosts: IGListKit.hosts, hasLoad: false, hasAttach: true, canStartLate: false,
+        otherVerbs: ["iglist.collectionViewDelegate NAME"], basedOn: IGListKit.basedOn)
     var info: ParticipantInfo { Self.info }
 
     func attach(_ world: World) throws {
@@ -207,6 +217,14 @@ final class IGListParticipant: Participant {
         // A delegate the app already chose is configured before the collection view is wired.
         if let app = pending { try hand(app, to: a, world) }
         try IGListKit.setCollectionView(a, try world.ensureHost(), in: world.rt)
+    }
+
+    /// `iglist.collectionViewDelegate NAME`: the app's delegate becomes the adapter's collectionViewDelegate.
+    func perform(_ verb: String, _ args: [String], _ world: World) throws {
+        guard verb == "collectionViewDelegate", args.count == 1 else {
+            throw LabError("iglist has no verb '\(verb) \(args.joined(separator: " "))'; expected collectionViewDelegate NAME")
+        }
+        _ = try setAppDelegate(try world.appHandedOver(args[0]), world)
     }
 
     func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool {

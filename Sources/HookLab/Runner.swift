@@ -25,6 +25,7 @@ public final class ModelRunner: ScenarioRunning {
     func methodHookBase() -> Runtime {
         if let b = methodHooksBase { return b }
         let rt = Runtime()
+        MethodHookWorld.defineBuiltIns(in: rt)
         methodHooksBase = rt
         return rt
     }
@@ -46,7 +47,7 @@ public final class ModelRunner: ScenarioRunning {
     func execute(_ scenario: Scenario, traceStep: Int?, explain: Bool = true) -> RunResult {
         if MethodTarget.isTarget(scenario.host) { return executeMethodHooks(scenario, traceStep: traceStep) }
         guard let kind = HostKind.named(scenario.host) else {
-            return RunResult(findings: [Finding(kind: .fatalError, message: "HookLab has no host '\(scenario.host)'", step: 0)])
+            return RunResult(unrunnable: RunResult.Unrunnable(step: 1, message: "HookLab has no host '\(scenario.host)'"))
         }
         let rt = base(kind.era).copy()
         rt.configuration = scenario.config == .debug ? .debug : .release
@@ -61,7 +62,7 @@ public final class ModelRunner: ScenarioRunning {
             let number = index + 1
             let journalStart = rt.journal.count
             let outcome = Self.perform(step, number: number, traceStep: traceStep, rt: rt, into: &result) { try world.apply(step) }
-            if let unrunnable = outcome.unrunnable { findings.append(unrunnable); break }
+            if let unrunnable = outcome.unrunnable { result.unrunnable = unrunnable; break }
             let fault = outcome.fault
             for o in rt.allInstances where freedAt[o] == nil && rt.isFreed(o) { freedAt[o] = number }
             let record = StepRecord(world: world, step: step, number: number, fault: fault,
@@ -82,9 +83,9 @@ public final class ModelRunner: ScenarioRunning {
     }
 
     /// Applies one step: the trace is on for the traced step and becomes the message path; a fault is returned, and a
-    /// step the lab cannot run becomes a `fatalError` finding that ends the scenario.
+    /// step the lab cannot run ends the scenario as bad input (``RunResult/unrunnable``), never as a finding.
     static func perform(_ step: Scenario.Step, number: Int, traceStep: Int?, rt: Runtime, into result: inout RunResult,
-                        _ apply: () throws -> Void) -> (fault: Fault?, unrunnable: Finding?) {
+                        _ apply: () throws -> Void) -> (fault: Fault?, unrunnable: RunResult.Unrunnable?) {
         if number == traceStep { rt.tracing = true }
         defer {
             if number == traceStep {
@@ -98,7 +99,7 @@ public final class ModelRunner: ScenarioRunning {
         } catch let f as Fault {
             return (f, nil)
         } catch {
-            return (nil, Finding(kind: .fatalError, message: "HookLab cannot run step \(number) (`\(step.line)`): \(error)", step: number))
+            return (nil, RunResult.Unrunnable(step: number, message: "cannot run `\(Scenario.clip(step.line))`: \(error)"))
         }
     }
 

@@ -2,7 +2,7 @@
 
 extension Scenario {
     /// The generic verbs of the file format, in the order the help text lists them.
-    public static let fileVerbs = ["host", "config", "load", "attach", "set-delegate", "fire", "release",
+    public static let fileVerbs = ["host", "config", "load", "attach", "set-delegate", "assign-delegate", "fire", "release",
                                    "drain", "teardown", "expect", "expect-ran"]
 
     /// Reads a scenario from the text of a `.hooklab` file.
@@ -25,7 +25,7 @@ extension Scenario {
         var participantLines: [(id: String, line: Int)] = []
         var expect: [Finding.Kind] = []
         var expectRan: [String]?
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = lines(of: text)
 
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
@@ -33,7 +33,7 @@ extension Scenario {
                 ScenarioFileError(file: file, line: number, message: message)
             }
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let tokens = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            let tokens = words(content)
             guard let keyword = tokens.first else { continue }
             let args = Array(tokens.dropFirst())
 
@@ -46,7 +46,7 @@ extension Scenario {
                 let name = args.joined(separator: " ")
                 if let host { throw fail("'host' given twice; first at line \(host.line)") }
                 if let hosts, !hosts.contains(name), !MethodTarget.isTarget(name) {
-                    throw fail("unknown host '\(name)'\(suggestion(name, hosts)); expected one of \(hosts.joined(separator: ", "))")
+                    throw fail("unknown host '\(clip(name))'\(suggestion(name, hosts)); expected one of \(hosts.joined(separator: ", "))")
                 }
                 host = (name, number)
             case "config":
@@ -60,7 +60,7 @@ extension Scenario {
                 for arg in args {
                     guard let kind = Finding.Kind(rawValue: arg) else {
                         let kinds = Finding.Kind.allCases.map(\.rawValue)
-                        throw fail("unknown finding kind '\(arg)'\(suggestion(arg, kinds)); expected one of \(kinds.joined(separator: ", "))")
+                        throw fail("unknown finding kind '\(clip(arg))'\(suggestion(arg, kinds)); expected one of \(kinds.joined(separator: ", "))")
                     }
                     expect.append(kind)
                 }
@@ -109,7 +109,7 @@ extension Scenario {
 extension Scenario.Step {
     /// Reads one step line (no comment), without a registry; nil for header lines (`host`, `expect`…).
     init?(line: String, file: String, lineNumber: Int) throws(ScenarioFileError) {
-        let tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let tokens = Scenario.words(line)
         guard let first = tokens.first, !["host", "config", "expect", "expect-ran"].contains(first) else { return nil }
         guard let step = try Scenario.Step(tokens: tokens, file: file, lineNumber: lineNumber, participants: nil) else { return nil }
         self = step
@@ -131,7 +131,7 @@ extension Scenario.Step {
             guard let participants else { return id }
             guard let info = participants.first(where: { $0.id == id }) else {
                 let ids = participants.map(\.id)
-                throw fail("unknown participant '\(id)'\(Scenario.suggestion(id, ids)); expected one of \(ids.joined(separator: ", "))")
+                throw fail("unknown participant '\(Scenario.clip(id))'\(Scenario.suggestion(id, ids)); expected one of \(ids.joined(separator: ", "))")
             }
             guard info[keyPath: requirement] else { throw fail("\(id) \(lacking)") }
             return id
@@ -141,6 +141,7 @@ extension Scenario.Step {
         case "load": self = .load(try participant(\.hasLoad, "has no load-time hooks; use 'attach \(args.first ?? "")'"))
         case "attach": self = .attach(try participant(\.hasAttach, "has no runtime attach; use 'load \(args.first ?? "")'"))
         case "set-delegate": self = .setDelegate(try one("delegate name, e.g. 'set-delegate app'"))
+        case "assign-delegate": self = .assignDelegate(try one("delegate name, e.g. 'assign-delegate app'"))
         case "fire": self = .fire(try one("selector, e.g. 'fire scrollViewDidScroll:'"))
         case "release": self = .release(try one("name, e.g. 'release app'"))
         case "drain", "teardown":
@@ -153,20 +154,20 @@ extension Scenario.Step {
             }
             guard let dot = keyword.firstIndex(of: ".") else {
                 let known = Scenario.fileVerbs + Scenario.Step.extensionKeywords
-                throw fail("unknown verb '\(keyword)'\(Scenario.suggestion(keyword, known)); expected one of \(known.joined(separator: ", ")), or a participant verb like rx.delegate")
+                throw fail("unknown verb '\(Scenario.clip(keyword))'\(Scenario.suggestion(keyword, known)); expected one of \(known.joined(separator: ", ")), or a participant verb like rx.delegate")
             }
             let family = String(keyword[..<dot])
             let verb = String(keyword[keyword.index(after: dot)...])
-            guard !family.isEmpty, !verb.isEmpty else { throw fail("'\(keyword)' is not a participant verb; expected FAMILY.VERB, e.g. rx.delegate") }
+            guard !family.isEmpty, !verb.isEmpty else { throw fail("'\(Scenario.clip(keyword))' is not a participant verb; expected FAMILY.VERB, e.g. rx.delegate") }
             if let participants {
                 let families = participants.map(\.family).uniqued()
                 guard families.contains(family) else {
-                    throw fail("unknown participant family '\(family)' in '\(keyword)'\(Scenario.suggestion(family, families)); expected one of \(families.joined(separator: ", "))")
+                    throw fail("unknown participant family '\(Scenario.clip(family))' in '\(Scenario.clip(keyword))'\(Scenario.suggestion(family, families)); expected one of \(families.joined(separator: ", "))")
                 }
                 let verbs = participants.filter { $0.family == family }.flatMap(\.verbNames).uniqued()
                 guard verbs.contains(keyword) else {
                     let list = verbs.isEmpty ? "\(family) has no verbs" : "expected one of \(verbs.joined(separator: ", "))"
-                    throw fail("unknown verb '\(keyword)'\(Scenario.suggestion(keyword, verbs)); \(list)")
+                    throw fail("unknown verb '\(Scenario.clip(keyword))'\(Scenario.suggestion(keyword, verbs)); \(list)")
                 }
             }
             self = .verb(family: family, verb: verb, args: args)
@@ -177,6 +178,8 @@ extension Scenario.Step {
 extension Scenario {
     /// "; did you mean 'x'?" for the closest candidate within two edits, or "".
     static func suggestion(_ word: String, _ candidates: [String]) -> String {
+        // A word far longer than any candidate cannot be within two edits; skip the quadratic search.
+        guard word.utf8.count <= echoLimit else { return "" }
         var best: (String, Int)?
         for candidate in candidates {
             let distance = editDistance(word, candidate)

@@ -12,6 +12,9 @@ extension Scenario {
         case attach(String)
         /// `set-delegate NAME`: set the host's delegate to a new app delegate called NAME.
         case setDelegate(String)
+        /// `assign-delegate NAME`: `host.delegate = NAME` directly, bypassing every library's API (a storyboard outlet,
+        /// a third-party view, the app's own code).
+        case assignDelegate(String)
         /// `fire SELECTOR`: the host sends an event.
         case fire(String)
         /// `release NAME`: the app drops its reference to NAME.
@@ -36,6 +39,7 @@ extension Scenario {
             case .load(let p): "load \(p)"
             case .attach(let p): "attach \(p)"
             case .setDelegate(let name): "set-delegate \(name)"
+            case .assignDelegate(let name): "assign-delegate \(name)"
             case .fire(let selector): "fire \(selector)"
             case .release(let name): "release \(name)"
             case .drain: "drain"

@@ -47,6 +47,7 @@ public struct Scenario: Codable, Hashable, Sendable {
     /// Without `expect` lines, a run meets expectations only when it has no finding. With them,
     /// the set of finding kinds must equal the set of expected kinds.
     public func isMet(by result: RunResult) -> Bool {
+        guard result.unrunnable == nil else { return false }
         let found = Set(result.findings.map(\.kind))
         guard found == Set(expect) else { return false }
         if let expectRan, expectRan != result.ran { return false }

@@ -93,10 +93,11 @@ extension ScenarioGenerator {
                             variants: [Int], placement: [String]) -> Scenario {
         var lines = target.preamble
         for (i, info) in infos.enumerated() {
-            lines.append(target.fill(info.hookInstalls[variants[i]], hookClass: placement[i]))
+            lines.append(target.fill(info.hookInstalls[variants[i]], hookClass: placement[i], position: i))
         }
         lines += target.calls
         let followUps = infos.flatMap(\.hookFollowUps).map { target.fill($0, hookClass: target.hookClasses[0]) }
+            + targetFollowUps(target, infos)
         if !followUps.isEmpty { lines += followUps + target.calls }
         // Generated lines are well formed; a malformed one would be a bug in a participant's templates.
         let steps = lines.compactMap { try? Scenario.Step(line: $0, file: cell.host, lineNumber: 1) }
@@ -109,6 +110,8 @@ extension MethodTargetInfo {
     /// `class NAME : SUPER SEL…` lines.
     func superclassImplements(_ name: String) -> Bool {
         var declared: [String: (superclass: String, selectors: [String])] = [:]
+        // The classes every target has without declaring them (UIViewController and its lifecycle methods).
+        for builtIn in MethodHookWorld.builtIns { declared[builtIn.name] = (builtIn.superclass, builtIn.selectors) }
         for line in preamble {
             let words = line.split(separator: " ").map(String.init)
             if words.count >= 4, words[0] == "class", words[2] == ":" { declared[words[1]] = (words[3], Array(words.dropFirst(4))) }

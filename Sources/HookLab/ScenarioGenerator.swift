@@ -95,6 +95,7 @@ public struct ScenarioGenerator: Sendable {
         if infos.last!.canStartLate, case let late = Plan(infos, lateLast: true), !late.runtime.isEmpty {
             result.append(scenario(cell, host, late, delegateAt: late.runtime.count - 1, eventBefore: true))
         }
+        result += trapScenarios(cell, host, plain)
         return result.uniqued()
     }
 

@@ -35,14 +35,29 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// when nothing was found.
     public var basedOn: [ModelFact]
 
+    /// A step the lab could not run (an unknown name, a malformed argument): bad input, never a finding. The run
+    /// stopped there; `step` is its 1-based number.
+    public var unrunnable: Unrunnable?
+
+    /// Why a step could not run.
+    public struct Unrunnable: Codable, Hashable, Sendable {
+        public var step: Int
+        public var message: String
+        public init(step: Int, message: String) {
+            self.step = step
+            self.message = message
+        }
+    }
+
     public init(findings: [Finding] = [], messagePath: [String] = [], graph: ReferenceGraph? = nil,
-                ran: [String] = [], predictedBy: [String] = [], basedOn: [ModelFact] = []) {
+                ran: [String] = [], predictedBy: [String] = [], basedOn: [ModelFact] = [], unrunnable: Unrunnable? = nil) {
         self.findings = findings
         self.messagePath = messagePath
         self.graph = graph
         self.ran = ran
         self.predictedBy = predictedBy
         self.basedOn = basedOn
+        self.unrunnable = unrunnable
     }
 
     /// Records the facts noted so far as those the most severe finding rests on.

@@ -10,6 +10,8 @@ final class World {
     /// Participants in scenario order; `installed` grows as their first step runs.
     let participants: [Participant]
     private(set) var installed: [Participant] = []
+    /// Participants whose load-time hooks ran.
+    private var loaded: [String] = []
     private(set) var host: ObjectID?
     /// The app's delegates by name, each held strongly by the app until released.
     private(set) var appDelegates: [(name: String, object: ObjectID, held: Bool)] = []
@@ -62,6 +64,13 @@ final class World {
         return o
     }
 
+    /// A library verb handed NAME to the host (`rx.setDelegate NAME`): NAME is whom the app now expects events at.
+    func appHandedOver(_ name: String) throws -> ObjectID {
+        let app = try appDelegate(named: name)
+        currentAppDelegate = name
+        return app
+    }
+
     func appDelegateObject(_ name: String) -> ObjectID? { appDelegates.first { $0.name == name }?.object }
 
     /// The app's delegate that should receive host events now: the current one, if the app still holds it.
@@ -79,6 +88,10 @@ final class World {
         switch step {
         case .load(let id):
             let p = try participant(id)
+            // objc4 runs each class's and category's +load once (schedule_class_load skips an RW_LOADED class;
+            // objc-runtime-new.mm), so a second `load P` runs nothing.
+            guard !loaded.contains(id) else { break }
+            loaded.append(id)
             try p.load(self)
             markInstalled(p)
         case .attach(let id):
@@ -93,6 +106,12 @@ final class World {
             // The app hands its delegate over the way the first of its libraries that documents an API says
             // (rx.setDelegate, setWebViewDelegate:, adapter.collectionViewDelegate), even before that library attaches.
             for p in participants where try p.setAppDelegate(app, self) { return }
+            try rt.send(host, kind.primarySlot.setter, .object(app))
+        case .assignDelegate(let name):
+            // `host.delegate = NAME`: the property setter itself (and whatever load-time swizzles sit on it).
+            let host = try ensureHost()
+            let app = try appDelegate(named: name)
+            currentAppDelegate = name
             try rt.send(host, kind.primarySlot.setter, .object(app))
         case .fire(let selector):
             let host = try ensureHost()

@@ -20,8 +20,8 @@ extension Runtime {
             let kvoClass = rt.kvoNotifyingClass(for: original, key: key)
             rt.observances[o, default: []].append(
                 Observance(observer: observer, keyPath: key, context: a.count > 3 ? a[3] : .none, originalClass: original))
-            // l.109-115: isa-swizzle to the notifying class if not already there.
-            if rt.object_getClass(o) != kvoClass { rt.object_setClass(o, kvoClass) }
+            // l.109-115: isa-swizzle to the notifying class if not already there (none when the class pair failed).
+            if let kvoClass, rt.object_getClass(o) != kvoClass { rt.object_setClass(o, kvoClass) }
             return .none
         }
         // l.123-143: the context variant funnels into the plain one (the context travels aside).
@@ -106,12 +106,22 @@ extension Runtime {
 
     /// `NSKVONotifying_<Class>`, made once per original class (DSKeyValueContainerClass.m), with a setter override
     /// for `key` when the class has one.
-    func kvoNotifyingClass(for original: Class, key: String) -> Class {
+    func kvoNotifyingClass(for original: Class, key: String) -> Class? {
         let kvo: Class
         if let k = kvoClassForOriginal[original] {
             kvo = k
         } else {
-            kvo = defineClass("NSKVONotifying_\(class_getName(original))", superclass: original, owner: "KVO")
+            // Foundation's _NSKVONotifyingCreateInfoWithOriginalClass: when objc_allocateClassPair fails because the name
+            // is taken (an app class named NSKVONotifying_A, or a metaclass after its class was observed: both are named
+            // A), it logs "KVO failed to allocate class pair for name NSKVONotifying_A, automatic key-value observing will
+            // not work for this class" and returns nil; the observer is registered, the isa stays.
+            guard let made = objc_allocateClassPair(original, "NSKVONotifying_\(class_getName(original))", owner: "KVO") else {
+                journal.append(JournalEntry(observer: "KVO", event: "log",
+                    detail: "KVO failed to allocate class pair for name NSKVONotifying_\(class_getName(original)), automatic key-value observing will not work for this class"))
+                return nil
+            }
+            objc_registerClassPair(made)
+            kvo = made
             kvoClassForOriginal[original] = kvo
             kvoOriginalForClass[kvo] = original
             // DSKVOClass l.61-71: -class returns the class that was observed, never asking further down.

@@ -108,8 +108,12 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
         events: [
             HostEvent(selector: "webView:shouldStartLoadWithRequest:navigationType:", slot: "delegate",
                       internalSelector: "webView:decidePolicyForNavigationAction:request:frame:decisionListener:", returnType: "c"),
+            HostEvent(selector: "webViewDidStartLoad:", slot: "delegate",
+                      internalSelector: "webView:didStartProvisionalLoadForFrame:", returnType: "v"),
             HostEvent(selector: "webViewDidFinishLoad:", slot: "delegate",
                       internalSelector: "webView:didFinishLoadForFrame:", returnType: "v"),
+            HostEvent(selector: "webView:didFailLoadWithError:", slot: "delegate",
+                      internalSelector: "webView:didFailLoadWithError:forFrame:", returnType: "v"),
         ])
 
     /// WKWebView: `navigationDelegate` is weak since the first header (guide C1).
@@ -123,6 +127,14 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
                       internalSelector: "_didCommitNavigation:", returnType: "v"),
             HostEvent(selector: "webView:didFinishNavigation:", slot: "navigationDelegate",
                       internalSelector: "_didFinishNavigation:", returnType: "v"),
+            // The response decision: the bridge forwards it or calls the handler with Allow (jsbridge guide A4, L120-122).
+            HostEvent(selector: "webView:decidePolicyForNavigationResponse:decisionHandler:", slot: "navigationDelegate",
+                      internalSelector: "_decidePolicyForNavigationResponse:", returnType: "v"),
+            HostEvent(selector: "webView:didFailNavigation:withError:", slot: "navigationDelegate",
+                      internalSelector: "_didFailNavigation:", returnType: "v"),
+            // Never forwarded by the bridge (WVJB #273, PRs #211/#354/#400); NewRelic ios-agent PR #781's weak-proxy crash.
+            HostEvent(selector: "webViewWebContentProcessDidTerminate:", slot: "navigationDelegate",
+                      internalSelector: "_processDidTerminate", returnType: "v"),
         ])
 
     /// The event a scenario names, if this host sends it.

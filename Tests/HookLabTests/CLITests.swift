@@ -126,7 +126,7 @@ struct CLITests {
         #expect(bad.err.contains("bad.hooklab:3: unknown verb 'laod'; did you mean 'load'?"))
         #expect(bad.out.isEmpty)
         let missing = run("run", "nowhere.hooklab")
-        #expect(missing.code == 2 && missing.err.contains("cannot read 'nowhere.hooklab'"))
+        #expect(missing.code == 2 && missing.err.contains("nowhere.hooklab:1: cannot read: no such file"))
     }
 
     @Test("explain: a failing cell in depth exits 1 with its fixes; a passing cell exits 0")

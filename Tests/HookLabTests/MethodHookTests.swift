@@ -44,7 +44,6 @@ struct MethodHookTests {
         let text = """
             host ViewController -viewWillAppear:
             config release
-            class UIViewController : NSObject viewWillAppear:
             class ViewController : UIViewController viewWillAppear:
             object vc ViewController
             aspects.hook vc viewWillAppear: after
@@ -62,7 +61,6 @@ struct MethodHookTests {
         let head = """
             host ViewController -viewWillAppear:
             config release
-            class UIViewController : NSObject viewWillAppear:
             class ViewController : UIViewController viewWillAppear:
             object vc ViewController
 
@@ -71,7 +69,7 @@ struct MethodHookTests {
         #expect(instead.findings.isEmpty && instead.ran == ["aspects:instead"])
         let bypassed = try run(head + "swizzle.imp ViewController viewWillAppear:\naspects.hook ViewController viewWillAppear: instead\ncall vc viewWillAppear:\n")
         #expect(bypassed.findings.map(\.kind) == [.lostEvent])
-        #expect(bypassed.findings.first?.message.hasPrefix("`swizzle:imp` (installed by `swizzle.imp ViewController viewWillAppear:` at step 4) never ran") == true)
+        #expect(bypassed.findings.first?.message.hasPrefix("`swizzle:imp` (installed by `swizzle.imp ViewController viewWillAppear:` at step 3) never ran") == true)
         let twice = try run(head + "swizzle.exchange ViewController viewWillAppear:\nswizzle.exchange ViewController viewWillAppear:\ncall vc viewWillAppear:\n")
         #expect(twice.findings.map(\.kind) == [.lostEvent] && twice.ran == ["original"])
     }
@@ -81,7 +79,6 @@ struct MethodHookTests {
         let r = try run("""
             host ViewController -viewWillAppear:
             config release
-            class UIViewController : NSObject viewWillAppear:
             class ViewController : UIViewController viewWillAppear:
             object vc ViewController
             jspatch.override ViewController viewWillAppear: calls-orig

@@ -90,7 +90,7 @@ struct ScenarioFileTests {
 
     static let badFiles: [BadFile] = [
         BadFile(text: "host WebView\nconfig debug\nload bridge:buggy\n\n# comment\nattach bridge:buggy\nfier shouldStart:\n", line: 7,
-                fragments: ["unknown verb 'fier'", "did you mean 'fire'?", "expected one of host, config, load, attach, set-delegate, fire"]),
+                fragments: ["unknown verb 'fier'", "did you mean 'fire'?", "expected one of host, config, load, attach, set-delegate, assign-delegate, fire"]),
         BadFile(text: "host WebView\nconfig debug\nload tracker:proxi\n", line: 3,
                 fragments: ["unknown participant 'tracker:proxi'", "did you mean 'tracker:proxy'?"]),
         BadFile(text: "# x\nhost WebVeiw\n", line: 2, fragments: ["unknown host 'WebVeiw'", "expected one of WebView, ListView"]),

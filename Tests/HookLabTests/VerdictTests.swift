@@ -50,7 +50,7 @@ struct VerdictTests {
         let key = Matrix.NoteKey(host: "WKWebView", order: ["jsbridge:plain", "rx"])
         #expect(matrix.verdictText(key, [:]) == "🕳️ as alone")
         #expect(matrix.verdictText(Matrix.NoteKey(host: "WKWebView", order: ["jsbridge:plain"]), [:]) == "🕳️")
-        #expect(matrix.verdictLines(key).joined(separator: "\n").contains("**Not a conflict:** `jsbridge:plain` alone already fails this way on WKWebView"))
+        #expect(matrix.verdictLines(key).joined(separator: "\n").contains("**Not a conflict:** `jsbridge:plain` and `rx` alone already fail this way on WKWebView"))
         let pair = try Self.json(matrix, Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain", "rx"], config: .release))
         #expect(pair["conflict"]?.value == .bool(false) && pair["possible"]?.value == .bool(true))
         let alone = try Self.json(matrix, Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain"], config: .release))
@@ -80,7 +80,6 @@ struct VerdictTests {
     static let jspatchThenAspects = """
         host ViewController -viewWillAppear:
         config release
-        class UIViewController : NSObject viewWillAppear:
         class ViewController : UIViewController viewWillAppear:
         object vc ViewController
         jspatch.override ViewController viewWillAppear: calls-orig
@@ -94,7 +93,7 @@ struct VerdictTests {
         let after = try run(Self.jspatchThenAspects.replacingOccurrences(of: "POSITION", with: "after"))
         #expect(after.ran == ["aspects:after", "jspatch", "original"])
         #expect(after.findings.map(\.kind) == [.outOfOrder])
-        #expect(after.findings.first?.message.hasPrefix("`aspects:after` (installed by `aspects.hook ViewController viewWillAppear: after` at step 5) ran before `jspatch`") == true)
+        #expect(after.findings.first?.message.hasPrefix("`aspects:after` (installed by `aspects.hook ViewController viewWillAppear: after` at step 4) ran before `jspatch`") == true)
         #expect(after.outcome == .broken)
         let before = try run(Self.jspatchThenAspects.replacingOccurrences(of: "POSITION", with: "before"))
         #expect(before.ran == ["aspects:before", "jspatch", "original"])
@@ -106,7 +105,6 @@ struct VerdictTests {
         let text = """
             host ViewController -viewWillAppear:
             config release
-            class UIViewController : NSObject viewWillAppear:
             class ViewController : UIViewController viewWillAppear:
             object vc ViewController
             aspects.hook ViewController viewWillAppear: after

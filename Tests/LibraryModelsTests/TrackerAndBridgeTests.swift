@@ -94,7 +94,9 @@ struct WebViewJavascriptBridgeTests {
         let app = try s.app()
         try WebViewJavascriptBridge.setWebViewDelegate(bridge, .object(app), in: s.rt)
         for e in HostKind.wkWebView.events { try s.fire(e.selector, on: web) }
-        #expect(s.received(app) == ["webView:decidePolicyForNavigationAction:decisionHandler:", "webView:didFinishNavigation:"])
+        // Forwarded: the two decisions, didFinish, didFail; never didCommit (WVJB #273) or the process termination (#211/#354).
+        #expect(s.received(app) == ["webView:decidePolicyForNavigationAction:decisionHandler:", "webView:didFinishNavigation:",
+                                    "webView:decidePolicyForNavigationResponse:decisionHandler:", "webView:didFailNavigation:withError:"])
         #expect(!s.rt.journal.contains { $0.event == "handlerMisuse" })
         // Without a delegate the bridge's default allows: the handler is still called exactly once.
         try WebViewJavascriptBridge.setWebViewDelegate(bridge, .none, in: s.rt)

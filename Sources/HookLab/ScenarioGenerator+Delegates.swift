@@ -1,0 +1,29 @@
+// Generation of the delegate-host traps integrators fall into beyond the install orders: a direct `host.delegate =`
+// after a library attached, and the app freeing a delegate that is still installed.
+
+extension ScenarioGenerator {
+    /// The trap scenarios of a delegate-host cell, after the install-order ones.
+    ///
+    /// - `assign-delegate app` right after each runtime install (once a library has attached, something assigns
+    ///   `host.delegate` directly: a storyboard outlet, a third-party view, the app's own code; RxSwift #1758, #705);
+    /// - the app's delegate set last, the events fired, then the app releasing that delegate while it is still
+    ///   installed and the events fired again (where an assign slot dangles and a weak one zeroes).
+    func trapScenarios(_ cell: Matrix.Cell, _ host: HostInfo, _ plan: Plan) -> [Scenario] {
+        let fireAll = host.events.map { Scenario.Step.fire($0) }
+        var result: [Scenario] = []
+        for position in plan.runtime.indices {
+            var steps = plan.loadTime
+            for (index, unit) in plan.runtime.enumerated() {
+                steps += unit
+                if index == position { steps.append(.assignDelegate(Self.appDelegate)) }
+            }
+            steps += plan.verbs + fireAll + [.teardown]
+            result.append(Scenario(host: cell.host, config: cell.config, steps: steps))
+        }
+        var released = plan.loadTime + plan.runtime.flatMap { $0 }
+        released += [.setDelegate(Self.appDelegate)] + plan.verbs + fireAll
+        released += [.release(Self.appDelegate)] + fireAll + [.teardown]
+        result.append(Scenario(host: cell.host, config: cell.config, steps: released))
+        return result
+    }
+}
