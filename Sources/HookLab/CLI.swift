@@ -77,6 +77,7 @@ public struct CLI {
             case "explain": return try explain(&arguments)
             case "list": return try list(&arguments)
             case "bench": return try bench(&arguments)
+            case "advise": return try advise(&arguments)
             default: return 2
             }
         } catch {
