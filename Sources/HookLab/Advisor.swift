@@ -281,11 +281,12 @@ public struct Advisor {
             let ruleText = rules.map { "install `\($0[0])` before `\($0[1])`" }.joined(separator: " and ")
             switch kind {
             case .orderRule, .orderRules:
-                return "\(ruleText) (\(satisfying) order\(satisfying == 1 ? "" : "s") keep\(satisfying == 1 ? "s" : "") the rule\(rules.count == 1 ? "" : "s"), and every one passes)"
+                let keep = satisfying == 1 ? "the one order that keeps" : "the \(satisfying) orders that keep"
+                return "\(ruleText) (\(keep) \(rules.count == 1 ? "it" : "them") pass\(satisfying == 1 ? "es" : ""))"
             case .variant: return "use `\(replace![1])` instead of `\(replace![0])` (every order passes)"
             case .requiredOrder: return "install in exactly this order: \(order!.joined(separator: " → "))"
             case .variantAndOrderRule: return "use `\(replace![1])` instead of `\(replace![0])`, and \(ruleText)"
-            case .drop: return "drop `\(drop!)` (every order of the others passes)"
+            case .drop: return "drop `\(drop!)` (\(satisfying == 1 ? "the library left passes alone" : "every order of the others passes"))"
             case .dropAndOrderRule: return "drop `\(drop!)`, and \(ruleText)"
             }
         }
@@ -301,6 +302,16 @@ public struct Advisor {
         public var fixSearchRuns: Int
         /// Runs made shrinking the reproducers.
         public var shrinkRuns: Int
+        /// Variants and drops that make some orders pass but not all, most passing first (at most three).
+        public var closest: [NearMiss] = []
+    }
+
+    /// A variant or a drop that leaves some orders failing.
+    public struct NearMiss: Sendable, Hashable {
+        /// The change in words: "use `rx:patched` instead of `rx`", "drop `kvo`".
+        public var change: String
+        public var passing: Int
+        public var orders: Int
     }
 
     /// Evaluates the set, groups its failures by cause with shrunk reproducers, and searches for fixes.
@@ -311,11 +322,18 @@ public struct Advisor {
         let shrinkRuns = runCount - before
         var fixSearchRuns = 0
         var fixes: [Fix] = []
+        var near: [NearMiss] = []
         if !evaluation.allPass {
-            fixes = findFixes(evaluation, scenariosRun: &fixSearchRuns)
+            fixes = findFixes(evaluation, scenariosRun: &fixSearchRuns, near: &near)
         }
+        let closest = near.enumerated().filter { $0.element.passing > 0 }
+            .sorted { a, b in
+                let (x, y) = (a.element, b.element)
+                return x.passing * y.orders != y.passing * x.orders ? x.passing * y.orders > y.passing * x.orders : a.offset < b.offset
+            }
+            .prefix(3).map(\.element)
         return Advice(evaluation: evaluation, causes: causes, fixes: fixes, fixSearchRuns: fixSearchRuns,
-                      shrinkRuns: shrinkRuns)
+                      shrinkRuns: shrinkRuns, closest: Array(closest))
     }
 
     /// The failing results grouped by cause; severest first, then in order of first appearance.
@@ -369,7 +387,7 @@ public struct Advisor {
     }
 
     /// Every change that makes every order pass, smallest first (see ``Fix/Kind``).
-    func findFixes(_ evaluation: Evaluation, scenariosRun: inout Int) -> [Fix] {
+    func findFixes(_ evaluation: Evaluation, scenariosRun: inout Int, near: inout [NearMiss]) -> [Fix] {
         var fixes: [Fix] = []
         let rules = orderRules(evaluation, count: 1)
         fixes += rules.map { Fix(kind: .orderRule, rules: $0.rules, satisfying: $0.satisfying) }
@@ -387,6 +405,9 @@ public struct Advisor {
                     fixes.append(Fix(kind: .variant, replace: [id, variant.id]))
                 } else if let rule = orderRules(alternative, count: 1).first {
                     fixes.append(Fix(kind: .variantAndOrderRule, rules: rule.rules, replace: [id, variant.id], satisfying: rule.satisfying))
+                } else {
+                    near.append(NearMiss(change: "use `\(variant.id)` instead of `\(id)`", passing: alternative.passingOrders.count,
+                                         orders: alternative.orders.count))
                 }
             }
         }
@@ -403,9 +424,11 @@ public struct Advisor {
             let alternative = evaluate(host: host, participants: rest, configs: evaluation.configs)
             scenariosRun += alternative.scenariosRun
             if alternative.allPass {
-                fixes.append(Fix(kind: .drop, drop: id))
+                fixes.append(Fix(kind: .drop, drop: id, satisfying: alternative.orders.count))
             } else if let rule = orderRules(alternative, count: 1).first {
                 fixes.append(Fix(kind: .dropAndOrderRule, rules: rule.rules, drop: id, satisfying: rule.satisfying))
+            } else {
+                near.append(NearMiss(change: "drop `\(id)`", passing: alternative.passingOrders.count, orders: alternative.orders.count))
             }
         }
         return fixes.enumerated().sorted { a, b in a.element.kind != b.element.kind ? a.element.kind < b.element.kind : a.offset < b.offset }

@@ -56,7 +56,7 @@ extension CLI {
                     seen.append(installs)
                     let more = same.count - 1
                     lines.append("  ✅ \(installs.joined(separator: " → "))"
-                                 + (more > 0 ? "  (and \(more) more order\(more == 1 ? "" : "s") that install this way)" : ""))
+                                 + (more > 0 ? "  (and \(more) more order\(more == 1 ? " that installs" : "s that install") this way)" : ""))
                 } else {
                     lines.append("  ✅ \(order.joined(separator: " → "))"
                                  + (installs != order ? "  (installs as \(installs.joined(separator: " → ")))" : ""))
@@ -97,13 +97,17 @@ extension CLI {
                 out += "Also works:\n" + others.map { "  - \($0.text)\n" }.joined()
             }
         } else {
-            out += "Nothing in the lab makes every order pass: no order rule, no other variant of these libraries, "
-                + (e.participants.count > 1 ? "and no single library dropped" : "") + " does"
-                + (passing.isEmpty ? ", and no order passes.\n" : ".\n")
+            out += "Nothing in the lab makes every order pass: no install-order rule, no other variant of one library"
+                + (e.participants.count > 2 ? ", no library dropped" : "") + (passing.isEmpty ? ", and no order at all.\n" : ".\n")
+            if !advice.closest.isEmpty {
+                out += "Closest:\n" + advice.closest.map { "  - \($0.change): \($0.passing) of \($0.orders) orders pass\n" }.joined()
+            }
         }
         out += "\nScenarios: \(e.scenariosRun) run for \(orders.count) orders × \(e.configs.count) configuration\(e.configs.count == 1 ? "" : "s") "
             + "(\(e.unprunedCount) unpruned; \(e.distinctOrderCount) of the \(orders.count) orders plan distinct scenarios)"
-        out += "; \(advice.fixSearchRuns) more trying variants and drops; \(advice.shrinkRuns) shrinking.\n"
+        if advice.fixSearchRuns > 0 { out += "; \(advice.fixSearchRuns) more trying variants and drops" }
+        if advice.shrinkRuns > 0 { out += "; \(advice.shrinkRuns) runs shrinking the reproducers" }
+        out += ".\n"
         return out
     }
 
@@ -146,6 +150,8 @@ extension CLI {
             ("cells", .array(cells)),
             ("causes", .array(causes)),
             ("fixes", .array(fixes)),
+            ("closest", .array(advice.closest.map { .object([("change", .string($0.change)), ("passing", .number($0.passing)),
+                                                             ("orders", .number($0.orders))]) })),
             ("scenarios", .object([("run", .number(e.scenariosRun)), ("unpruned", .number(e.unprunedCount)),
                                    ("distinctOrders", .number(e.distinctOrderCount)),
                                    ("fixSearch", .number(advice.fixSearchRuns)), ("shrink", .number(advice.shrinkRuns))])),
