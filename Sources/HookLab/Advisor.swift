@@ -83,6 +83,14 @@ public struct Advisor {
         public var worst: Scenario?
         /// The findings of ``worst``'s run.
         public var findings: [Finding]
+        /// Every failing scenario of the order with its run, in planned order (``worst`` is one of them).
+        public var failures: [Failure] = []
+    }
+
+    /// One failing scenario of an order and what its run found.
+    public struct Failure: Hashable, Sendable {
+        public var scenario: Scenario
+        public var findings: [Finding]
     }
 
     /// Every order of one set in the requested configurations.
@@ -153,7 +161,9 @@ public struct Advisor {
             for index in plan.scenarios where runs[index].outcome > (worst.map { runs[$0].outcome } ?? .ok) { worst = index }
             return OrderResult(order: plan.order, config: plan.config, outcome: worst.map { runs[$0].outcome } ?? .ok,
                                scenarioCount: plan.scenarios.count, installs: plan.installs,
-                               worst: worst.map { unique[$0] }, findings: worst.map { runs[$0].findings } ?? [])
+                               worst: worst.map { unique[$0] }, findings: worst.map { runs[$0].findings } ?? [],
+                               failures: plan.scenarios.uniqued().filter { runs[$0].outcome != .ok }
+                                   .map { Failure(scenario: unique[$0], findings: runs[$0].findings) })
         }
         return Evaluation(host: host, participants: participants, configs: configs, results: results,
                           scenariosRun: unique.count, unprunedCount: unpruned,
@@ -249,7 +259,9 @@ public struct Advisor {
         public var cells: [(order: [String], config: Configuration)]
         /// The first failing cell's finding, as found.
         public var finding: Finding
-        /// The reproducer: the first cell's worst scenario, shrunk.
+        /// The first scenario found with this cause, as generated.
+        public var scenario: Scenario
+        /// The reproducer: ``scenario`` shrunk.
         public var reproducer: Shrinker.Reproducer?
     }
 
@@ -257,12 +269,13 @@ public struct Advisor {
     public struct Fix: Sendable, Hashable {
         public enum Kind: String, Sendable, Hashable, Comparable {
             // Smallest first.
-            case orderRule, variant, orderRules, requiredOrder, variantAndOrderRule, drop, dropAndOrderRule
+            case orderRule, variant, orderRules, requiredOrder, variantAndOrderRule, drop, dropAndOrderRule, twoChanges
 
             public static func < (lhs: Kind, rhs: Kind) -> Bool {
                 allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
             }
-            static let allCases: [Kind] = [.orderRule, .variant, .orderRules, .requiredOrder, .variantAndOrderRule, .drop, .dropAndOrderRule]
+            static let allCases: [Kind] = [.orderRule, .variant, .orderRules, .requiredOrder, .variantAndOrderRule, .drop, .dropAndOrderRule,
+                                           .twoChanges]
         }
         public var kind: Kind
         /// Precedence rules `[A, B]`: install A before B.
@@ -273,7 +286,10 @@ public struct Advisor {
         public var drop: String? = nil
         /// For `requiredOrder`: the order.
         public var order: [String]? = nil
-        /// How many orders satisfy it, and the orders in the set it applies to.
+        /// For `twoChanges`: the replacements (`[from, to]`) and the drops, two in all.
+        public var replacements: [[String]] = []
+        public var drops: [String] = []
+        /// How many orders keep its rules (`orderRule`, `orderRules`), or how many orders remain (`drop`).
         public var satisfying: Int = 0
 
         /// The fix in words.
@@ -288,6 +304,9 @@ public struct Advisor {
             case .variantAndOrderRule: return "use `\(replace![1])` instead of `\(replace![0])`, and \(ruleText)"
             case .drop: return "drop `\(drop!)` (\(satisfying == 1 ? "the library left passes alone" : "every order of the others passes"))"
             case .dropAndOrderRule: return "drop `\(drop!)`, and \(ruleText)"
+            case .twoChanges:
+                let parts = replacements.map { "use `\($0[1])` instead of `\($0[0])`" } + drops.map { "drop `\($0)`" }
+                return parts.joined(separator: ", and ") + " (every order passes)"
             }
         }
     }
@@ -336,19 +355,26 @@ public struct Advisor {
                       shrinkRuns: shrinkRuns, closest: Array(closest))
     }
 
-    /// The failing results grouped by cause; severest first, then in order of first appearance.
+    /// The failing scenarios of every order grouped by cause (the most severe finding's outcome, kind and message
+    /// shape); severest first, then in order of first appearance. An order appears under each cause one of its
+    /// scenarios shows, so a second problem is not hidden behind the first.
     func causes(_ evaluation: Evaluation, shrink: Bool) -> [Cause] {
         var causes: [Cause] = []
         var worstScenarios: [Scenario] = []
-        for result in evaluation.results where result.outcome != .ok {
-            guard let finding = result.findings.mostSevere, let worst = result.worst else { continue }
-            let shape = Self.shape(finding.message)
-            if let i = causes.firstIndex(where: { $0.outcome == result.outcome && $0.kind == finding.kind && $0.shape == shape }) {
-                causes[i].cells.append((result.order, result.config))
-            } else {
-                causes.append(Cause(outcome: result.outcome, kind: finding.kind, shape: shape,
-                                    cells: [(result.order, result.config)], finding: finding, reproducer: nil))
-                worstScenarios.append(worst)
+        for result in evaluation.results {
+            for failure in result.failures {
+                guard let finding = failure.findings.mostSevere else { continue }
+                let shape = Self.shape(finding.message)
+                if let i = causes.firstIndex(where: { $0.outcome == finding.outcome && $0.kind == finding.kind && $0.shape == shape }) {
+                    if !causes[i].cells.contains(where: { $0.order == result.order && $0.config == result.config }) {
+                        causes[i].cells.append((result.order, result.config))
+                    }
+                } else {
+                    causes.append(Cause(outcome: finding.outcome, kind: finding.kind, shape: shape,
+                                        cells: [(result.order, result.config)], finding: finding, scenario: failure.scenario,
+                                        reproducer: nil))
+                    worstScenarios.append(failure.scenario)
+                }
             }
         }
         let reproducers = parallelMap(worstScenarios) { scenario, runner -> Shrinker.Reproducer? in
@@ -431,8 +457,85 @@ public struct Advisor {
                 near.append(NearMiss(change: "drop `\(id)`", passing: alternative.passingOrders.count, orders: alternative.orders.count))
             }
         }
+        if fixes.isEmpty { fixes = twoChanges(evaluation, scenariosRun: &scenariosRun) }
         return fixes.enumerated().sorted { a, b in a.element.kind != b.element.kind ? a.element.kind < b.element.kind : a.offset < b.offset }
             .map(\.element)
+    }
+
+    /// When no single change works: two variants, a variant and a drop, or two drops (leaving at least two libraries)
+    /// under which every order passes.
+    func twoChanges(_ evaluation: Evaluation, scenariosRun: inout Int) -> [Fix] {
+        let host = evaluation.host, set = evaluation.participants
+        func variants(_ id: String) -> [String] {
+            guard let family = generator.participants.first(where: { $0.id == id })?.family else { return [] }
+            return generator.participants.filter { $0.family == family && $0.id != id && $0.hosts.contains(host) }.map(\.id)
+        }
+        var candidates: [(participants: [String], fix: Fix)] = []
+        for p in set.indices {
+            for q in set.indices where q > p {
+                for a in variants(set[p]) {
+                    for b in variants(set[q]) {
+                        var other = set
+                        other[p] = a
+                        other[q] = b
+                        candidates.append((other, Fix(kind: .twoChanges, replacements: [[set[p], a], [set[q], b]])))
+                    }
+                }
+            }
+        }
+        for p in set.indices {
+            for a in variants(set[p]) {
+                for q in set.indices where q != p {
+                    var other = set
+                    other[p] = a
+                    other.remove(at: q)
+                    candidates.append((other, Fix(kind: .twoChanges, replacements: [[set[p], a]], drops: [set[q]])))
+                }
+            }
+        }
+        if set.count >= 4 {
+            for p in set.indices {
+                for q in set.indices where q > p {
+                    candidates.append((set.enumerated().filter { $0.offset != p && $0.offset != q }.map(\.element),
+                                       Fix(kind: .twoChanges, drops: [set[p], set[q]])))
+                }
+            }
+        }
+        var fixes: [Fix] = []
+        for candidate in candidates where allPass(host: host, participants: candidate.participants, configs: evaluation.configs,
+                                                  scenariosRun: &scenariosRun) {
+            fixes.append(candidate.fix)
+        }
+        return fixes
+    }
+
+    /// Whether every order of the set passes, stopping at the first batch with a failure. Batches have a fixed size, so
+    /// the number of scenarios run depends neither on the workers' timing nor on their number.
+    func allPass(host: String, participants: [String], configs: [Configuration], scenariosRun: inout Int) -> Bool {
+        let conflicts = loadConflicts(host: host, participants: participants)
+        var unique: [Scenario] = []
+        var seen = Set<Scenario>()
+        for order in Self.permutations(participants) {
+            for config in configs {
+                let scenarios = generator.scenarios(for: Matrix.Cell(host: host, order: order, config: config))
+                if scenarios.isEmpty { return false } // an order that cannot be set up does not pass
+                for scenario in scenarios {
+                    let canonical = Self.canonical(scenario, conflicts: conflicts)
+                    if seen.insert(canonical).inserted { unique.append(canonical) }
+                }
+            }
+        }
+        let batch = 8
+        var start = 0
+        while start < unique.count {
+            let slice = Array(unique[start..<min(start + batch, unique.count)])
+            scenariosRun += slice.count
+            if parallelMap(slice, { scenario, runner in runner.run(scenario, explain: false).outcome }).contains(where: { $0 != .ok }) {
+                return false
+            }
+            start += batch
+        }
+        return true
     }
 
     /// Sets of `count` precedence rules ("install A before B") under which every order passes, and which an app can

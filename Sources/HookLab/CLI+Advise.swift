@@ -75,12 +75,11 @@ extension CLI {
                     return count == 0 ? nil : "\(count) in \(config.rawValue)"
                 }
                 out += "\n  \(number + 1). \(cause.outcome.title): \(cause.kind.rawValue), \(byConfig.joined(separator: ", "))\n"
-                let first = cause.cells[0]
                 out += "     \(Matrix.sentence(cause.finding.message))\n"
                 let examples = cause.cells.prefix(adviceExamples).map { "\($0.order.joined(separator: " → ")) (\($0.config.rawValue))" }
                 out += "     e.g. \(examples.joined(separator: "; "))\(cause.cells.count > adviceExamples ? "; …" : "")\n"
                 if let reproducer = cause.reproducer {
-                    let shrunk = reproducer.scenario.steps.count < (e.results.first { $0.order == first.order && $0.config == first.config }?.worst?.steps.count ?? 0)
+                    let shrunk = reproducer.scenario.steps.count < cause.scenario.steps.count
                     out += "     Reproducer\(shrunk ? " (shrunk)" : ""), for `hooklab run`:\n"
                     out += reproducer.scenario.fileText.split(separator: "\n").map { "       \($0)\n" }.joined()
                 }
@@ -90,6 +89,11 @@ extension CLI {
         out += "\n"
         if e.allPass {
             out += "Nothing to change: every order passes.\n"
+        } else if let smallest = advice.fixes.first, smallest.kind == .twoChanges {
+            out += "No single change makes every order pass (no install-order rule, no other variant of one library, no library "
+                + "dropped). Two changes do: \(smallest.text).\n"
+            let others = advice.fixes.dropFirst()
+            if !others.isEmpty { out += "Also works:\n" + others.map { "  - \($0.text)\n" }.joined() }
         } else if let smallest = advice.fixes.first {
             out += "Smallest change that makes every order pass: \(smallest.text).\n"
             let others = advice.fixes.dropFirst()
@@ -98,7 +102,7 @@ extension CLI {
             }
         } else {
             out += "Nothing in the lab makes every order pass: no install-order rule, no other variant of one library"
-                + (e.participants.count > 2 ? ", no library dropped" : "") + (passing.isEmpty ? ", and no order at all.\n" : ".\n")
+                + (e.participants.count > 2 ? ", no library dropped, no two such changes" : "") + (passing.isEmpty ? ", and no order at all.\n" : ".\n")
             if !advice.closest.isEmpty {
                 out += "Closest:\n" + advice.closest.map { "  - \($0.change): \($0.passing) of \($0.orders) orders pass\n" }.joined()
             }
@@ -139,6 +143,10 @@ extension CLI {
             if !f.rules.isEmpty { members.append(("rules", .array(f.rules.map(strings)))) }
             if let replace = f.replace { members.append(("replace", .object([("from", .string(replace[0])), ("to", .string(replace[1]))]))) }
             if let drop = f.drop { members.append(("drop", .string(drop))) }
+            if !f.replacements.isEmpty {
+                members.append(("replacements", .array(f.replacements.map { .object([("from", .string($0[0])), ("to", .string($0[1]))]) })))
+            }
+            if !f.drops.isEmpty { members.append(("drops", strings(f.drops))) }
             if let order = f.order { members.append(("order", strings(order))) }
             return .object(members)
         }
