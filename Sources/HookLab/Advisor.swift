@@ -109,8 +109,28 @@ public struct Advisor {
         /// The orders, in evaluation order.
         public var orders: [[String]] { results.enumerated().filter { $0.offset % configs.count == 0 }.map(\.element.order) }
 
+        /// Each order's position in ``orders``; its results are the ``configs``.count results from there.
+        var orderIndex: [[String]: Int] = [:]
+
+        init(host: String, participants: [String], configs: [Configuration], results: [OrderResult], scenariosRun: Int,
+             unprunedCount: Int, distinctOrderCount: Int) {
+            self.host = host
+            self.participants = participants
+            self.configs = configs
+            self.results = results
+            self.scenariosRun = scenariosRun
+            self.unprunedCount = unprunedCount
+            self.distinctOrderCount = distinctOrderCount
+            for (position, result) in results.enumerated() where position % configs.count == 0 {
+                orderIndex[result.order] = position / configs.count
+            }
+        }
+
         /// The results of one order, one per configuration.
-        public func results(of order: [String]) -> [OrderResult] { results.filter { $0.order == order } }
+        public func results(of order: [String]) -> [OrderResult] {
+            guard let i = orderIndex[order] else { return [] }
+            return Array(results[(i * configs.count)..<((i + 1) * configs.count)])
+        }
 
         /// Whether an order passes in every configuration (and was planned at all).
         public func passes(_ order: [String]) -> Bool {
@@ -391,25 +411,37 @@ public struct Advisor {
         return indexed.map(\.element)
     }
 
-    /// A message with object numbers (`#12`) and step numbers (`step 7`) replaced by `N`, so one mechanism in
-    /// different orders reads the same.
+    /// A message with its objects (`kIMYAOP_UICollectionView#12`, whose class depends on who isa-swizzled it first) as
+    /// `#N` and its numbers (steps, counts) as `N`, so one mechanism in different orders reads the same. Line
+    /// references (`l.219`, `L185`, `file.m:394`) are kept: they name the mechanism.
     public static func shape(_ message: String) -> String {
-        var out = ""
-        var chars = Array(message)
+        var out: [Character] = []
+        let chars = Array(message)
+        func isIdentifier(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "." || c == "$" }
+        func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
         var i = 0
-        chars.append(" ")
-        while i < chars.count - 1 {
+        while i < chars.count {
             let c = chars[i]
+            if c == "#", i + 1 < chars.count, isDigit(chars[i + 1]) {
+                while let last = out.last, isIdentifier(last) { out.removeLast() }
+                out += "#N"
+                i += 1
+                while i < chars.count, isDigit(chars[i]) { i += 1 }
+                continue
+            }
+            if isDigit(c), !(out.last.map(isIdentifier) ?? false) || out.last == "." {
+                let previous = out.last
+                let lineReference = previous == ":" || (previous == "." && out.dropLast().last == "l")
+                if !lineReference {
+                    out.append("N")
+                    while i < chars.count, isDigit(chars[i]) { i += 1 }
+                    continue
+                }
+            }
             out.append(c)
             i += 1
-            let afterHash = c == "#"
-            let afterStep = c == " " && out.hasSuffix("step ")
-            if (afterHash || afterStep), chars[i].isASCII, chars[i].isNumber {
-                while i < chars.count - 1, chars[i].isASCII, chars[i].isNumber { i += 1 }
-                out.append("N")
-            }
         }
-        return out
+        return String(out)
     }
 
     /// Every change that makes every order pass, smallest first (see ``Fix/Kind``).

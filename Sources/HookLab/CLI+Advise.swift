@@ -47,13 +47,15 @@ extension CLI {
         if !passing.isEmpty {
             out += "\nOrders that pass:\n"
             var lines: [String] = []
-            var seen: [[String]] = []
+            var seen = Set<[String]>()
+            var byInstalls: [[String]: [[String]]] = [:]
+            for order in orders { byInstalls[e.results(of: order).first?.installs ?? order, default: []].append(order) }
             for order in passing {
                 let installs = e.results(of: order).first?.installs ?? order
                 if seen.contains(installs) { continue }
-                let same = orders.filter { (e.results(of: $0).first?.installs ?? $0) == installs }
+                let same = byInstalls[installs] ?? [order]
                 if same.allSatisfy(e.passes) {
-                    seen.append(installs)
+                    seen.insert(installs)
                     let more = same.count - 1
                     lines.append("  ✅ \(installs.joined(separator: " → "))"
                                  + (more > 0 ? "  (and \(more) more order\(more == 1 ? " that installs" : "s that install") this way)" : ""))
@@ -75,9 +77,21 @@ extension CLI {
                     return count == 0 ? nil : "\(count) in \(config.rawValue)"
                 }
                 out += "\n  \(number + 1). \(cause.outcome.title): \(cause.kind.rawValue), \(byConfig.joined(separator: ", "))\n"
-                out += "     \(Matrix.sentence(cause.finding.message))\n"
-                let examples = cause.cells.prefix(adviceExamples).map { "\($0.order.joined(separator: " → ")) (\($0.config.rawValue))" }
-                out += "     e.g. \(examples.joined(separator: "; "))\(cause.cells.count > adviceExamples ? "; …" : "")\n"
+                // The first line of the message; RxCocoa's assert messages go on for several.
+                let lines = cause.finding.message.split(separator: "\n", omittingEmptySubsequences: true)
+                out += "     \(lines.count > 1 ? String(lines[0]) + " …" : Matrix.sentence(cause.finding.message))\n"
+                // Examples as installed: orders that install the same way are one example, with every configuration it fails in.
+                var examples: [(installs: [String], configs: [String])] = []
+                for cell in cause.cells {
+                    let installs = e.results(of: cell.order).first?.installs ?? cell.order
+                    if let i = examples.firstIndex(where: { $0.installs == installs }) {
+                        if !examples[i].configs.contains(cell.config.rawValue) { examples[i].configs.append(cell.config.rawValue) }
+                    } else {
+                        examples.append((installs, [cell.config.rawValue]))
+                    }
+                }
+                let shown = examples.prefix(adviceExamples).map { "\($0.installs.joined(separator: " → ")) (\($0.configs.joined(separator: ", ")))" }
+                out += "     installed as \(shown.joined(separator: "; "))\(examples.count > adviceExamples ? "; …" : "")\n"
                 if let reproducer = cause.reproducer {
                     let shrunk = reproducer.scenario.steps.count < cause.scenario.steps.count
                     out += "     Reproducer\(shrunk ? " (shrunk)" : ""), for `hooklab run`:\n"
