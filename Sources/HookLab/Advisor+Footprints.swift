@@ -12,27 +12,27 @@ extension ModelCatalog: LoadFootprintMeasuring {
         let base = ModelRunner().base(kind.era)
         var footprints: [String: Set<String>] = [:]
         for id in participants {
-            var footprint = Set<String>()
+            var measured = Set<String>()
             var known = true
             for context in [[]] + participants.filter({ $0 != id }).map({ [$0] }) {
-                guard let changed = Self.footprint(of: id, after: context, base: base, kind: kind) else { known = false; break }
-                footprint.formUnion(changed)
+                guard let changed = footprint(of: id, after: context, base: base, kind: kind) else { known = false; break }
+                measured.formUnion(changed)
             }
-            if known { footprints[id] = footprint }
+            if known { footprints[id] = measured }
         }
         return footprints
     }
 
     /// What `load id` changes after the loads of `context`, or nil if a load throws or a participant is unknown.
-    static func footprint(of id: String, after context: [String], base: Runtime, kind: HostKind) -> Set<String>? {
-        let made = (context + [id]).compactMap { ParticipantKind.named($0)?.make() }
+    func footprint(of id: String, after context: [String], base: Runtime, kind: HostKind) -> Set<String>? {
+        let made = (context + [id]).compactMap { makeParticipant($0) }
         guard made.count == context.count + 1 else { return nil }
         let world = World(rt: base.copy(), kind: kind, participants: made)
         do {
             for other in context { try world.apply(.load(other)) }
-            let before = snapshot(world.rt)
+            let before = Self.snapshot(world.rt)
             try world.apply(.load(id))
-            let after = snapshot(world.rt)
+            let after = Self.snapshot(world.rt)
             var changed = Set<String>()
             for (name, entry) in after where before[name] != entry {
                 changed.insert("class:\(name)")
@@ -47,6 +47,9 @@ extension ModelCatalog: LoadFootprintMeasuring {
             return nil
         }
     }
+
+    /// A fresh instance of the catalog's participant with this id.
+    func makeParticipant(_ id: String) -> Participant? { ParticipantKind.named(id)?.make() }
 
     /// One class as the footprint compares it: its superclass, protocols and method tables (instance and class).
     struct ClassEntry: Equatable {

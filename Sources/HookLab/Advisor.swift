@@ -132,13 +132,19 @@ public struct Advisor {
             return Array(results[(i * configs.count)..<((i + 1) * configs.count)])
         }
 
-        /// Whether an order passes in every configuration (and was planned at all).
+        /// Whether the generator plans scenarios for the order in every configuration; an order it cannot set up (none)
+        /// neither passes nor fails.
+        public func isPossible(_ order: [String]) -> Bool { results(of: order).allSatisfy { $0.scenarioCount > 0 } }
+
+        /// Whether an order can be set up and passes in every configuration.
         public func passes(_ order: [String]) -> Bool {
-            results(of: order).allSatisfy { $0.outcome == .ok && $0.scenarioCount > 0 }
+            isPossible(order) && results(of: order).allSatisfy { $0.outcome == .ok }
         }
 
-        /// Whether every order passes.
-        public var allPass: Bool { results.allSatisfy { $0.outcome == .ok && $0.scenarioCount > 0 } }
+        /// Whether every order that can be set up passes, and there is one.
+        public var allPass: Bool {
+            results.allSatisfy { $0.outcome == .ok } && results.contains { $0.scenarioCount > 0 }
+        }
 
         /// The orders that pass in every configuration.
         public var passingOrders: [[String]] { orders.filter(passes) }
@@ -550,13 +556,13 @@ public struct Advisor {
         for order in Self.permutations(participants) {
             for config in configs {
                 let scenarios = generator.scenarios(for: Matrix.Cell(host: host, order: order, config: config))
-                if scenarios.isEmpty { return false } // an order that cannot be set up does not pass
                 for scenario in scenarios {
                     let canonical = Self.canonical(scenario, conflicts: conflicts)
                     if seen.insert(canonical).inserted { unique.append(canonical) }
                 }
             }
         }
+        guard !unique.isEmpty else { return false }
         let batch = 8
         var start = 0
         while start < unique.count {
@@ -595,7 +601,7 @@ public struct Advisor {
         var found: [(rules: [[String]], satisfying: Int)] = []
         for rules in candidates {
             var satisfying = 0, allPass = true, honoured = false
-            for i in orders.indices where keeps(orders[i], rules) {
+            for i in orders.indices where keeps(orders[i], rules) && evaluation.isPossible(orders[i]) {
                 satisfying += 1
                 if !passing[i] { allPass = false; break }
                 if keeps(installs[i], rules) { honoured = true }

@@ -32,12 +32,13 @@ extension CLI {
         let orders = e.orders
         let configs = e.configs.map(\.rawValue).joined(separator: " and ")
         let passing = e.passingOrders
+        let impossible = orders.filter { !e.isPossible($0) }
+        let possible = orders.count - impossible.count
         var out = "\(e.host) · \(e.participants.joined(separator: ", ")) · \(configs)\n"
         out += "\(orders.count) install orders, each with every position of the app's delegate: "
-        out += passing.count == orders.count ? "every order passes.\n"
-            : passing.isEmpty ? "no order passes.\n" : "\(passing.count) of \(orders.count) pass.\n"
+        out += passing.count == possible && possible > 0 ? "every order passes.\n"
+            : passing.isEmpty ? "no order passes.\n" : "\(passing.count) of \(possible) pass.\n"
 
-        let impossible = orders.filter { order in e.results(of: order).contains { $0.scenarioCount == 0 } }
         if !impossible.isEmpty {
             out += "\(impossible.count) order\(impossible.count == 1 ? "" : "s") cannot be set up (the generator plans no scenario): "
                 + impossible.prefix(adviceExamples).map { $0.joined(separator: " → ") }.joined(separator: "; ")
@@ -69,7 +70,7 @@ extension CLI {
         }
 
         if !advice.causes.isEmpty {
-            let failing = orders.count - passing.count
+            let failing = possible - passing.count
             out += "\nOrders that fail, by cause (\(failing) order\(failing == 1 ? "" : "s")):\n"
             for (number, cause) in advice.causes.enumerated() {
                 let byConfig = e.configs.compactMap { config -> String? in
