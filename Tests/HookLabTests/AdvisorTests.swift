@@ -202,7 +202,7 @@ struct AdvisorTests {
         #expect(Advisor.shape("#") == "#" && Advisor.shape("step 7") == "step N" && Advisor.shape("") == "")
     }
 
-    @Test("A known failing set: UICollectionView tracker:proxy + rx reports the l.197 assert and the loop, and tracker:forwarding")
+    @Test("A known failing set: UICollectionView tracker:proxy + rx reports the l.197 assert and the loop, and the variants that pass")
     func knownFailingSet() {
         let result = advise("UICollectionView", "tracker:proxy", "rx")
         #expect(result.code == 1 && result.err.isEmpty)
@@ -212,7 +212,21 @@ struct AdvisorTests {
         #expect(out.contains("  2. ⚠️ assert: assertionFailure, 2 in debug\n     RxCocoa asserted at DelegateProxyType.swift l.197 (debug builds only).\n"))
         #expect(out.contains("     Reproducer (shrunk), for `hooklab run`:\n       host UICollectionView\n       config debug\n"
                              + "       load tracker:proxy\n       attach rx\n       expect assertionFailure\n"))
-        #expect(out.contains("Smallest change that makes every order pass: use `tracker:forwarding` instead of `tracker:proxy` (every order passes).\n"))
+        // The proposals follow the models: each variant is proposed exactly when every order of the changed set passes,
+        // and the smallest change is the first of them (a variant is smaller than a drop).
+        let advisor = Advisor(generator: Self.generator, workers: 2, footprints: Self.catalog, makeRunner: Self.catalog.makeRunner)
+        for (set, text) in [(["tracker:forwarding", "rx"], "use `tracker:forwarding` instead of `tracker:proxy` (every order passes)"),
+                            (["tracker:swizzle", "rx"], "use `tracker:swizzle` instead of `tracker:proxy` (every order passes)"),
+                            (["tracker:proxy", "rx:patched"], "use `rx:patched` instead of `rx` (every order passes)")] {
+            let passes = advisor.evaluate(host: "UICollectionView", participants: set, configs: Configuration.allCases).allPass
+            #expect(out.contains(text) == passes, "\(set)")
+        }
+        let forwardingPasses = advisor.evaluate(host: "UICollectionView", participants: ["tracker:forwarding", "rx"],
+                                                configs: Configuration.allCases).allPass
+        if forwardingPasses {
+            #expect(out.contains("Smallest change that makes every order pass: use `tracker:forwarding` instead of `tracker:proxy` (every order passes).\n"))
+        }
+        #expect(out.contains("Smallest change that makes every order pass: "))
         // The counts follow the generator: every order's scenarios, and the distinct ones (no two loads here commute).
         let cells = Advisor.permutations(["tracker:proxy", "rx"]).flatMap { order in
             Configuration.allCases.map { Matrix.Cell(host: "UICollectionView", order: order, config: $0) }
@@ -247,7 +261,13 @@ struct AdvisorTests {
         #expect(document["causes"]?.items.count == 2)
         #expect(document["causes"]?.items.last?["reproducer"]?.value
                 == .string("host UICollectionView\nconfig debug\nload tracker:proxy\nattach rx\nexpect assertionFailure\n"))
-        #expect(document["fixes"]?.items.first?["replace"]?["to"]?.value == .string("tracker:forwarding"))
+        let smallest = try #require(document["fixes"]?.items.first)
+        #expect(smallest["kind"]?.value == .string("variant") || smallest["kind"]?.value == .string("drop"))
+        if case .string(let text)? = smallest["text"]?.value {
+            #expect(advise("UICollectionView", "tracker:proxy", "rx").out.contains("Smallest change that makes every order pass: \(text).\n"))
+        } else {
+            Issue.record("the smallest fix has no text")
+        }
         #expect(document["scenarios"]?["unpruned"]?.value == .number(Advisor.permutations(["tracker:proxy", "rx"]).flatMap { order in
             Configuration.allCases.map { Self.generator.scenarios(for: Matrix.Cell(host: "UICollectionView", order: order, config: $0)).count }
         }.reduce(0, +)))
