@@ -3,7 +3,7 @@
 extension CLI {
     /// The help texts, printed by `--help` / `-h` everywhere.
     enum Help {
-        static let commands = ["matrix", "gate", "run", "explain", "list", "bench", "merge", "diff"]
+        static let commands = ["matrix", "gate", "run", "explain", "advise", "list", "bench", "merge", "diff"]
 
         static let top = """
         hooklab: compatibility lab for iOS delegate proxies and hooking libraries, run on models.
@@ -17,6 +17,8 @@ extension CLI {
           run FILE... [--json]        run .hooklab scenario files and print their findings
           explain HOST A B [--config debug|release] [--json]
                                       one cell in depth: what happens, reproducer, references, what fixes it
+          advise HOST P1 P2 … [--config debug|release] [--json]
+                                      your own SDK set (2-6) in every order: what passes, why the rest fails, what fixes it
           list [--json]               participants, hosts and their events
           bench [--workers N] [--vs-native]
                                       time the whole matrix; the model against a real runtime
@@ -139,6 +141,28 @@ extension CLI {
             A method target's name holds a space: quote it ('SubViewController -viewWillAppear:').
 
             Exit code 0 when the cell passes, 1 when it fails.
+
+            """,
+            "advise": """
+            Usage: hooklab advise HOST P1 P2 [P3 … P6] [--config debug|release] [--json]
+
+            Runs your own set of 2 to 6 libraries (participant ids, one per family) on HOST in every install order,
+            each order with every scenario the matrix plans for a cell (every position of the app's delegate, the
+            app replacing its delegate, a late-started SDK), in debug and release. Prints the orders that pass, the
+            failing ones grouped by cause (outcome, finding kind and message) with a shrunk reproducer each, and the
+            smallest change that makes every order pass: an install-order rule, another variant of one library, a
+            required order, or the one library to drop; or says that nothing in the lab works.
+
+            Orders that plan the same scenarios run once, and load-time hooks whose observed footprints (the classes
+            and selectors their load changes in a fresh runtime) are disjoint commute; the last line gives the
+            scenarios run and the unpruned count.
+
+              --config debug|release   only this configuration (default: both)
+              --json                   print the answer as JSON (host, participants, configs, passing, cells with
+                                       order/config/outcome/installs/finding, causes with reproducer, fixes, scenarios)
+
+            Exit code 0 when every order passes, 1 when one fails, 2 for bad input (an unknown host or participant,
+            fewer than 2 or more than 6 libraries, two of one family, a library that does not support the host).
 
             """,
             "list": """

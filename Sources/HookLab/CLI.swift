@@ -101,6 +101,7 @@ public struct CLI {
             case "bench": return try bench(&arguments)
             case "merge": return try merge(&arguments)
             case "diff": return try diff(&arguments)
+            case "advise": return try advise(&arguments)
             default: return 2
             }
         } catch {

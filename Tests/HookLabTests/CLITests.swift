@@ -30,7 +30,7 @@ struct CLITests {
         let top = run("--help")
         #expect(top.code == 0 && top.out.contains("Usage: hooklab COMMAND") && top.err.isEmpty)
         #expect(run("-h").code == 0)
-        for command in ["matrix", "gate", "run", "explain", "list", "bench", "merge", "diff"] {
+        for command in ["matrix", "gate", "run", "explain", "list", "bench", "merge", "diff", "advise"] {
             let result = run(command, "--help")
             #expect(result.code == 0, "\(command)")
             #expect(result.out.hasPrefix("Usage: hooklab \(command)"), "\(command)")

@@ -1,0 +1,184 @@
+// `hooklab advise HOST P1 P2 … [--config debug|release] [--json]`: the integrator's own SDK set in every order.
+
+extension CLI {
+    /// `hooklab advise`: every install order of 2–6 participants on one host, pruned; the orders that pass, the
+    /// failures by cause with reproducers, and the smallest change that makes every order pass.
+    func advise(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
+        let configText = try arguments.option("--config")
+        let json = arguments.flag("--json")
+        var configs = Configuration.allCases
+        if let configText {
+            guard let config = Configuration(rawValue: configText) else { throw UsageError("--config takes debug or release, not '\(configText)'") }
+            configs = [config]
+        }
+        let words = try arguments.positional(1...Int.max, "a host and 2 to 6 participants, e.g. 'hooklab advise UITableView rx tracker:forwarding'")
+        let host = words[0], set = Array(words.dropFirst())
+        try Advisor.validate(host: host, participants: set, generator: generator)
+        let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring,
+                              makeRunner: catalog.makeRunner)
+        let advice = advisor.advise(host: host, participants: set, configs: configs)
+        standardOutput(json ? Self.adviceJSON(advice) : Self.adviceText(advice))
+        return advice.evaluation.allPass ? 0 : 1
+    }
+
+    /// How many failing orders of one cause, and their examples, the text shows.
+    static let adviceExamples = 3
+    /// How many lines of passing orders the text shows; `--json` lists every one.
+    static let advicePassingLines = 40
+
+    /// The answer in words.
+    static func adviceText(_ advice: Advisor.Advice) -> String {
+        let e = advice.evaluation
+        let orders = e.orders
+        let configs = e.configs.map(\.rawValue).joined(separator: " and ")
+        let passing = e.passingOrders
+        let impossible = orders.filter { !e.isPossible($0) }
+        let possible = orders.count - impossible.count
+        var out = "\(e.host) · \(e.participants.joined(separator: ", ")) · \(configs)\n"
+        out += "\(orders.count) install orders, each with every position of the app's delegate: "
+        out += passing.count == possible && possible > 0 ? "every order passes.\n"
+            : passing.isEmpty ? "no order passes.\n" : "\(passing.count) of \(possible) pass.\n"
+
+        if !impossible.isEmpty {
+            out += "\(impossible.count) order\(impossible.count == 1 ? "" : "s") cannot be set up (the generator plans no scenario): "
+                + impossible.prefix(adviceExamples).map { $0.joined(separator: " → ") }.joined(separator: "; ")
+                + (impossible.count > adviceExamples ? "; …" : "") + "\n"
+        }
+
+        if !passing.isEmpty {
+            out += "\nOrders that pass:\n"
+            var lines: [String] = []
+            var seen = Set<[String]>()
+            var byInstalls: [[String]: [[String]]] = [:]
+            for order in orders { byInstalls[e.results(of: order).first?.installs ?? order, default: []].append(order) }
+            for order in passing {
+                let installs = e.results(of: order).first?.installs ?? order
+                if seen.contains(installs) { continue }
+                let same = byInstalls[installs] ?? [order]
+                if same.allSatisfy(e.passes) {
+                    seen.insert(installs)
+                    let more = same.count - 1
+                    lines.append("  ✅ \(installs.joined(separator: " → "))"
+                                 + (more > 0 ? "  (and \(more) more order\(more == 1 ? " that installs" : "s that install") this way)" : ""))
+                } else {
+                    lines.append("  ✅ \(order.joined(separator: " → "))"
+                                 + (installs != order ? "  (installs as \(installs.joined(separator: " → ")))" : ""))
+                }
+            }
+            out += lines.prefix(advicePassingLines).map { $0 + "\n" }.joined()
+            if lines.count > advicePassingLines { out += "  … and \(lines.count - advicePassingLines) more lines (--json lists every order)\n" }
+        }
+
+        if !advice.causes.isEmpty {
+            let failing = possible - passing.count
+            out += "\nOrders that fail, by cause (\(failing) order\(failing == 1 ? "" : "s")):\n"
+            for (number, cause) in advice.causes.enumerated() {
+                let byConfig = e.configs.compactMap { config -> String? in
+                    let count = cause.cells.filter { $0.config == config }.count
+                    return count == 0 ? nil : "\(count) in \(config.rawValue)"
+                }
+                out += "\n  \(number + 1). \(cause.outcome.title): \(cause.kind.rawValue), \(byConfig.joined(separator: ", "))\n"
+                // The first line of the message; RxCocoa's assert messages go on for several.
+                let lines = cause.finding.message.split(separator: "\n", omittingEmptySubsequences: true)
+                out += "     \(lines.count > 1 ? String(lines[0]) + " …" : Matrix.sentence(cause.finding.message))\n"
+                // Examples as installed: orders that install the same way are one example, with every configuration it fails in.
+                var examples: [(installs: [String], configs: [String])] = []
+                for cell in cause.cells {
+                    let installs = e.results(of: cell.order).first?.installs ?? cell.order
+                    if let i = examples.firstIndex(where: { $0.installs == installs }) {
+                        if !examples[i].configs.contains(cell.config.rawValue) { examples[i].configs.append(cell.config.rawValue) }
+                    } else {
+                        examples.append((installs, [cell.config.rawValue]))
+                    }
+                }
+                let shown = examples.prefix(adviceExamples).map { "\($0.installs.joined(separator: " → ")) (\($0.configs.joined(separator: ", ")))" }
+                out += "     installed as \(shown.joined(separator: "; "))\(examples.count > adviceExamples ? "; …" : "")\n"
+                if let reproducer = cause.reproducer {
+                    let shrunk = reproducer.scenario.steps.count < cause.scenario.steps.count
+                    out += "     Reproducer\(shrunk ? " (shrunk)" : ""), for `hooklab run`:\n"
+                    out += reproducer.scenario.fileText.split(separator: "\n").map { "       \($0)\n" }.joined()
+                }
+            }
+        }
+
+        out += "\n"
+        if e.allPass {
+            out += "Nothing to change: every order passes.\n"
+        } else if let smallest = advice.fixes.first, smallest.kind == .twoChanges {
+            out += "No single change makes every order pass (no install-order rule, no other variant of one library, no library "
+                + "dropped). Two changes do: \(smallest.text).\n"
+            let others = advice.fixes.dropFirst()
+            if !others.isEmpty { out += "Also works:\n" + others.map { "  - \($0.text)\n" }.joined() }
+        } else if let smallest = advice.fixes.first {
+            out += "Smallest change that makes every order pass: \(smallest.text).\n"
+            let others = advice.fixes.dropFirst()
+            if !others.isEmpty {
+                out += "Also works:\n" + others.map { "  - \($0.text)\n" }.joined()
+            }
+        } else {
+            out += "Nothing in the lab makes every order pass: no install-order rule, no other variant of one library"
+                + (e.participants.count > 2 ? ", no library dropped, no two such changes" : "") + (passing.isEmpty ? ", and no order at all.\n" : ".\n")
+            if !advice.closest.isEmpty {
+                out += "Closest:\n" + advice.closest.map { "  - \($0.change): \($0.passing) of \($0.orders) orders pass\n" }.joined()
+            }
+        }
+        out += "\nScenarios: \(e.scenariosRun) run for \(orders.count) orders × \(e.configs.count) configuration\(e.configs.count == 1 ? "" : "s") "
+            + "(\(e.unprunedCount) unpruned; \(e.distinctOrderCount) of the \(orders.count) orders plan distinct scenarios)"
+        if advice.fixSearchRuns > 0 { out += "; \(advice.fixSearchRuns) more trying variants and drops" }
+        if advice.shrinkRuns > 0 { out += "; \(advice.shrinkRuns) runs shrinking the reproducers" }
+        out += ".\n"
+        return out
+    }
+
+    /// The answer for machines; field names as in `Reports/matrix.json`.
+    static func adviceJSON(_ advice: Advisor.Advice) -> String {
+        let e = advice.evaluation
+        func strings(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
+        let cells: [JSONValue] = e.results.map { r in
+            var members: [(String, JSONValue)] = [
+                ("order", strings(r.order)), ("config", .string(r.config.rawValue)), ("outcome", .string(r.outcome.rawValue)),
+                ("installs", strings(r.installs)), ("scenarios", .number(r.scenarioCount)),
+            ]
+            if let finding = r.findings.mostSevere {
+                members.append(("finding", .object([("kind", .string(finding.kind.rawValue)), ("message", .string(finding.message)),
+                                                    ("step", .number(finding.step))])))
+            }
+            return .object(members)
+        }
+        let causes: [JSONValue] = advice.causes.map { c in
+            .object([
+                ("outcome", .string(c.outcome.rawValue)), ("kind", .string(c.kind.rawValue)), ("message", .string(c.finding.message)),
+                ("shape", .string(c.shape)),
+                ("cells", .array(c.cells.map { .object([("order", strings($0.order)), ("config", .string($0.config.rawValue))]) })),
+                ("reproducer", c.reproducer.map { .string($0.scenario.fileText) } ?? .null),
+            ])
+        }
+        let fixes: [JSONValue] = advice.fixes.map { f in
+            var members: [(String, JSONValue)] = [("kind", .string(f.kind.rawValue)), ("text", .string(f.text))]
+            if !f.rules.isEmpty { members.append(("rules", .array(f.rules.map(strings)))) }
+            if let replace = f.replace { members.append(("replace", .object([("from", .string(replace[0])), ("to", .string(replace[1]))]))) }
+            if let drop = f.drop { members.append(("drop", .string(drop))) }
+            if !f.replacements.isEmpty {
+                members.append(("replacements", .array(f.replacements.map { .object([("from", .string($0[0])), ("to", .string($0[1]))]) })))
+            }
+            if !f.drops.isEmpty { members.append(("drops", strings(f.drops))) }
+            if let order = f.order { members.append(("order", strings(order))) }
+            return .object(members)
+        }
+        let document: JSONValue = .object([
+            ("host", .string(e.host)),
+            ("participants", strings(e.participants)),
+            ("configs", strings(e.configs.map(\.rawValue))),
+            ("passing", .array(e.passingOrders.map(strings))),
+            ("cells", .array(cells)),
+            ("causes", .array(causes)),
+            ("fixes", .array(fixes)),
+            ("closest", .array(advice.closest.map { .object([("change", .string($0.change)), ("passing", .number($0.passing)),
+                                                             ("orders", .number($0.orders))]) })),
+            ("scenarios", .object([("run", .number(e.scenariosRun)), ("unpruned", .number(e.unprunedCount)),
+                                   ("distinctOrders", .number(e.distinctOrderCount)),
+                                   ("fixSearch", .number(advice.fixSearchRuns)), ("shrink", .number(advice.shrinkRuns))])),
+        ])
+        return document.text() + "\n"
+    }
+}
