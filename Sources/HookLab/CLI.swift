@@ -20,6 +20,8 @@ public struct CLI {
     public var standardOutput: (String) -> Void
     /// Receives standard error text.
     public var standardError: (String) -> Void
+    /// A broken participant file in the root's `Matrix/participants`, reported by every command.
+    var participantFileError: String?
 
     public init(catalog: LabCatalog = Lab.catalog,
                 root: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -27,7 +29,13 @@ public struct CLI {
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                 standardOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
                 standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
-        self.catalog = catalog
+        do {
+            self.catalog = try catalog.addingParticipantFiles(in: root.appendingPathComponent(ParticipantFile.directory),
+                                                              label: ParticipantFile.directory)
+        } catch {
+            self.catalog = catalog
+            participantFileError = "\(error)"
+        }
         self.root = root
         self.environment = environment
         self.workers = workers
@@ -67,6 +75,10 @@ public struct CLI {
         if rest.contains("--help") || rest.contains("-h") {
             standardOutput(help)
             return 0
+        }
+        if let participantFileError {
+            standardError("hooklab \(command): \(participantFileError)\n")
+            return 2
         }
         do {
             var arguments = Arguments(command: command, list: rest)

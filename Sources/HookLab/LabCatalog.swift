@@ -1,4 +1,5 @@
 // The single entry point through which the CLI and tests get the real lab.
+import Foundation
 
 /// Everything the lab's outer half needs from the models: participants, hosts and a runner factory.
 public protocol LabCatalog {
@@ -11,10 +12,14 @@ public protocol LabCatalog {
     /// Extra figures for `hooklab bench`, one line each, e.g. model message sends per second with
     /// and without the method cache; empty by default.
     func benchmarkFigures() -> [String]
+    /// The catalog with the participant files (`*.hooklab`) of `directory` added; `label` names the directory in
+    /// errors. Catalogs that cannot run participant files return themselves.
+    func addingParticipantFiles(in directory: URL, label: String) throws -> LabCatalog
 }
 
 extension LabCatalog {
     public func benchmarkFigures() -> [String] { [] }
+    public func addingParticipantFiles(in directory: URL, label: String) throws -> LabCatalog { self }
 
     /// The participant with the given id.
     public func participant(_ id: String) -> ParticipantInfo? { participants.first { $0.id == id } }
