@@ -78,7 +78,11 @@ struct ExtensionAPITests {
         #expect(matrix.results.count == 8)
         for result in matrix.results {
             #expect(!result.findings.contains { $0.kind == .fatalError }, "\(result.cell): \(result.findings)")
-            #expect(!result.findings.contains { $0.kind == .lostEvent && $0.message.contains("myco") }, "\(result.cell)")
+        }
+        // Like the tracker's scheme 1, hooking the delegate's class misses RxCocoa's forwarding proxy, which implements
+        // nothing: the lab reports the lost observation in every rx cell.
+        for result in matrix.results where result.cell.involves("rx") {
+            #expect(result.findings.contains { $0.kind == .lostEvent && $0.message.contains("myco") }, "\(result.cell): \(result.findings)")
         }
     }
 
