@@ -3,7 +3,7 @@
 extension CLI {
     /// The help texts, printed by `--help` / `-h` everywhere.
     enum Help {
-        static let commands = ["matrix", "gate", "run", "explain", "list", "bench"]
+        static let commands = ["matrix", "gate", "run", "explain", "list", "bench", "design"]
 
         static let top = """
         hooklab: compatibility lab for iOS delegate proxies and hooking libraries, run on models.
@@ -19,6 +19,8 @@ extension CLI {
           list                        participants, hosts and their events
           bench [--workers N] [--vs-native]
                                       time the whole matrix; the model against a real runtime
+          design HOST [--against P] [--observe SEL] [--write PATH]
+                                      search the designs participant files allow for the most compatible one
 
         Exit codes: 0 ok, 1 findings or gate failure, 2 bad usage or bad input (nothing is written).
         Run 'hooklab COMMAND --help' for a command's details.
@@ -26,6 +28,23 @@ extension CLI {
         """
 
         static let command: [String: String] = [
+            "design": """
+            Usage: hooklab design HOST [--against P]... [--observe SEL]... [--top N] [--id ID] [--write PATH [--force]]
+
+            Enumerates the designs the participant-file primitives allow for an SDK that must observe the
+            given events on HOST (default: its didSelect event): every delegate handling (wrap in an NSProxy
+            or NSObject proxy with every target ownership, forwarding, respondsToSelector: answer, marker and
+            keeper; method-swizzle the delegate's class; isa-subclass it; intercept at
+            forwardingTargetForSelector:), reached by a +load exchange swizzle; then every other start, setter
+            hook, original call and re-set for the best design of each mechanism. Runs each alone and against
+            every participant on HOST (or the --against set; repeat it or use commas), in both orders and both
+            configurations, and ranks: failing alone, then conflicting cells (fail together, pass apart), then
+            severity, then simplicity. Prints the best N designs (default 3) with what each choice cost, the
+            best of each mechanism and what broke it, the participants that defeat every design, and the
+            winner as a participant file with id ID (default mysdk:design); --write PATH saves it (an existing
+            file only with --force). Exit code 0.
+
+            """,
             "matrix": """
             Usage: hooklab matrix
 

@@ -89,6 +89,7 @@ public struct CLI {
             case "explain": return try explain(&arguments)
             case "list": return try list(&arguments)
             case "bench": return try bench(&arguments)
+            case "design": return try design(&arguments)
             default: return 2
             }
         } catch {

@@ -67,4 +67,11 @@ public struct ModelCatalog: LabCatalog {
             String(format: "a runtime with 50 classes of 10 methods: %.0f µs", RuntimeBenchmark.runtimeCreationMicros()),
         ]
     }
+
+    /// The catalog with more participants appended (`hooklab design`'s candidates).
+    func adding(_ extra: [ParticipantKind]) -> ModelCatalog {
+        var copy = self
+        copy.kinds += extra
+        return copy
+    }
 }
