@@ -100,7 +100,9 @@ struct DesignSearch {
     /// Runs candidates alone and against partners, both orders, both configurations; returns each one's score.
     static func run(_ candidates: [Candidate], partners: [ParticipantInfo], host: HostKind, base: ModelCatalog,
                     workers: Int) -> (scores: [Score], scenarios: Int, cells: Int) {
-        let kinds = candidates.map { ParticipantFile(sdk: $0.sdk, info: $0.info, file: $0.info.id).kind }
+        // References (participants the catalog already has) run as they are.
+        let kinds = candidates.filter { base.participant($0.info.id) == nil }
+            .map { ParticipantFile(sdk: $0.sdk, info: $0.info, file: $0.info.id).kind }
         let catalog = base.adding(kinds)
         let hostInfo = catalog.hosts.filter { $0.name == host.name }
         let generator = ScenarioGenerator(hosts: hostInfo, participants: partners + candidates.map(\.info))
@@ -200,6 +202,17 @@ extension CLI {
         let second = DesignSearch.run(variants, partners: partners, host: host, base: base, workers: workers)
         candidates += variants
         let ranked = DesignSearch.ranked(first.scores + second.scores)
+        // The participant files already declared for this host, scored the same way against the partners outside
+        // their own family (the matrix never pairs one family), for comparison.
+        let files = (try? Lab.packageParticipantFiles.get()) ?? []
+        var references: [(String, DesignSearch.Score, [String])] = []
+        for file in files where file.sdk.hostClasses.contains(host.className) && partners.contains(where: { $0.id != file.info.id }) {
+            let outside = partners.filter { $0.family != file.info.family }
+            let candidate = DesignSearch.Candidate(sdk: file.sdk, complexity: 0, info: file.info)
+            let run = DesignSearch.run([candidate], partners: outside, host: host, base: base, workers: workers)
+            let winnerOutside = ranked.first.map { w in w.conflicts.filter { c in outside.contains { c.cell.involves($0.id) } }.count } ?? 0
+            references.append((file.info.id, run.scores[0], ["\(winnerOutside)"]))
+        }
 
         var out = "hooklab design \(hostName): observing \(observe.joined(separator: ", ")), against \(partners.count) participants (\(partners.map(\.id).joined(separator: ", ")))\n"
         out += "ran \(candidates.count) designs (\(handlings.count) delegate handlings, then \(DesignSearch.reaches.count - 1) more ways to reach the delegate for the best of each of \(bestPerMechanism.count) mechanisms): \(first.cells + second.cells) cells, \(first.scenarios + second.scenarios) scenarios, both orders and both configurations\n"
@@ -220,6 +233,12 @@ extension CLI {
                 out += "no conflicting cell\n"
             } else {
                 out += s.byPartner.map { partner, cells in "\(partner) \(cells.count)× (\(Self.why(cells)))" }.joined(separator: "; ") + "\n"
+            }
+        }
+        if !references.isEmpty {
+            out += "\nDeclared designs on \(hostName), scored the same way against the participants outside their family:\n"
+            for (id, score, winnerOutside) in references {
+                out += "- \(id): \(score.conflicts.count) conflicting cells\(score.aloneFailing > 0 ? ", fails alone" : "") (the #1 design has \(winnerOutside[0]) against the same participants)\n"
             }
         }
         // Participants that defeat every design.
