@@ -128,14 +128,21 @@ struct DesignSearch {
                 for p in partners {
                     for order in [[c.info.id, p.id], [p.id, c.info.id]] {
                         guard let r = matrix.result(for: Matrix.Cell(host: host.name, order: order, config: config)) else { continue }
-                        // A conflict: fails together, passes apart (the verdicts work defines `conflict` for the lab).
-                        if r.outcome != .ok, passesAlone(c.info.id, config), passesAlone(p.id, config) { score.conflicts.append(r) }
+                        if isConflict(r, designAlone: passesAlone(c.info.id, config), partnerAlone: passesAlone(p.id, config)) {
+                            score.conflicts.append(r)
+                        }
                     }
                 }
             }
             return score
         }
         return (scores, matrix.runCount, cells.count)
+    }
+
+    /// A conflicting cell: it fails, while the design alone and the partner alone pass. (The lab's own `conflict`
+    /// verdict, a finding none of the libraries has alone, replaces this when it lands.)
+    static func isConflict(_ result: Matrix.CellResult, designAlone: Bool, partnerAlone: Bool) -> Bool {
+        result.outcome != .ok && designAlone && partnerAlone
     }
 
     static func ranked(_ scores: [Score]) -> [Score] {
