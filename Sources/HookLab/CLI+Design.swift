@@ -255,6 +255,13 @@ extension CLI {
             out += "\nNo design is free of conflicts. "
             if defeaters.isEmpty {
                 out += "No single participant defeats every design; the best design trades the conflicts above.\n"
+                // Which participants beat which mechanism, at that mechanism's best.
+                for p in partners {
+                    let beaten = bestPerMechanism.filter { s in s.conflicts.contains { $0.cell.involves(p.id) } }
+                    guard !beaten.isEmpty else { continue }
+                    out += "- \(p.id) defeats the best design of \(beaten.count) of \(bestPerMechanism.count) mechanisms: "
+                        + beaten.map { DesignSearch.mechanism($0.candidate.sdk.handling) }.joined(separator: ", ") + "\n"
+                }
             } else {
                 out += "Every design conflicts with: \(defeaters.map(\.id).joined(separator: ", ")).\n"
                 for p in defeaters {

@@ -88,7 +88,7 @@ struct ParticipantFileTests {
         let winner = try ParticipantFile.parse(text: written, file: "mine.hooklab")
         #expect(winner.info.id == "mysdk:design")
         // The first-ranked design does no worse than the best declared tracker design against the same participants.
-        let lines = captured.out.split(separator: "\n").filter { $0.hasPrefix("- tracker:") }
+        let lines = captured.out.split(separator: "\n").filter { $0.hasPrefix("- tracker:") && $0.contains("(the #1 design has") }
         #expect(lines.count == 4)
         for line in lines {
             let words = line.split(separator: " ")
