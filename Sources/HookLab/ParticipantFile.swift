@@ -165,6 +165,8 @@ public struct ParticipantFile: Sendable {
                     handler = args[1]
                 }
                 try setHandling(.forwardingTarget(handlerClass: handler))
+            case "hook":
+                throw fail(number, "method hooks ('hook CLASS SEL …') are not supported in participant files yet; write the SDK as a Swift participant (README, 'Gating your own SDK')")
             default:
                 throw fail(number, "unknown keyword '\(keyword)'\(Scenario.suggestion(keyword, keywords)); expected one of \(keywords.joined(separator: ", "))")
             }
