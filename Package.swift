@@ -6,6 +6,8 @@ let package = Package(
     name: "HookLab",
     products: [
         .library(name: "HookLab", targets: ["HookLab"]),
+        // The runtime model participant models are written against (see README, "Gating your own SDK").
+        .library(name: "ObjCModel", targets: ["ObjCModel"]),
         .executable(name: "hooklab", targets: ["hooklab"]),
     ],
     targets: [
@@ -22,7 +24,9 @@ let package = Package(
         .testTarget(name: "ObjCModelTests", dependencies: ["ObjCModel"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         .testTarget(name: "LibraryModelsTests", dependencies: ["LibraryModels"]),
-        .testTarget(name: "HookLabTests", dependencies: ["HookLab"]),
+        .testTarget(name: "HookLabTests", dependencies: ["HookLab"], exclude: ["Fixtures"]),
+        // Uses only the public API, the way an SDK team's package would (no @testable).
+        .testTarget(name: "ExtensionAPITests", dependencies: ["HookLab", "ObjCModel"]),
         .testTarget(name: "OracleTests", dependencies: ["ObjCModel"], exclude: ["probes", "incidents", "bench", "native.sh"]),
     ],
     swiftLanguageModes: [.v5]

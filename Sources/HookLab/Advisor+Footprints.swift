@@ -49,7 +49,7 @@ extension ModelCatalog: LoadFootprintMeasuring {
     }
 
     /// A fresh instance of the catalog's participant with this id.
-    func makeParticipant(_ id: String) -> Participant? { ParticipantKind.named(id)?.make() }
+    func makeParticipant(_ id: String) -> Participant? { kinds.first { $0.info.id == id }?.make() }
 
     /// One class as the footprint compares it: its superclass, protocols and method tables (instance and class).
     struct ClassEntry: Equatable {

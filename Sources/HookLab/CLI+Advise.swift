@@ -17,7 +17,8 @@ extension CLI {
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring,
                               makeRunner: catalog.makeRunner)
         let advice = advisor.advise(host: host, participants: set, configs: configs)
-        standardOutput(json ? Self.adviceJSON(advice) : Self.adviceText(advice))
+        let why = { [generator] (order: [String]) in generator.impossibility(of: Matrix.Cell(host: host, order: order, config: .debug)) }
+        standardOutput(json ? Self.adviceJSON(advice) : Self.adviceText(advice, impossibility: why))
         return advice.evaluation.allPass ? 0 : 1
     }
 
@@ -27,7 +28,8 @@ extension CLI {
     static let advicePassingLines = 40
 
     /// The answer in words.
-    static func adviceText(_ advice: Advisor.Advice) -> String {
+    /// - Parameter impossibility: Why an order cannot happen ("not possible: X hooks at launch"), when known.
+    static func adviceText(_ advice: Advisor.Advice, impossibility: ([String]) -> String? = { _ in nil }) -> String {
         let e = advice.evaluation
         let orders = e.orders
         let configs = e.configs.map(\.rawValue).joined(separator: " and ")
@@ -40,8 +42,11 @@ extension CLI {
             : passing.isEmpty ? "no order passes.\n" : "\(passing.count) of \(possible) pass.\n"
 
         if !impossible.isEmpty {
-            out += "\(impossible.count) order\(impossible.count == 1 ? "" : "s") cannot be set up (the generator plans no scenario): "
-                + impossible.prefix(adviceExamples).map { $0.joined(separator: " → ") }.joined(separator: "; ")
+            out += "\(impossible.count) order\(impossible.count == 1 ? "" : "s") cannot happen: "
+                + impossible.prefix(adviceExamples).map { order in
+                    let why = impossibility(order).map { " (\($0))" } ?? ""
+                    return order.joined(separator: " → ") + why
+                }.joined(separator: "; ")
                 + (impossible.count > adviceExamples ? "; …" : "") + "\n"
         }
 

@@ -3,7 +3,7 @@
 extension CLI {
     /// The help texts, printed by `--help` / `-h` everywhere.
     enum Help {
-        static let commands = ["matrix", "gate", "run", "explain", "advise", "list", "bench", "merge", "diff"]
+        static let commands = ["matrix", "gate", "run", "explain", "advise", "list", "bench", "merge", "diff", "design"]
 
         static let top = """
         hooklab: compatibility lab for iOS delegate proxies and hooking libraries, run on models.
@@ -25,6 +25,8 @@ extension CLI {
           merge SHARD.json...         combine the shards of 'matrix --shard I/N' into the reports
           diff [--all] OLD.json NEW.json
                                       the cells that changed between two matrix.json files, as Markdown
+          design HOST [--against P] [--observe SEL] [--write PATH]
+                                      search the designs participant files allow for the most compatible one
 
         Every command takes --opt=value as well as --opt value, '--' to end options, -q (quiet) and -v (verbose).
         Paths: Reports/ and Matrix/ are found upward from the current directory (a directory with Package.swift
@@ -35,6 +37,23 @@ extension CLI {
         """
 
         static let command: [String: String] = [
+            "design": """
+            Usage: hooklab design HOST [--against P]... [--observe SEL]... [--top N] [--id ID] [--write PATH [--force]]
+
+            Enumerates the designs the participant-file primitives allow for an SDK that must observe the
+            given events on HOST (default: its didSelect event): every delegate handling (wrap in an NSProxy
+            or NSObject proxy with every target ownership, forwarding, respondsToSelector: answer, marker and
+            keeper; method-swizzle the delegate's class; isa-subclass it; intercept at
+            forwardingTargetForSelector:), reached by a +load exchange swizzle; then every other start, setter
+            hook, original call and re-set for the best design of each mechanism. Runs each alone and against
+            every participant on HOST (or the --against set; repeat it or use commas), in both orders and both
+            configurations, and ranks: failing alone, then conflicting cells (fail together, pass apart), then
+            severity, then simplicity. Prints the best N designs (default 3) with what each choice cost, the
+            best of each mechanism and what broke it, the participants that defeat every design, and the
+            winner as a participant file with id ID (default mysdk:design); --write PATH saves it (an existing
+            file only with --force). Exit code 0.
+
+            """,
             "diff": """
             Usage: hooklab diff [--all] OLD.json NEW.json
 

@@ -26,6 +26,8 @@ public struct CLI {
     public var standardOutput: (String) -> Void
     /// Receives standard error text.
     public var standardError: (String) -> Void
+    /// A broken participant file in the root's `Matrix/participants`, reported by every command.
+    var participantFileError: String?
 
     /// - Parameters:
     ///   - root: The package root; nil finds it upward from `currentDirectory` (``packageRoot(from:)``).
@@ -43,6 +45,13 @@ public struct CLI {
         self.packageRoot = root ?? Self.packageRoot(from: currentDirectory)
         self.root = packageRoot ?? currentDirectory
         self.showsProgress = showsProgress
+        do {
+            self.catalog = try catalog.addingParticipantFiles(in: self.root.appendingPathComponent(ParticipantFile.directory),
+                                                              label: ParticipantFile.directory)
+        } catch {
+            self.catalog = catalog
+            participantFileError = "\(error)"
+        }
         self.environment = environment
         self.workers = workers
         self.standardOutput = standardOutput
@@ -90,6 +99,10 @@ public struct CLI {
             standardOutput(help)
             return 0
         }
+        if let participantFileError {
+            standardError("hooklab \(command): \(participantFileError)\n")
+            return 2
+        }
         do {
             var arguments = Arguments(command: command, list: rest)
             switch command {
@@ -102,6 +115,7 @@ public struct CLI {
             case "merge": return try merge(&arguments)
             case "diff": return try diff(&arguments)
             case "advise": return try advise(&arguments)
+            case "design": return try design(&arguments)
             default: return 2
             }
         } catch {

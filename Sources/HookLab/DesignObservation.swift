@@ -32,7 +32,7 @@ extension ModelRunner {
     /// Starts each delegate-host participant alone (`load`, the app's `delegate =`, `attach`) on a fresh runtime of its
     /// first supported delegate host, and records what the app can observe.
     public func observeDesigns() -> [DesignObservation] {
-        ParticipantKind.all.compactMap { kind in
+        kinds.compactMap { kind in
             guard let host = kind.info.hosts.compactMap(HostKind.named).first else { return nil }
             return observe(kind, on: host)
         }

@@ -1,4 +1,5 @@
 // The single entry point through which the CLI and tests get the real lab.
+import Foundation
 
 /// Everything the lab's outer half needs from the models: participants, hosts and a runner factory.
 public protocol LabCatalog {
@@ -13,11 +14,15 @@ public protocol LabCatalog {
     func benchmarkFigures() -> [String]
     /// What an app can observe of each delegate design started alone, for "Which column is my SDK?"; empty by default.
     func designObservations() -> [DesignObservation]
+    /// The catalog with the participant files (`*.hooklab`) of `directory` added; `label` names the directory in
+    /// errors. Catalogs that cannot run participant files return themselves.
+    func addingParticipantFiles(in directory: URL, label: String) throws -> LabCatalog
 }
 
 extension LabCatalog {
     public func benchmarkFigures() -> [String] { [] }
     public func designObservations() -> [DesignObservation] { [] }
+    public func addingParticipantFiles(in directory: URL, label: String) throws -> LabCatalog { self }
 
     /// The participant with the given id.
     public func participant(_ id: String) -> ParticipantInfo? { participants.first { $0.id == id } }

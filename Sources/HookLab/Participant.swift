@@ -4,7 +4,13 @@ import UIKitModel
 
 /// A library model as the runner drives it in one scenario. One instance per scenario: it may hold that
 /// scenario's library state (subscriptions, the adapter), never anything shared.
-protocol Participant: AnyObject {
+///
+/// This is the extension point for SDK teams: implement it against ObjCModel's `Runtime` (reached as
+/// ``World/rt``), wrap it in a ``ParticipantKind``, and pass it to ``ModelCatalog/init(participants:)``.
+/// Every requirement but ``info`` has a default that does nothing. A model must never crash the process:
+/// a modeled crash is a thrown `Fault` (the runtime throws them for you), bad input a thrown ``LabError``.
+public protocol Participant: AnyObject {
+    /// The public description: id, family, hosts, and whether it has `load`/`attach` steps.
     var info: ParticipantInfo { get }
     /// `load P`: the library's load-time hooks.
     func load(_ world: World) throws
@@ -29,27 +35,36 @@ protocol Participant: AnyObject {
 }
 
 extension Participant {
-    func load(_ world: World) throws {}
-    func attach(_ world: World) throws {}
-    func perform(_ verb: String, _ args: [String], _ world: World) throws {
+    public func load(_ world: World) throws {}
+    public func attach(_ world: World) throws {}
+    public func perform(_ verb: String, _ args: [String], _ world: World) throws {
         throw LabError("\(info.id) has no verb '\(verb)'")
     }
-    func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool { false }
-    func consumes(_ event: String) -> Bool { false }
-    var observer: String? { nil }
-    func expectsToObserve(_ event: String, _ world: World) -> Bool { false }
-    func journalEvent(for event: String) -> String { event }
-    func willTearDown(_ world: World) throws {}
+    public func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool { false }
+    public func consumes(_ event: String) -> Bool { false }
+    public var observer: String? { nil }
+    public func expectsToObserve(_ event: String, _ world: World) -> Bool { false }
+    public func journalEvent(for event: String) -> String { event }
+    public func willTearDown(_ world: World) throws {}
 }
 
 /// A scenario the runner cannot execute (an unknown verb or name): bad input, not a finding about the models.
-struct LabError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct LabError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// One participant kind: its public description and a factory for per-scenario instances.
-struct ParticipantKind {
-    let info: ParticipantInfo
-    let make: () -> Participant
+///
+/// `make` is called once per scenario, on a matrix worker thread; each call must return a fresh instance.
+public struct ParticipantKind {
+    /// What the catalog, generator and reports see.
+    public let info: ParticipantInfo
+    /// Makes the instance one scenario drives.
+    public let make: () -> Participant
+
+    public init(info: ParticipantInfo, make: @escaping () -> Participant) {
+        self.info = info
+        self.make = make
+    }
 }

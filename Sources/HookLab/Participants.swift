@@ -4,20 +4,15 @@ import UIKitModel
 import LibraryModels
 
 extension ParticipantKind {
-    /// Every participant, in report order.
+    /// Every participant written in Swift, in report order; participant files (Matrix/participants) follow them.
     static let all: [ParticipantKind] = [
         ParticipantKind(info: RxParticipant.info(patched: false)) { RxParticipant(patched: false) },
         ParticipantKind(info: RxParticipant.info(patched: true)) { RxParticipant(patched: true) },
         ParticipantKind(info: BridgeParticipant.plainInfo) { BridgeParticipant() },
         ParticipantKind(info: BridgeHookParticipant.info(.buggy)) { BridgeHookParticipant(.buggy) },
         ParticipantKind(info: BridgeHookParticipant.info(.fixed)) { BridgeHookParticipant(.fixed) },
-        ParticipantKind(info: TrackerParticipant.info(.swizzle)) { TrackerParticipant(.swizzle) },
-        ParticipantKind(info: TrackerParticipant.info(.proxy)) { TrackerParticipant(.proxy) },
-        ParticipantKind(info: TrackerParticipant.info(.forwarding)) { TrackerParticipant(.forwarding) },
         ParticipantKind(info: IGListParticipant.info) { IGListParticipant() },
     ] + methodHooks + isaSwizzlingParticipants
-
-    static func named(_ id: String) -> ParticipantKind? { all.first { $0.info.id == id } }
 }
 
 /// The host names a set of class names covers, in both eras where they exist.
@@ -156,44 +151,6 @@ final class BridgeHookParticipant: Participant {
     }
     var info: ParticipantInfo { Self.info(hook) }
     func load(_ world: World) throws { WebViewJavascriptBridge.loadAppHooks(hook, into: world.rt) }
-}
-
-// MARK: Tracker SDK
-
-/// `tracker:swizzle`, `tracker:proxy`, `tracker:forwarding`: hooks at load; its observer is "tracker".
-final class TrackerParticipant: Participant {
-    let design: TrackerSDK.Design
-    var loaded = false
-    init(_ design: TrackerSDK.Design) { self.design = design }
-
-    static func info(_ design: TrackerSDK.Design) -> ParticipantInfo {
-        let models: String
-        var facts = ["ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\" (2021)"]
-        switch design {
-        case .swizzle:
-            models = "tracker SDK, setDelegate: swizzle + class method swizzle: swizzle setDelegate:, then method-swizzle the delegate's class"
-            facts.append("scheme 1 fails when the object passed to setDelegate: is not the implementer (the same article; sa-sdk-ios #46)")
-        case .proxy:
-            models = "tracker SDK, NSProxy wrapper: setDelegate: swizzle installs an NSProxy wrapper, weak target, marker, newest wrapper kept by association"
-            facts.append("the wrapper's forwarding pair asks its weak target (inference)")
-        case .forwarding:
-            models = "tracker SDK, forwardingTarget interception: interception at forwardingTargetForSelector: on forwarding-based delegates"
-            facts.append("solution 3 honours the original forwardingTargetForSelector: result first (inference)")
-        }
-        return ParticipantInfo(id: "tracker:\(design.rawValue)", family: "tracker", models: models,
-                               hosts: hostNames(TrackerSDK.hostClasses), hasLoad: true, hasAttach: false,
-                               basedOn: facts)
-    }
-    var info: ParticipantInfo { Self.info(design) }
-
-    func load(_ world: World) throws {
-        TrackerSDK.load(design, into: world.rt)
-        loaded = true
-    }
-    var observer: String? { TrackerSDK.observer }
-    func expectsToObserve(_ event: String, _ world: World) -> Bool {
-        loaded && TrackerSDK.trackedSelectors(world.kind).contains(event)
-    }
 }
 
 // MARK: IGListKit

@@ -8,8 +8,14 @@ public final class ModelRunner: ScenarioRunning {
     private var bases: [Era: Runtime] = [:]
     /// The loaded base of method-hook scenarios: the root classes only (no UIKit), copied for each scenario.
     private var methodHooksBase: Runtime?
+    /// The participants scenarios may name.
+    let kinds: [ParticipantKind]
 
-    public init() {}
+    /// A runner for the built-in participants and the participant files shipped in HookLab's `Matrix/participants`.
+    public convenience init() { self.init(kinds: ModelCatalog.builtInKinds) }
+
+    /// A runner for exactly these participants (``ModelCatalog`` passes its own).
+    public init(kinds: [ParticipantKind]) { self.kinds = kinds }
 
     func base(_ era: Era) -> Runtime {
         if let b = bases[era] { return b }
@@ -51,7 +57,7 @@ public final class ModelRunner: ScenarioRunning {
         }
         let rt = base(kind.era).copy()
         rt.configuration = scenario.config == .debug ? .debug : .release
-        let participants = scenario.participants.compactMap { ParticipantKind.named($0)?.make() }
+        let participants = scenario.participants.compactMap { id in kinds.first { $0.info.id == id }?.make() }
         let world = World(rt: rt, kind: kind, participants: participants)
         var detectors = makeDetectors()
         var findings: [Finding] = []

@@ -40,6 +40,11 @@ public struct ScenarioGenerator: Sendable {
     /// The name of the app's replacement delegate.
     public static let secondAppDelegate = "app2"
 
+    /// The scenario kinds added after the first matrix (a direct `host.delegate =`, the app releasing an installed
+    /// delegate) and the rule that an impossible order runs nothing. Off only to compare with cells recorded before
+    /// them (the tracker participant files against the Swift models they replaced).
+    var generatesLaterScenarioKinds = true
+
     public init(hosts: [HostInfo], participants: [ParticipantInfo]) {
         self.hosts = hosts
         self.participants = participants
@@ -79,11 +84,13 @@ public struct ScenarioGenerator: Sendable {
 
     /// The scenarios a cell runs, in a fixed order, without repeats (see the type's documentation).
     ///
-    /// Unknown participants or hosts give no scenario.
+    /// Unknown participants or hosts, and an order that cannot happen (``impossibility(of:)``), give no scenario.
     public func scenarios(for cell: Matrix.Cell) -> [Scenario] {
         guard let host = hosts.first(where: { $0.name == cell.host }) else { return [] }
         let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
         guard infos.count == cell.order.count, !infos.isEmpty else { return [] }
+        // An install order that cannot happen (a launch-time hook after a runtime attach) has no scenario.
+        guard impossibility(of: cell) == nil else { return [] }
         if let target = host.methodTarget { return methodHookScenarios(cell, target, infos) }
 
         let plain = Plan(infos, lateLast: false)
@@ -95,7 +102,7 @@ public struct ScenarioGenerator: Sendable {
         if infos.last!.canStartLate, case let late = Plan(infos, lateLast: true), !late.runtime.isEmpty {
             result.append(scenario(cell, host, late, delegateAt: late.runtime.count - 1, eventBefore: true))
         }
-        result += trapScenarios(cell, host, plain)
+        if generatesLaterScenarioKinds { result += trapScenarios(cell, host, plain) }
         return result.uniqued()
     }
 

@@ -4,15 +4,20 @@ import UIKitModel
 import LibraryModels
 
 /// The modeled app of one scenario: a runtime, the host, the participants, and the app's own references.
-final class World {
-    let rt: Runtime
-    let kind: HostKind
+///
+/// A participant model reaches the runtime through ``rt`` and the host through ``ensureHost()``.
+public final class World {
+    /// The scenario's runtime (ObjCModel): define classes, swizzle, send messages, record in `journal`.
+    public let rt: Runtime
+    /// The host kind (class and SDK era) this scenario runs on.
+    public let kind: HostKind
     /// Participants in scenario order; `installed` grows as their first step runs.
     let participants: [Participant]
     private(set) var installed: [Participant] = []
     /// Participants whose load-time hooks ran.
     private var loaded: [String] = []
-    private(set) var host: ObjectID?
+    /// The host view, once a step created it.
+    public private(set) var host: ObjectID?
     /// The app's delegates by name, each held strongly by the app until released.
     private(set) var appDelegates: [(name: String, object: ObjectID, held: Bool)] = []
     /// The name of the delegate the app most recently handed to the host.
@@ -44,7 +49,7 @@ final class World {
     /// The host, created the way the app creates it (`[[Host alloc] initWithFrame:]`) on first use, so load-time
     /// hooks on `initWithFrame:` see it.
     @discardableResult
-    func ensureHost() throws -> ObjectID {
+    public func ensureHost() throws -> ObjectID {
         if let host { return host }
         let h = try UIKit.makeHost(kind, in: rt)
         host = h
@@ -52,12 +57,13 @@ final class World {
     }
 
     /// The app keeps `o` strongly until teardown. `owned`: the caller already holds +1 (from alloc/init).
-    func appKeeps(_ o: ObjectID, owned: Bool = false) throws {
+    public func appKeeps(_ o: ObjectID, owned: Bool = false) throws {
         if !owned { try rt.objc_retain(o) }
         kept.append(o)
     }
 
-    func appDelegate(named name: String) throws -> ObjectID {
+    /// The app's delegate object called `name` (made on first use; the app holds it strongly).
+    public func appDelegate(named name: String) throws -> ObjectID {
         if let d = appDelegates.first(where: { $0.name == name }) { return d.object }
         let o = try AppDelegateObject.make(in: rt, answers: Self.appAnswers)
         appDelegates.append((name, o, true))
@@ -157,6 +163,15 @@ final class World {
         }
         try rt.drainAutoreleasePool()
     }
+
+    /// The host's class name (`UITableView`), for models that hook by class.
+    public var hostClassName: String { kind.className }
+    /// The host's delegate property (`delegate`, `navigationDelegate` for WKWebView).
+    public var delegateProperty: String { kind.primarySlot.property }
+    /// The host's delegate setter (`setDelegate:`).
+    public var delegateSetter: String { kind.primarySlot.setter }
+    /// The events the host fires, as selectors.
+    public var hostEvents: [String] { kind.events.map(\.selector) }
 
     /// The library that made an object's class (`tracker:proxy`, `UIKit`, `app`).
     func owner(of o: ObjectID) -> String {

@@ -1,0 +1,315 @@
+// `hooklab design HOST`: searches the designs the participant-file primitives allow for an SDK that must observe
+// some events on one host, runs each alone and against the other participants, and ranks them.
+import Foundation
+import UIKitModel
+import LibraryModels
+
+/// The design space and the ranking of `hooklab design`.
+struct DesignSearch {
+    /// One candidate: the declared mechanism and how simple it is (fewer moving parts is simpler).
+    struct Candidate {
+        var sdk: DeclaredSDK
+        var complexity: Int
+        var info: ParticipantInfo
+    }
+
+    /// One candidate's cells, judged.
+    struct Score {
+        var candidate: Candidate
+        /// Cells where the design alone fails.
+        var aloneFailing: Int
+        /// Cells that fail although the design alone and the partner alone pass.
+        var conflicts: [Matrix.CellResult]
+        var severity: Int { conflicts.reduce(0) { $0 + $1.outcome.severity } }
+        var rankKey: (Int, Int, Int, Int) { (aloneFailing, conflicts.count, severity, candidate.complexity) }
+        /// Partner id → its conflicting cells.
+        var byPartner: [(String, [Matrix.CellResult])] {
+            var order: [String] = []
+            var groups: [String: [Matrix.CellResult]] = [:]
+            for r in conflicts {
+                let partner = r.cell.order.first { $0 != candidate.sdk.id } ?? ""
+                if groups[partner] == nil { order.append(partner) }
+                groups[partner, default: []].append(r)
+            }
+            return order.map { ($0, groups[$0]!) }
+        }
+    }
+
+    /// What a delegate handling is called in explanations.
+    static func mechanism(_ handling: DeclaredSDK.Handling) -> String {
+        switch handling {
+        case .wrap(let p): return p.nsProxy ? "wrapping in an NSProxy" : "wrapping in an NSObject proxy"
+        case .swizzleClass: return "method-swizzling the delegate's class"
+        case .isaSubclass: return "isa-subclassing the delegate"
+        case .forwardingTarget: return "intercepting at forwardingTargetForSelector:"
+        }
+    }
+
+    /// Every delegate handling the primitives allow, with its complexity.
+    static func handlings() -> [(DeclaredSDK.Handling, Int)] {
+        var result: [(DeclaredSDK.Handling, Int)] = []
+        for addMissing in [false, true] { result.append((.swizzleClass(addMissing: addMissing), 1 + (addMissing ? 1 : 0))) }
+        for lying in [false, true] {
+            for addMissing in [false, true] {
+                result.append((.isaSubclass(lyingClass: lying, addMissing: addMissing), 2 + (lying ? 1 : 0) + (addMissing ? 1 : 0)))
+            }
+        }
+        result.append((.forwardingTarget(handlerClass: "SDKForwardingHandler"), 3))
+        let keeps: [DeclaredSDK.Keep?] = [nil] + [true, false].flatMap { retains in
+            DeclaredSDK.Keep.Holder.allCases.map { DeclaredSDK.Keep(retains: retains, on: $0, key: "sdk_proxy") }
+        }
+        for nsProxy in [true, false] {
+            for target in DeclaredSDK.TargetOwnership.allCases {
+                for forwarding in DeclaredSDK.Proxy.Forwarding.allCases {
+                    for responds in DeclaredSDK.Proxy.Responds.allCases {
+                        for marker in [nil, "sdk_isDelegateProxy"] as [String?] {
+                            for keep in keeps {
+                                let proxy = DeclaredSDK.Proxy(nsProxy: nsProxy, className: "SDKDelegateProxy", target: target,
+                                                              forwarding: forwarding, responds: responds, marker: marker, keep: keep)
+                                result.append((.wrap(proxy), 3 + (marker == nil ? 0 : 1) + (keep == nil ? 0 : 1)))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The reach variants: when it starts, how the setter is hooked, whether it calls the original, re-sets.
+    static let reaches: [(start: DeclaredSDK.Start, hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool)] =
+        DeclaredSDK.Start.allCases.flatMap { start in
+            DeclaredSDK.SetterHook.allCases.flatMap { hook in
+                [true, false].flatMap { calls in [false, true].map { resets in (start, hook, calls, resets) } }
+            }
+        }
+
+    static func candidate(_ n: Int, _ handling: DeclaredSDK.Handling, _ complexity: Int, host: HostKind, events: [String],
+                          reach: (start: DeclaredSDK.Start, hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool)) -> Candidate {
+        let id = "design:\(n)"
+        let sdk = DeclaredSDK(id: id, observer: "design", start: reach.start, observes: [(host.className, events)],
+                              setterHook: reach.hook, callsOriginal: reach.callsOriginal, resetsDelegate: reach.resets,
+                              prefix: "sdk_", category: "SDK", handling: handling)
+        let extra = (reach.resets ? 1 : 0) + (reach.callsOriginal ? 0 : 1) + (reach.start == .load ? 0 : 1)
+        let info = ParticipantInfo(id: id, family: "design", models: ParticipantFile.handlingLine(handling),
+                                   hosts: hostNames([host.className]), hasLoad: reach.start == .load,
+                                   hasAttach: reach.start != .load, canStartLate: reach.start == .late)
+        return Candidate(sdk: sdk, complexity: complexity + extra, info: info)
+    }
+
+    /// Runs candidates alone and against partners, both orders, both configurations; returns each one's score.
+    static func run(_ candidates: [Candidate], partners: [ParticipantInfo], host: HostKind, base: ModelCatalog,
+                    workers: Int) -> (scores: [Score], scenarios: Int, cells: Int) {
+        // References (participants the catalog already has) run as they are.
+        let kinds = candidates.filter { base.participant($0.info.id) == nil }
+            .map { ParticipantFile(sdk: $0.sdk, info: $0.info, file: $0.info.id).kind }
+        let catalog = base.adding(kinds)
+        let hostInfo = catalog.hosts.filter { $0.name == host.name }
+        let generator = ScenarioGenerator(hosts: hostInfo, participants: partners + candidates.map(\.info))
+        var cells: [Matrix.Cell] = []
+        for config in Configuration.allCases {
+            for p in partners { cells.append(Matrix.Cell(host: host.name, order: [p.id], config: config)) }
+            for c in candidates {
+                cells.append(Matrix.Cell(host: host.name, order: [c.info.id], config: config))
+                for p in partners {
+                    cells.append(Matrix.Cell(host: host.name, order: [c.info.id, p.id], config: config))
+                    cells.append(Matrix.Cell(host: host.name, order: [p.id, c.info.id], config: config))
+                }
+            }
+        }
+        let matrix = Matrix.run(cells: cells, generator: generator, workers: workers, shrink: false, makeRunner: catalog.makeRunner)
+        func passesAlone(_ id: String, _ config: Configuration) -> Bool {
+            matrix.outcome(of: Matrix.Cell(host: host.name, order: [id], config: config)) == .ok
+        }
+        let scores = candidates.map { c -> Score in
+            var score = Score(candidate: c, aloneFailing: 0, conflicts: [])
+            for config in Configuration.allCases {
+                if !passesAlone(c.info.id, config) { score.aloneFailing += 1 }
+                for p in partners {
+                    for order in [[c.info.id, p.id], [p.id, c.info.id]] {
+                        guard let r = matrix.result(for: Matrix.Cell(host: host.name, order: order, config: config)) else { continue }
+                        if isConflict(r, designAlone: passesAlone(c.info.id, config), partnerAlone: passesAlone(p.id, config)) {
+                            score.conflicts.append(r)
+                        }
+                    }
+                }
+            }
+            return score
+        }
+        return (scores, matrix.runCount, cells.count)
+    }
+
+    /// A conflicting cell: it fails, while the design alone and the partner alone pass. (The lab's own `conflict`
+    /// verdict, a finding none of the libraries has alone, replaces this when it lands.)
+    static func isConflict(_ result: Matrix.CellResult, designAlone: Bool, partnerAlone: Bool) -> Bool {
+        result.outcome != .ok && designAlone && partnerAlone
+    }
+
+    static func ranked(_ scores: [Score]) -> [Score] {
+        scores.enumerated().sorted { a, b in
+            a.element.rankKey != b.element.rankKey ? a.element.rankKey < b.element.rankKey : a.offset < b.offset
+        }.map(\.element)
+    }
+}
+
+extension CLI {
+    /// `hooklab design HOST [--against P…] [--observe SEL…] [--top N] [--id ID] [--write PATH [--force]]`.
+    func design(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
+        var against: [String] = []
+        while let value = try arguments.option("--against") { against += value.split(separator: ",").map(String.init) }
+        var observe: [String] = []
+        while let value = try arguments.option("--observe") { observe += value.split(separator: ",").map(String.init) }
+        let topText = try arguments.option("--top")
+        let id = try arguments.option("--id") ?? "mysdk:design"
+        let writePath = try arguments.option("--write")
+        let force = arguments.flag("--force")
+        let hostName = try arguments.positional(1...1, "one delegate host, e.g. 'hooklab design UITableView'")[0]
+        guard let top = Int(topText ?? "3"), top > 0 else { throw UsageError("--top needs a positive number") }
+        guard let host = HostKind.named(hostName) else {
+            let names = HostKind.all.map(\.name)
+            throw UsageError("unknown delegate host '\(hostName)'\(Scenario.suggestion(hostName, names)); expected one of \(names.joined(separator: ", "))")
+        }
+        guard let base = catalog as? ModelCatalog else { throw UsageError("hooklab design runs the model catalog only") }
+        let fired = host.events.map(\.selector)
+        for event in observe where !fired.contains(event) {
+            throw UsageError("\(hostName) does not fire '\(event)'\(Scenario.suggestion(event, fired)); it fires \(fired.joined(separator: ", "))")
+        }
+        if observe.isEmpty {
+            observe = [fired.first { $0.contains("didSelect") } ?? host.events.first { $0.returnType == "v" }?.selector ?? fired[0]]
+        }
+        for p in against {
+            try checkParticipant(p)
+            guard catalog.participant(p)!.hosts.contains(hostName) else { throw UsageError("\(p) does not support \(hostName)") }
+        }
+        let partners = against.isEmpty
+            ? catalog.participants.filter { $0.hosts.contains(hostName) && $0.family != "design" }
+            : against.compactMap { catalog.participant($0) }
+
+        // Stage 1: every delegate handling, reached by a +load exchange swizzle that calls the original.
+        let handlings = DesignSearch.handlings()
+        let plainReach = DesignSearch.reaches[0]
+        var candidates = handlings.enumerated().map { n, h in
+            DesignSearch.candidate(n + 1, h.0, h.1, host: host, events: observe, reach: plainReach)
+        }
+        let first = DesignSearch.run(candidates, partners: partners, host: host, base: base, workers: workers)
+        // Stage 2: every other reach (start, setter hook, original, re-set) for the best handlings of each mechanism.
+        var bestPerMechanism: [DesignSearch.Score] = []
+        for s in DesignSearch.ranked(first.scores) where !bestPerMechanism.contains(where: {
+            DesignSearch.mechanism($0.candidate.sdk.handling) == DesignSearch.mechanism(s.candidate.sdk.handling) }) {
+            bestPerMechanism.append(s)
+        }
+        var next = candidates.count
+        let variants = bestPerMechanism.flatMap { s in
+            DesignSearch.reaches.dropFirst().map { reach -> DesignSearch.Candidate in
+                next += 1
+                let complexity = s.candidate.complexity
+                return DesignSearch.candidate(next, s.candidate.sdk.handling, complexity, host: host, events: observe, reach: reach)
+            }
+        }
+        let second = DesignSearch.run(variants, partners: partners, host: host, base: base, workers: workers)
+        candidates += variants
+        let ranked = DesignSearch.ranked(first.scores + second.scores)
+        // The participant files already declared for this host, scored the same way against the partners outside
+        // their own family (the matrix never pairs one family), for comparison.
+        let files = (try? Lab.packageParticipantFiles.get()) ?? []
+        var references: [(String, DesignSearch.Score, [String])] = []
+        for file in files where file.sdk.hostClasses.contains(host.className) && partners.contains(where: { $0.id != file.info.id }) {
+            let outside = partners.filter { $0.family != file.info.family }
+            let candidate = DesignSearch.Candidate(sdk: file.sdk, complexity: 0, info: file.info)
+            let run = DesignSearch.run([candidate], partners: outside, host: host, base: base, workers: workers)
+            let winnerOutside = ranked.first.map { w in w.conflicts.filter { c in outside.contains { c.cell.involves($0.id) } }.count } ?? 0
+            references.append((file.info.id, run.scores[0], ["\(winnerOutside)"]))
+        }
+
+        var out = "hooklab design \(hostName): observing \(observe.joined(separator: ", ")), against \(partners.count) participants (\(partners.map(\.id).joined(separator: ", ")))\n"
+        out += "ran \(candidates.count) designs (\(handlings.count) delegate handlings, then \(DesignSearch.reaches.count - 1) more ways to reach the delegate for the best of each of \(bestPerMechanism.count) mechanisms): \(first.cells + second.cells) cells, \(first.scenarios + second.scenarios) scenarios, both orders and both configurations\n"
+        out += "ranked by: cells failing alone, then conflicting cells (fail together, pass apart), then severity, then simplicity\n\n"
+        for (place, s) in ranked.prefix(top).enumerated() {
+            out += describe(s, place: place + 1)
+        }
+        // Why the other mechanisms rank lower: the best design of each, and what broke it.
+        out += "Best design of each mechanism:\n"
+        for s in bestPerMechanism.sorted(by: { a, b in
+            (ranked.firstIndex { $0.candidate.info.id == a.candidate.info.id } ?? 0) < (ranked.firstIndex { $0.candidate.info.id == b.candidate.info.id } ?? 0)
+        }) {
+            let rank = (ranked.firstIndex { $0.candidate.info.id == s.candidate.info.id } ?? 0) + 1
+            out += "- \(DesignSearch.mechanism(s.candidate.sdk.handling)) (rank \(rank)): "
+            if s.aloneFailing > 0 {
+                out += "fails alone in \(s.aloneFailing) configuration(s)\n"
+            } else if s.conflicts.isEmpty {
+                out += "no conflicting cell\n"
+            } else {
+                out += s.byPartner.map { partner, cells in "\(partner) \(cells.count)× (\(Self.why(cells)))" }.joined(separator: "; ") + "\n"
+            }
+        }
+        if !references.isEmpty {
+            out += "\nDeclared designs on \(hostName), scored the same way against the participants outside their family:\n"
+            for (id, score, winnerOutside) in references {
+                out += "- \(id): \(score.conflicts.count) conflicting cells\(score.aloneFailing > 0 ? ", fails alone" : "") (the #1 design has \(winnerOutside[0]) against the same participants)\n"
+            }
+        }
+        // Participants that defeat every design.
+        let viable = ranked.filter { $0.aloneFailing == 0 }
+        if let best = viable.first, !best.conflicts.isEmpty {
+            let defeaters = partners.filter { p in viable.allSatisfy { s in s.conflicts.contains { $0.cell.involves(p.id) } } }
+            out += "\nNo design is free of conflicts. "
+            if defeaters.isEmpty {
+                out += "No single participant defeats every design; the best design trades the conflicts above.\n"
+                // Which participants beat which mechanism, at that mechanism's best.
+                for p in partners {
+                    let beaten = bestPerMechanism.filter { s in s.conflicts.contains { $0.cell.involves(p.id) } }
+                    guard !beaten.isEmpty else { continue }
+                    out += "- \(p.id) defeats the best design of \(beaten.count) of \(bestPerMechanism.count) mechanisms: "
+                        + beaten.map { DesignSearch.mechanism($0.candidate.sdk.handling) }.joined(separator: ", ") + "\n"
+                }
+            } else {
+                out += "Every design conflicts with: \(defeaters.map(\.id).joined(separator: ", ")).\n"
+                for p in defeaters {
+                    let cells = best.conflicts.filter { $0.cell.involves(p.id) }
+                    out += "- \(p.id): with the best design, \(Self.why(cells))\n"
+                }
+            }
+        }
+        guard let winner = ranked.first else { standardOutput(out); return 0 }
+        var sdk = winner.candidate.sdk
+        sdk.id = id
+        sdk.observer = String(id.split(separator: ":").first ?? Substring(id))
+        let file = ParticipantFile.text(for: sdk, models: "the design hooklab design ranked first on \(hostName)",
+                                        comment: ["Written by `hooklab design \(hostName)`: ranked first of \(candidates.count) designs against \(partners.map(\.id).joined(separator: ", ")).",
+                                                  "\(winner.conflicts.count) conflicting cells; \(winner.aloneFailing) failing alone."])
+        if let writePath {
+            let target = writePath.hasPrefix("/") ? URL(fileURLWithPath: writePath) : url(writePath)
+            if FileManager.default.fileExists(atPath: target.path) && !force {
+                throw UsageError("\(writePath) exists; pass --force to overwrite it")
+            }
+            do { try AtomicFile.write(file, to: target) } catch {
+                throw UsageError("cannot write \(writePath): \(error.localizedDescription)")
+            }
+            out += "\nwrote the winner to \(writePath)\n"
+        } else {
+            out += "\nThe winner as a participant file (--write PATH saves it):\n\n" + file
+        }
+        standardOutput(out)
+        return 0
+    }
+
+    func describe(_ s: DesignSearch.Score, place: Int) -> String {
+        var out = "#\(place) \(DesignSearch.mechanism(s.candidate.sdk.handling)): \(s.conflicts.count) conflicting cells"
+        if s.aloneFailing > 0 { out += ", fails alone in \(s.aloneFailing) configuration(s)" }
+        out += ", severity \(s.severity), complexity \(s.candidate.complexity)\n"
+        let sdk = s.candidate.sdk
+        out += "   start \(sdk.start.rawValue); setter \(sdk.setterHook.rawValue)\(sdk.callsOriginal ? "" : " skip-original")\(sdk.resetsDelegate ? " reset-delegate" : ""); \(ParticipantFile.handlingLine(sdk.handling))\n"
+        for (partner, cells) in s.byPartner {
+            out += "   costs: \(partner), \(cells.count) cells: \(Self.why(cells))\n"
+        }
+        return out + "\n"
+    }
+
+    /// The worst of some conflicting cells, in one line: outcome, configuration, and the finding's message.
+    static func why(_ cells: [Matrix.CellResult]) -> String {
+        guard let worst = cells.max(by: { $0.outcome < $1.outcome }) else { return "" }
+        let message = worst.findings.first?.message ?? ""
+        let short = message.count > 170 ? String(message.prefix(167)) + "…" : message
+        return "\(worst.outcome.rawValue) (\(worst.cell.orderText), \(worst.cell.config.rawValue)): \(short)"
+    }
+}

@@ -1,0 +1,288 @@
+// Participant files (`Matrix/participants/<id>.hooklab`): an SDK's delegate-hooking mechanism declared by composing the
+// primitives of LibraryModels' DeclaredSDK. The parser, the writer, and the participant that runs one.
+import Foundation
+import ObjCModel
+import UIKitModel
+import LibraryModels
+
+/// One parsed participant file: the declared mechanism and the participant description built from it.
+public struct ParticipantFile: Sendable {
+    /// The declared mechanism the runtime model executes.
+    public var sdk: DeclaredSDK
+    /// The description the matrix, gate and report see.
+    public var info: ParticipantInfo
+    /// The file as the user named it.
+    public var file: String
+
+    /// The directory, relative to a project root, whose `*.hooklab` files the CLI loads.
+    public static let directory = "Matrix/participants"
+
+    /// The host classes a participant file may hook (each in every SDK era the lab models).
+    public static var hostClasses: [String] {
+        var seen = Set<String>()
+        return HostKind.all.map(\.className).filter { seen.insert($0).inserted }
+    }
+
+    static let keywords = ["participant", "family", "models", "based-on", "observer", "start", "observe", "setter",
+                           "wrap", "swizzle-class", "isa-subclass", "forwarding-target"]
+
+    /// Parses one file.
+    /// - Throws: ``InputFileError`` naming the file and line of the first problem.
+    public static func parse(text: String, file: String) throws(InputFileError) -> ParticipantFile {
+        func fail(_ line: Int, _ message: String) -> InputFileError { InputFileError(file: file, line: line, message: message) }
+        var id: (String, Int)?
+        var family: String?
+        var models: String?
+        var basedOn: [String] = []
+        var observer: String?
+        var start: DeclaredSDK.Start?
+        var observes: [(host: String, events: [String])] = []
+        var setter: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String)?
+        var handling: (DeclaredSDK.Handling, Int)?
+
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            let keyword = words[0]
+            let args = Array(words.dropFirst())
+            let rest = args.joined(separator: " ")
+            func option(_ args: [String], _ i: inout Int, _ name: String) throws(InputFileError) -> String {
+                guard i + 1 < args.count else { throw fail(number, "'\(name)' needs a value") }
+                i += 1
+                return args[i]
+            }
+            func choice<T: RawRepresentable & CaseIterable>(_ value: String, _ what: String) throws(InputFileError) -> T where T.RawValue == String {
+                guard let v = T(rawValue: value) else {
+                    let all = T.allCases.map(\.rawValue)
+                    throw fail(number, "unknown \(what) '\(value)'\(Scenario.suggestion(value, all)); expected one of \(all.joined(separator: ", "))")
+                }
+                return v
+            }
+            func setHandling(_ h: DeclaredSDK.Handling) throws(InputFileError) {
+                if let (_, previous) = handling {
+                    throw fail(number, "a participant does one thing with each delegate; line \(previous) already says what (wrap, swizzle-class, isa-subclass or forwarding-target)")
+                }
+                handling = (h, number)
+            }
+            switch keyword {
+            case "participant":
+                guard args.count == 1, let name = args.first else { throw fail(number, "expected 'participant ID', e.g. 'participant mysdk:proxy'") }
+                guard id == nil else { throw fail(number, "a second 'participant' line; one file declares one participant") }
+                guard name.allSatisfy({ $0.isLetter || $0.isNumber || ":-_.".contains($0) }), name.first?.isLetter == true else {
+                    throw fail(number, "participant id '\(name)' must start with a letter and use letters, digits, ':', '-', '_', '.'")
+                }
+                id = (name, number)
+            case "family":
+                guard args.count == 1 else { throw fail(number, "expected 'family NAME'") }
+                family = args[0]
+            case "models":
+                guard !rest.isEmpty else { throw fail(number, "expected 'models TEXT': what this participant models") }
+                models = rest
+            case "based-on":
+                guard !rest.isEmpty else { throw fail(number, "expected 'based-on TEXT': a public source the design follows") }
+                basedOn.append(rest)
+            case "observer":
+                guard args.count == 1 else { throw fail(number, "expected 'observer NAME'") }
+                observer = args[0]
+            case "start":
+                guard args.count == 1 else { throw fail(number, "expected 'start load', 'start runtime' or 'start late'") }
+                start = try choice(args[0], "start")
+            case "observe":
+                guard let host = args.first, args.count >= 2 else { throw fail(number, "expected 'observe HOSTCLASS SELECTOR…', e.g. 'observe UITableView tableView:didSelectRowAtIndexPath:'") }
+                let classes = hostClasses
+                guard classes.contains(host) else {
+                    throw fail(number, "unknown host class '\(host)'\(Scenario.suggestion(host, classes)); expected one of \(classes.joined(separator: ", "))")
+                }
+                guard !observes.contains(where: { $0.host == host }) else { throw fail(number, "\(host) is observed on an earlier line; list all its events on one line") }
+                let fired = HostKind.all.filter { $0.className == host }.flatMap { $0.events.map(\.selector) }
+                for event in args.dropFirst() where !fired.contains(event) {
+                    throw fail(number, "\(host) does not fire '\(event)'\(Scenario.suggestion(event, fired)); it fires \(Array(Set(fired)).sorted().joined(separator: ", "))")
+                }
+                observes.append((host, Array(args.dropFirst())))
+            case "setter":
+                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [prefix P] [category NAME]'") }
+                var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
+                    (try choice(first, "setter hook"), true, false, "sdk_", "SDK")
+                var i = 1
+                while i < args.count {
+                    switch args[i] {
+                    case "skip-original": s.callsOriginal = false
+                    case "reset-delegate": s.resets = true
+                    case "prefix": s.prefix = try option(args, &i, "prefix")
+                    case "category": s.category = try option(args, &i, "category")
+                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, prefix P, category NAME")
+                    }
+                    i += 1
+                }
+                setter = s
+            case "wrap":
+                guard let base = args.first, ["nsproxy", "nsobject"].contains(base) else {
+                    throw fail(number, "expected 'wrap nsproxy|nsobject [class NAME] [target weak|strong|assign] [forward invocation|target] [responds target|own-or-target] [marker SEL] [keep retain|assign host|delegate KEY]'")
+                }
+                var proxy = DeclaredSDK.Proxy(nsProxy: base == "nsproxy", className: "SDKDelegateProxy", target: .weak,
+                                              forwarding: .forwardInvocation, responds: .target, marker: nil, keep: nil)
+                var i = 1
+                while i < args.count {
+                    switch args[i] {
+                    case "class": proxy.className = try option(args, &i, "class")
+                    case "target": proxy.target = try choice(try option(args, &i, "target"), "target ownership")
+                    case "forward":
+                        switch try option(args, &i, "forward") {
+                        case "invocation": proxy.forwarding = .forwardInvocation
+                        case "target": proxy.forwarding = .forwardingTarget
+                        case let other: throw fail(number, "unknown forwarding '\(other)'; expected 'forward invocation' or 'forward target'")
+                        }
+                    case "responds": proxy.responds = try choice(try option(args, &i, "responds"), "respondsToSelector: answer")
+                    case "marker": proxy.marker = try option(args, &i, "marker")
+                    case "keep":
+                        guard i + 3 < args.count, ["retain", "assign"].contains(args[i + 1]) else {
+                            throw fail(number, "expected 'keep retain|assign host|delegate KEY'")
+                        }
+                        let on: DeclaredSDK.Keep.Holder = try choice(args[i + 2], "keeper")
+                        proxy.keep = DeclaredSDK.Keep(retains: args[i + 1] == "retain", on: on, key: args[i + 3])
+                        i += 3
+                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep")
+                    }
+                    i += 1
+                }
+                guard proxy.className.first?.isLetter == true, proxy.className.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                    throw fail(number, "class name '\(proxy.className)' must be an Objective-C identifier")
+                }
+                try setHandling(.wrap(proxy))
+            case "swizzle-class":
+                guard args.allSatisfy({ $0 == "add-missing" }) else { throw fail(number, "expected 'swizzle-class [add-missing]'") }
+                try setHandling(.swizzleClass(addMissing: !args.isEmpty))
+            case "isa-subclass":
+                guard args.allSatisfy({ ["lying-class", "add-missing"].contains($0) }) else { throw fail(number, "expected 'isa-subclass [lying-class] [add-missing]'") }
+                try setHandling(.isaSubclass(lyingClass: args.contains("lying-class"), addMissing: args.contains("add-missing")))
+            case "forwarding-target":
+                var handler = "SDKForwardingHandler"
+                if !args.isEmpty {
+                    guard args.count == 2, args[0] == "handler" else { throw fail(number, "expected 'forwarding-target [handler CLASSNAME]'") }
+                    handler = args[1]
+                }
+                try setHandling(.forwardingTarget(handlerClass: handler))
+            case "hook":
+                throw fail(number, "method hooks ('hook CLASS SEL …') are not supported in participant files yet; write the SDK as a Swift participant (README, 'Gating your own SDK')")
+            default:
+                throw fail(number, "unknown keyword '\(keyword)'\(Scenario.suggestion(keyword, keywords)); expected one of \(keywords.joined(separator: ", "))")
+            }
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        guard let (name, _) = id else { throw fail(1, "missing 'participant ID' line") }
+        guard !observes.isEmpty else { throw fail(lines, "missing 'observe HOSTCLASS SELECTOR…': which events on which host does \(name) observe?") }
+        guard let setter else { throw fail(lines, "missing 'setter exchange|replace': how does \(name) reach the delegate?") }
+        guard let (handling, _) = handling else { throw fail(lines, "missing what \(name) does with each delegate: wrap, swizzle-class, isa-subclass or forwarding-target") }
+        let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
+        let startWhen = start ?? .load
+        let sdk = DeclaredSDK(id: name, observer: observer ?? familyName, start: startWhen, observes: observes,
+                              setterHook: setter.hook, callsOriginal: setter.callsOriginal, resetsDelegate: setter.resets,
+                              prefix: setter.prefix, category: setter.category, handling: handling)
+        let info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
+                                   hosts: hostNames(sdk.hostClasses), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
+                                   canStartLate: startWhen == .late, basedOn: basedOn)
+        return ParticipantFile(sdk: sdk, info: info, file: file)
+    }
+
+    /// The file text that declares `sdk`; parsing it gives the same mechanism back.
+    public static func text(for sdk: DeclaredSDK, family: String? = nil, models: String? = nil, basedOn: [String] = [],
+                            comment: [String] = []) -> String {
+        var lines = comment.map { "# " + $0 }
+        lines.append("participant \(sdk.id)")
+        if let family { lines.append("family \(family)") }
+        if let models { lines.append("models \(models)") }
+        lines += basedOn.map { "based-on \($0)" }
+        lines.append("observer \(sdk.observer)")
+        lines.append("start \(sdk.start.rawValue)")
+        for (host, events) in sdk.observes { lines.append("observe \(host) \(events.joined(separator: " "))") }
+        var setter = "setter \(sdk.setterHook.rawValue)"
+        if !sdk.callsOriginal { setter += " skip-original" }
+        if sdk.resetsDelegate { setter += " reset-delegate" }
+        setter += " prefix \(sdk.prefix) category \(sdk.category)"
+        lines.append(setter)
+        lines.append(handlingLine(sdk.handling))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The line that declares what an SDK does with each delegate.
+    public static func handlingLine(_ handling: DeclaredSDK.Handling) -> String {
+        switch handling {
+        case .wrap(let p):
+            var line = "wrap \(p.nsProxy ? "nsproxy" : "nsobject") class \(p.className) target \(p.target.rawValue)"
+            line += " forward \(p.forwarding == .forwardInvocation ? "invocation" : "target") responds \(p.responds.rawValue)"
+            if let marker = p.marker { line += " marker \(marker)" }
+            if let keep = p.keep { line += " keep \(keep.retains ? "retain" : "assign") \(keep.on.rawValue) \(keep.key)" }
+            return line
+        case .swizzleClass(let addMissing): return "swizzle-class" + (addMissing ? " add-missing" : "")
+        case .isaSubclass(let lying, let addMissing):
+            return "isa-subclass" + (lying ? " lying-class" : "") + (addMissing ? " add-missing" : "")
+        case .forwardingTarget(let handler): return "forwarding-target handler \(handler)"
+        }
+    }
+
+    /// The participant kind that runs this file's mechanism.
+    public var kind: ParticipantKind {
+        let sdk = sdk, info = info
+        return ParticipantKind(info: info) { DeclaredParticipant(sdk: sdk, info: info) }
+    }
+
+    /// Every `*.hooklab` file in a directory, in file-name order; none if the directory does not exist.
+    /// - Parameter label: how error messages name the directory (`Matrix/participants`).
+    public static func load(directory: URL, label: String) throws(InputFileError) -> [ParticipantFile] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(".hooklab") }.sorted()
+        var files: [ParticipantFile] = []
+        for name in names {
+            let path = label + "/" + name
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
+                  let text = String(data: data, encoding: .utf8) else {
+                throw InputFileError(file: path, line: 1, message: "cannot read the file as UTF-8 text")
+            }
+            let file = try parse(text: text.replacingOccurrences(of: "\r\n", with: "\n"), file: path)
+            if let other = files.first(where: { $0.info.id == file.info.id }) {
+                throw InputFileError(file: path, line: 1, message: "participant '\(file.info.id)' is also declared in \(other.file)")
+            }
+            files.append(file)
+        }
+        return files
+    }
+}
+
+/// A participant declared in a file: installs its ``DeclaredSDK`` at `load` or `attach`.
+final class DeclaredParticipant: Participant {
+    let sdk: DeclaredSDK
+    let info: ParticipantInfo
+    var started = false
+
+    init(sdk: DeclaredSDK, info: ParticipantInfo) {
+        self.sdk = sdk
+        self.info = info
+    }
+
+    func load(_ world: World) throws {
+        guard !started else { return }
+        sdk.install(into: world.rt)
+        started = true
+    }
+
+    func attach(_ world: World) throws {
+        guard !started else { return }
+        sdk.install(into: world.rt)
+        started = true
+        // A start call after the app set its delegate: the hooks only see later sets, so the SDK sets the current
+        // delegate again through the hooked setter (the way Firebase re-assigns the app delegate, l.521-530).
+        let host = try world.ensureHost()
+        guard sdk.hostClasses.contains(world.kind.className) else { return }
+        let current = try world.rt.send(host, world.kind.primarySlot.property)
+        if !current.isNil { _ = try world.rt.send(host, world.kind.primarySlot.setter, current) }
+    }
+
+    var observer: String? { sdk.observer }
+
+    func expectsToObserve(_ event: String, _ world: World) -> Bool {
+        started && sdk.events(on: world.kind.className).contains(event)
+    }
+}

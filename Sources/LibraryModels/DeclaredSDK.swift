@@ -1,0 +1,490 @@
+// A delegate-hooking SDK declared by composing primitives (a participant file, or `hooklab design`), and the runtime
+// behaviour of each primitive. Each primitive follows a documented mechanism of a shipped SDK or of the runtime; the
+// comment on each says which. The SDK records the events it observes in the journal under its observer name.
+import ObjCModel
+import UIKitModel
+
+/// An SDK's delegate-hooking mechanism, as composable choices. Values only: ``install(into:)`` executes it.
+public struct DeclaredSDK: Hashable, Sendable {
+    /// When the SDK installs its hooks.
+    public enum Start: String, CaseIterable, Hashable, Sendable {
+        /// In `+load`, before the app's code runs (the tracker write-up's `setDelegate:` swizzle).
+        case load
+        /// At a runtime start call (`[SDK start]`), before the app sets its delegates.
+        case runtime
+        /// At a start call that may come after the app set its delegate and events fired.
+        case late
+    }
+
+    /// How the SDK replaces the host class's delegate setter.
+    public enum SetterHook: String, CaseIterable, Hashable, Sendable {
+        /// NSHipster `class_addMethod` + `method_exchangeImplementations`; the original runs under the helper selector.
+        case exchange
+        /// `method_setImplementation` with the previous IMP kept and called with the original `_cmd` (RSSwizzle style).
+        case replace
+    }
+
+    /// How a wrapper holds the delegate it wraps.
+    public enum TargetOwnership: String, CaseIterable, Hashable, Sendable {
+        case weak, strong, assign
+        var ownership: Ownership {
+            switch self {
+            case .weak: return .weak
+            case .strong: return .strong
+            case .assign: return .assign
+            }
+        }
+    }
+
+    /// Where the newest wrapper is kept alive (the host's delegate property does not retain it).
+    public struct Keep: Hashable, Sendable {
+        public enum Holder: String, CaseIterable, Hashable, Sendable { case host, delegate }
+        /// OBJC_ASSOCIATION_RETAIN_NONATOMIC or OBJC_ASSOCIATION_ASSIGN.
+        public var retains: Bool
+        public var on: Holder
+        public var key: String
+        public init(retains: Bool, on: Holder, key: String) {
+            self.retains = retains
+            self.on = on
+            self.key = key
+        }
+    }
+
+    /// A proxy object the SDK puts in the host's delegate slot instead of the delegate.
+    public struct Proxy: Hashable, Sendable {
+        /// How the proxy passes on what it does not implement.
+        public enum Forwarding: String, CaseIterable, Hashable, Sendable {
+            /// `methodSignatureForSelector:` + `forwardInvocation:` to the target.
+            case forwardInvocation = "forwardInvocation"
+            /// `forwardingTargetForSelector:` returns the target.
+            case forwardingTarget = "forwardingTarget"
+        }
+        /// How the proxy answers `respondsToSelector:`.
+        public enum Responds: String, CaseIterable, Hashable, Sendable {
+            /// YES for the marker, otherwise what the target answers (the tracker write-up, scheme 2).
+            case target
+            /// YES for what the proxy's own class implements, otherwise what the target answers.
+            case ownOrTarget = "own-or-target"
+        }
+        /// NSProxy (a root class: every message it lacks is forwarded) or NSObject (answers NSObject's own methods).
+        public var nsProxy: Bool
+        public var className: String
+        public var target: TargetOwnership
+        public var forwarding: Forwarding
+        public var responds: Responds
+        /// A selector only this SDK's wrappers implement; a delegate answering it is passed through unwrapped.
+        public var marker: String?
+        /// Where the newest wrapper is kept alive; nil: nowhere.
+        public var keep: Keep?
+
+        public init(nsProxy: Bool, className: String, target: TargetOwnership, forwarding: Forwarding,
+                    responds: Responds, marker: String?, keep: Keep?) {
+            self.nsProxy = nsProxy
+            self.className = className
+            self.target = target
+            self.forwarding = forwarding
+            self.responds = responds
+            self.marker = marker
+            self.keep = keep
+        }
+    }
+
+    /// What the SDK does with each delegate passed to the setter.
+    public enum Handling: Hashable, Sendable {
+        /// Wraps it in a proxy that records the observed events and passes them on.
+        case wrap(Proxy)
+        /// Method-swizzles the observed events on the delegate's (stated) class, once per class.
+        case swizzleClass(addMissing: Bool)
+        /// Moves the delegate into a runtime subclass of its class that records the observed events.
+        case isaSubclass(lyingClass: Bool, addMissing: Bool)
+        /// Hooks `forwardingTargetForSelector:` on forwarding-based delegates; others are method-swizzled.
+        case forwardingTarget(handlerClass: String)
+    }
+
+    /// The id the SDK's classes and IMPs are owned by (`tracker:proxy`).
+    public var id: String
+    /// The journal observer name of what it records.
+    public var observer: String
+    public var start: Start
+    /// Host class names, in install order, with the events observed on each.
+    public var observes: [(host: String, events: [String])] {
+        get { observed.map { ($0.host, $0.events) } }
+        set { observed = newValue.map { Observed(host: $0.host, events: $0.events) } }
+    }
+    struct Observed: Hashable, Sendable {
+        var host: String
+        var events: [String]
+    }
+    var observed: [Observed]
+    public var setterHook: SetterHook
+    /// The hooked setter calls the original setter (with the wrapper, or the delegate).
+    public var callsOriginal: Bool
+    /// After the original setter, the hook sets nil and then the delegate again.
+    public var resetsDelegate: Bool
+    /// The prefix of the SDK's helper selectors and association keys (`bd_`).
+    public var prefix: String
+    /// The category name in IMP labels (`BDTracker` gives `-[UITableView(BDTracker) bd_setDelegate:]`).
+    public var category: String
+    public var handling: Handling
+
+    public init(id: String, observer: String, start: Start, observes: [(host: String, events: [String])],
+                setterHook: SetterHook, callsOriginal: Bool, resetsDelegate: Bool, prefix: String, category: String,
+                handling: Handling) {
+        self.id = id
+        self.observer = observer
+        self.start = start
+        self.observed = observes.map { Observed(host: $0.host, events: $0.events) }
+        self.setterHook = setterHook
+        self.callsOriginal = callsOriginal
+        self.resetsDelegate = resetsDelegate
+        self.prefix = prefix
+        self.category = category
+        self.handling = handling
+    }
+
+    /// The host class names it hooks, in install order.
+    public var hostClasses: [String] { observed.map(\.host) }
+
+    /// The events it observes on a host class.
+    public func events(on hostClass: String) -> [String] { observed.first { $0.host == hostClass }?.events ?? [] }
+
+    /// Every observed event of every host, once, in host-kind order, with its protocol type encoding.
+    func allObservedMethods(_ rt: Runtime) -> [(String, String)] {
+        var seen = Set<String>()
+        let protocols = HostKind.all.flatMap { $0.slots.map(\.protocolName) }.compactMap(rt.objc_getProtocol)
+        return HostKind.all.flatMap { events(on: $0.className) }.filter { seen.insert($0).inserted }.map { selector in
+            let types = protocols.lazy.compactMap { rt.protocol_getMethodDescription($0, rt.sel(selector))?.types }.first
+            return (selector, types ?? "v@:@@")
+        }
+    }
+
+    func record(_ rt: Runtime, _ selector: String) {
+        rt.journal.append(JournalEntry(observer: observer, event: selector))
+    }
+
+    /// What an observer answers when nothing else does. MODEL: a BOOL policy proceeds and a decision handler allows.
+    static func defaultAnswer(_ rt: Runtime, _ types: String, _ args: [Value]) throws -> Value {
+        if case .block(let handler)? = args.last { try handler.call(rt, [.int(1)]) }
+        return types.first == "c" ? .bool(true) : .none
+    }
+
+    // MARK: Install
+
+    /// Installs the SDK: defines its classes and hooks each host class's delegate setter.
+    public func install(into rt: Runtime) {
+        var made: Class?
+        switch handling {
+        case .wrap(let proxy): made = defineProxy(rt, proxy)
+        case .forwardingTarget(let handlerClass): made = defineForwardingHandler(rt, handlerClass)
+        case .swizzleClass, .isaSubclass: break
+        }
+        for name in hostClasses {
+            guard let cls = rt.objc_getClass(name), let host = HostKind.all.first(where: { $0.className == name }) else { continue }
+            hookSetter(rt, cls, host.primarySlot.setter, observed: events(on: name), made: made)
+        }
+    }
+
+    /// A new class named `name`, or `name_2`, … when another library already took the name (class names come from
+    /// participant files, and two SDKs may pick the same one).
+    func defineUniqueClass(_ rt: Runtime, _ name: String, superclass: Class) -> Class {
+        var candidate = name
+        var n = 1
+        while true {
+            if let c = rt.objc_allocateClassPair(superclass, candidate, owner: id) {
+                rt.objc_registerClassPair(c)
+                return c
+            }
+            n += 1
+            candidate = "\(name)_\(n)"
+        }
+    }
+
+    /// Hooks one delegate setter: handle the delegate, then (maybe) the original setter, then (maybe) nil and again.
+    func hookSetter(_ rt: Runtime, _ cls: Class, _ setter: String, observed: [String], made: Class?) {
+        let setterSel = rt.sel(setter)
+        let helper = prefix + setter
+        let helperSel = rt.sel(helper)
+        guard let method = rt.class_getInstanceMethod(cls, setterSel) else { return }
+        // replace: the IMP found at install time, called with the original _cmd (method-hooking guide §4.2, RSSwizzle).
+        let previous = rt.method_getImplementation(method)
+        let types = rt.method_getTypeEncoding(method)
+        let hook = setterHook
+        let sdk = self
+        let original: (Runtime, ObjectID, Value) throws -> Void = { rt, view, value in
+            switch hook {
+            // exchange: after method_exchangeImplementations the original runs under the helper selector (§4.1, §0.4).
+            case .exchange: _ = try rt.objc_msgSend(view, helperSel, [value])
+            case .replace: _ = try rt.callIMP(previous, view, setterSel, [value])
+            }
+        }
+        let imp = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(hook == .exchange ? helper : setter)]",
+                                                 owner: id) { rt, view, _, a in
+            let delegate = a.first ?? .none
+            let (toSet, wrapper) = try sdk.handle(rt, view, delegate, observed: observed, made: made)
+            if sdk.callsOriginal {
+                try original(rt, view, toSet)
+                // imyaop guide §3 (Firebase reassignAppDelegate l.521-530): nil and back, so UIKit re-reads
+                // respondsToSelector: (UIKit caches the answers when the delegate is set, jsbridge guide C2).
+                if sdk.resetsDelegate {
+                    try original(rt, view, .none)
+                    try original(rt, view, toSet)
+                }
+            }
+            if let wrapper { try sdk.keepAndRelease(rt, wrapper, view: view, delegate: delegate) }
+            return .none
+        }
+        switch hook {
+        case .exchange: Swizzling.exchange(rt, cls, setter, with: helper, imp)
+        case .replace:
+            // class_replaceMethod adds when the class only inherits the setter (§4.2).
+            _ = rt.class_replaceMethod(cls, setterSel, imp, types)
+        }
+    }
+
+    /// What the hooked setter passes on for one delegate, and the wrapper it made (to keep, then release), if any.
+    func handle(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
+        switch handling {
+        case .wrap(let proxy):
+            guard !delegate.isNil else { return (.none, nil) }
+            // Scheme 2: "[delegate respondsToSelector:@selector(bd_isCollectionViewTrackerDecorator)] → pass it through".
+            if let marker = proxy.marker,
+               try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(rt.sel(marker))]).boolValue {
+                return (delegate, nil)
+            }
+            guard let made else { return (delegate, nil) }
+            let wrapper = rt.class_createInstance(made)
+            _ = try rt.send(wrapper, "initWithTarget:", delegate)
+            return (.object(wrapper), wrapper)
+        case .swizzleClass(let addMissing):
+            try swizzleDelegateClass(rt, delegate, observed: observed, addMissing: addMissing)
+        case .isaSubclass(let lyingClass, let addMissing):
+            try isaSubclass(rt, delegate, observed: observed, lyingClass: lyingClass, addMissing: addMissing)
+        case .forwardingTarget:
+            guard let made else { break }
+            try interceptDelegate(rt, delegate, observed: observed, handlerClass: made)
+        }
+        return (delegate, nil)
+    }
+
+    /// Scheme 2: `objc_setAssociatedObject(self, @selector(bd_TrackerProxy), proxy, RETAIN_NONATOMIC)`, then the
+    /// local strong reference ends.
+    func keepAndRelease(_ rt: Runtime, _ wrapper: ObjectID, view: ObjectID, delegate: Value) throws {
+        if case .wrap(let proxy) = handling, let keep = proxy.keep {
+            let holder = keep.on == .host ? view : delegate.object
+            if let holder {
+                try rt.objc_setAssociatedObject(holder, keep.key, .object(wrapper), keep.retains ? .retainNonatomic : .assign)
+            }
+        }
+        try rt.objc_release(wrapper)
+    }
+
+    // MARK: Wrap in a proxy (tracker write-up scheme 2; Sensors 1.10.13, imyaop guide §4.1)
+
+    func defineProxy(_ rt: Runtime, _ proxy: Proxy) -> Class {
+        let cls = defineUniqueClass(rt, proxy.className, superclass: proxy.nsProxy ? rt.NSProxyClass : rt.NSObjectClass)
+        rt.class_declareForwardingIvar(cls, "target")
+        let ownership = proxy.target.ownership
+        rt.addMethod(cls, "initWithTarget:", types: "@@:@") { rt, o, _, a in
+            try rt.object_setIvar(o, "target", a.first ?? .none, ownership)
+            return .object(o)
+        }
+        if let marker = proxy.marker {
+            rt.addMethod(cls, marker, types: "c@:") { _, _, _, _ in .bool(true) }
+        }
+        let marker = proxy.marker.map(rt.sel)
+        switch proxy.responds {
+        case .target:
+            // Scheme 2: "Its respondsToSelector: is YES for the marker, otherwise it asks the target."
+            rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
+                if let marker, a.first?.selValue == marker { return .bool(true) }
+                return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+            }
+        case .ownOrTarget:
+            // The common NSObject-proxy form `[super respondsToSelector:] || [target respondsToSelector:]`
+            // (rxcocoa guide §3.3 describes Rx's own proxy answering this way).
+            rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
+                if let sel = a.first?.selValue, rt.class_respondsToSelector(cls, sel) { return .bool(true) }
+                return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+            }
+        }
+        switch proxy.forwarding {
+        case .forwardInvocation:
+            // MODEL (inference): the usual NSProxy forwarding pair, asking the target; the write-up shows neither.
+            rt.addMethod(cls, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
+                rt.noteInference("a declared wrapper's methodSignatureForSelector:/forwardInvocation: ask its target; the article shows neither",
+                                 source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
+                return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
+            }
+            rt.addMethod(cls, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
+                guard case .invocation(let inv)? = a.first else { return .none }
+                let target = rt.object_getIvar(o, "target")
+                if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(inv.selector)]).boolValue {
+                    try inv.invoke(rt, target: target)
+                }
+                return .none
+            }
+        case .forwardingTarget:
+            // objc4 fast forwarding: a non-nil, non-self result gets the message re-sent (method-hooking guide §0).
+            rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, _ in
+                rt.object_getIvar(o, "target")
+            }
+        }
+        // The observed methods: "track, then call the target if it responds".
+        for (selector, types) in allObservedMethods(rt) {
+            let sel = rt.sel(selector)
+            let sdk = self
+            rt.addMethod(cls, selector, types: types) { rt, o, _, a in
+                sdk.record(rt, selector)
+                let target = rt.object_getIvar(o, "target")
+                if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
+                    return try rt.objc_msgSend(target, sel, a)
+                }
+                rt.noteInference("a declared wrapper answers YES / allow when its target does not answer", source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
+                return try Self.defaultAnswer(rt, types, a)
+            }
+        }
+        return cls
+    }
+
+    // MARK: Method-swizzle the delegate's class (tracker write-up scheme 1; GrowingIO, imyaop guide §3.2)
+
+    /// Hooks each observed method on the class of whatever is passed to the setter, once per class.
+    /// Scheme 1 fails when "the object passed to setDelegate is not the object that implements" the method.
+    func swizzleDelegateClass(_ rt: Runtime, _ delegate: Value, observed: [String], addMissing: Bool) throws {
+        guard let d = delegate.object else { return }
+        // GrowingIO-style: the stated class (`delegate.class`, imyaop guide §3.2); an NSProxy answers its own isa.
+        guard let cls = rt.classOfClassObject(try rt.objc_msgSend(d, rt.s.class).object ?? rt.classObject(rt.object_getClass(d)))
+        else { return }
+        for selector in observed {
+            let helper = prefix + "track_" + selector
+            // Once per class: a class that already has the helper was hooked (RSSwizzle-style key).
+            guard !rt.class_respondsToSelector(cls, rt.sel(helper)) else { continue }
+            let sdk = self
+            guard rt.class_getInstanceMethod(cls, rt.sel(selector)) != nil else {
+                guard addMissing, let types = Self.protocolTypes(rt, selector) else { continue }
+                // Adding a method the class lacks makes it answer respondsToSelector: YES (objc4 class_addMethod).
+                let added = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(selector)]", owner: id) { rt, _, _, a in
+                    sdk.record(rt, selector)
+                    return try Self.defaultAnswer(rt, types, a)
+                }
+                rt.class_addMethod(cls, rt.sel(selector), added, types)
+                rt.class_addMethod(cls, rt.sel(helper), added, types)
+                continue
+            }
+            let hook = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(helper)]", owner: id) { rt, o, _, a in
+                sdk.record(rt, selector)
+                return try rt.objc_msgSend(o, rt.sel(helper), a)
+            }
+            Swizzling.exchange(rt, cls, selector, with: helper, hook)
+        }
+    }
+
+    static func protocolTypes(_ rt: Runtime, _ selector: String) -> String? {
+        let protocols = HostKind.all.flatMap { $0.slots.map(\.protocolName) }.compactMap(rt.objc_getProtocol)
+        return protocols.lazy.compactMap { rt.protocol_getMethodDescription($0, rt.sel(selector))?.types }.first
+    }
+
+    // MARK: Isa-subclass the delegate (Sensors Data 4.x, imyaop guide §4.2)
+
+    /// Moves the delegate into `<Class>_<prefix>SDK`, shared per class, whose observed methods record and call super.
+    func isaSubclass(_ rt: Runtime, _ delegate: Value, observed: [String], lyingClass: Bool, addMissing: Bool) throws {
+        guard let d = delegate.object, !rt.isClassObject(d) else { return }
+        let cls = rt.object_getClass(d)
+        let suffix = "_" + prefix + "SDK"
+        // Already one of ours: the delegate was set before (Sensors: the subclass is shared per class).
+        guard !rt.class_getName(cls).hasSuffix(suffix) else { return }
+        // An NSProxy delegate forwards everything; a subclass of a root proxy is not attempted. MODEL.
+        guard rt.class_isSubclass(cls, of: rt.NSObjectClass) else { return }
+        let name = rt.class_getName(cls) + suffix
+        let sub: Class
+        if let existing = rt.objc_getClass(name) { sub = existing } else {
+            guard let made = rt.objc_allocateClassPair(cls, name, owner: id) else { return }
+            let sdk = self
+            for selector in observed {
+                let sel = rt.sel(selector)
+                let answers = rt.class_respondsToSelector(cls, sel)
+                guard answers || addMissing, let types = Self.protocolTypes(rt, selector) else { continue }
+                rt.addMethod(made, selector, types: types, owner: id) { rt, o, _, a in
+                    sdk.record(rt, selector)
+                    // [super method]: the original class's implementation (imyaop guide §4.2, objc_msgSendSuper).
+                    if answers { return try rt.objc_msgSendSuper(o, cls, sel, a) }
+                    return try Self.defaultAnswer(rt, types, a)
+                }
+            }
+            if lyingClass {
+                // Like KVO's NSKVONotifying_ classes, -class answers the original class (KVO guide §2.2).
+                let original = rt.classObject(cls)
+                rt.addMethod(made, "class", types: "#@:", owner: id) { _, _, _, _ in .object(original) }
+            }
+            rt.objc_registerClassPair(made)
+            sub = made
+        }
+        _ = rt.object_setClass(d, sub)
+    }
+
+    // MARK: Intercept at forwardingTargetForSelector: (tracker write-up, fix 3)
+
+    /// The handler object fix 3 returns from `forwardingTargetForSelector:`.
+    func defineForwardingHandler(_ rt: Runtime, _ className: String) -> Class {
+        let cls = defineUniqueClass(rt, className, superclass: rt.NSObjectClass)
+        rt.class_declareForwardingIvar(cls, "delegate")
+        rt.class_declareForwardingIvar(cls, "next")
+        let sdk = self
+        for (selector, types) in allObservedMethods(rt) {
+            // "return the SDK's handler, which reports and then jumps to RxDelegateProxy's forwardInvocation:".
+            let cmd = rt.sel(selector)
+            rt.addMethod(cls, selector, types: types) { rt, o, _, a in
+                sdk.record(rt, selector)
+                let next = rt.object_getIvar(o, "next")
+                let delegate = rt.object_getIvar(o, "delegate")
+                try rt.object_setIvar(o, "next", .none, .weak)
+                // MODEL (inference): a target the original forwardingTargetForSelector: chose is honoured first.
+                if !next.isNil {
+                    rt.noteInference("an interception at forwardingTargetForSelector: honours the original result first", source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 2 fix 3")
+                    return try rt.objc_msgSend(next, cmd, a)
+                }
+                guard let d = delegate.object,
+                      case .string(let sig) = try rt.objc_msgSend(d, rt.s.methodSignatureForSelector, [.sel(cmd)]) else { return .none }
+                let inv = NSInvocation(target: delegate, selector: cmd, arguments: a, methodSignature: sig)
+                try rt.objc_msgSend(d, rt.s.forwardInvocation, [.invocation(inv)])
+                return inv.returnValue
+            }
+        }
+        return cls
+    }
+
+    /// Fix 3's install on a delegate: forwarding-based classes get a `forwardingTargetForSelector:` hook; classes
+    /// that implement the method themselves are method-swizzled as in scheme 1. The delegate is never wrapped.
+    func interceptDelegate(_ rt: Runtime, _ delegate: Value, observed: [String], handlerClass: Class) throws {
+        guard let d = delegate.object else { return }
+        let cls = rt.object_getClass(d)
+        let forwardingBased = observed.contains { sel in
+            let imp = rt.class_getInstanceMethod(cls, rt.sel(sel)).map(rt.method_getImplementation)
+            return imp == nil || imp == rt._objc_msgForward
+        }
+        guard forwardingBased else { return try swizzleDelegateClass(rt, delegate, observed: observed, addMissing: false) }
+        let helper = prefix + "forwardingTargetForSelector:"
+        guard !rt.class_respondsToSelector(cls, rt.sel(helper)) else { return }   // once per class
+        let observedSels = Set(observed.map { rt.sel($0) })
+        let sdk = self
+        let hook = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(helper)]", owner: id) { rt, o, _, a in
+            let original = try rt.objc_msgSend(o, rt.sel(helper), a)
+            guard let sel = a.first?.selValue, observedSels.contains(sel) else { return original }
+            let handler = try sdk.handlerFor(rt, o, handlerClass)
+            try rt.object_setIvar(handler, "next", original, .weak)
+            return .object(handler)
+        }
+        Swizzling.exchange(rt, cls, "forwardingTargetForSelector:", with: helper, hook)
+    }
+
+    /// One handler per delegate, retained by association, pointing back weakly.
+    func handlerFor(_ rt: Runtime, _ d: ObjectID, _ handlerClass: Class) throws -> ObjectID {
+        let key = prefix + "forwardingHandler"
+        if let h = rt.objc_getAssociatedObject(d, key).object { return h }
+        let h = rt.class_createInstance(handlerClass)
+        try rt.object_setIvar(h, "delegate", .object(d), .weak)
+        try rt.objc_setAssociatedObject(d, key, .object(h), .retainNonatomic)
+        try rt.objc_release(h)
+        return h
+    }
+}

@@ -1,0 +1,106 @@
+// Participant files: the syntax, its errors (file:line, exit 2, nothing written), the round trip through the writer,
+// loading from a project's Matrix/participants, and `hooklab design`.
+import Foundation
+import Testing
+import LibraryModels
+@testable import HookLab
+
+@Suite("Participant files")
+struct ParticipantFileTests {
+    static let proxyFile = """
+    # a comment
+    participant mysdk:proxy
+    models MySDK 3.2
+    based-on MySDK design doc
+    start late
+    observe UITableView tableView:didSelectRowAtIndexPath:
+    setter replace reset-delegate prefix my_ category MySDK
+    wrap nsobject class MyProxy target strong forward target responds own-or-target marker my_isProxy keep assign delegate my_proxy
+    """
+
+    @Test func parsesEveryChoice() throws {
+        let file = try ParticipantFile.parse(text: Self.proxyFile, file: "p.hooklab")
+        #expect(file.info.id == "mysdk:proxy" && file.info.family == "mysdk" && file.info.models == "MySDK 3.2")
+        #expect(file.info.hosts == ["UITableView", "UITableView@ios8"])
+        #expect(file.info.hasAttach && !file.info.hasLoad && file.info.canStartLate)
+        #expect(file.sdk.setterHook == .replace && file.sdk.resetsDelegate && file.sdk.callsOriginal && file.sdk.prefix == "my_")
+        #expect(file.sdk.handling == .wrap(DeclaredSDK.Proxy(nsProxy: false, className: "MyProxy", target: .strong, forwarding: .forwardingTarget,
+                                                             responds: .ownOrTarget, marker: "my_isProxy",
+                                                             keep: DeclaredSDK.Keep(retains: false, on: .delegate, key: "my_proxy"))))
+        // The writer's text parses back to the same mechanism.
+        let again = try ParticipantFile.parse(text: ParticipantFile.text(for: file.sdk), file: "q.hooklab")
+        #expect(again.sdk == file.sdk)
+    }
+
+    @Test(arguments: [
+        ("participant a:b\nobserve UITabelView tableView:didSelectRowAtIndexPath:", 2, "unknown host class 'UITabelView'; did you mean 'UITableView'?"),
+        ("participant a:b\nobserve UITableView tableView:didSelectRow:", 2, "UITableView does not fire 'tableView:didSelectRow:'"),
+        ("participant a:b\nobserv UITableView x", 2, "unknown keyword 'observ'; did you mean 'observe'?"),
+        ("participant a:b\nwrap nsproxy tagret weak", 2, "unknown wrap option 'tagret'"),
+        ("participant a:b\nswizzle-class\nisa-subclass", 3, "line 2 already says what"),
+        ("participant a:b\nstart early", 2, "unknown start 'early'"),
+        ("observe UITableView tableView:didSelectRowAtIndexPath:", 1, "missing 'participant ID' line"),
+        ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nswizzle-class", 3, "missing 'setter exchange|replace'"),
+    ])
+    func errorsNameTheLine(text: String, line: Int, message: String) {
+        #expect(throws: InputFileError.self) { try ParticipantFile.parse(text: text, file: "x.hooklab") }
+        do { _ = try ParticipantFile.parse(text: text, file: "x.hooklab") } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.description.hasPrefix("x.hooklab:\(line): "), "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test func aProjectsFilesJoinTheCatalogAndABrokenOneStopsEveryCommand() throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let dir = root.appendingPathComponent("Matrix/participants")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Self.proxyFile.write(to: dir.appendingPathComponent("mysdk.hooklab"), atomically: true, encoding: .utf8)
+        let (cli, captured) = CLI.fake(root: root, catalog: ModelCatalog())
+        #expect(cli.main(arguments: ["list"]) == 0)
+        #expect(captured.out.contains("mysdk:proxy") && captured.out.contains("tracker:forwarding"))
+
+        try "participant mysdk:proxy\nsetter exchange bogus\n".write(to: dir.appendingPathComponent("mysdk.hooklab"), atomically: true, encoding: .utf8)
+        let (broken, out) = CLI.fake(root: root, catalog: ModelCatalog())
+        #expect(broken.main(arguments: ["matrix"]) == 2)
+        #expect(out.err.contains("Matrix/participants/mysdk.hooklab:2: unknown setter option 'bogus'"), "\(out.err)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Reports").path))
+
+        // An id HookLab already has is refused.
+        try "participant tracker:proxy\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\n"
+            .write(to: dir.appendingPathComponent("mysdk.hooklab"), atomically: true, encoding: .utf8)
+        let (dup, dupOut) = CLI.fake(root: root, catalog: ModelCatalog())
+        #expect(dup.main(arguments: ["list"]) == 2 && dupOut.err.contains("already exists in HookLab"))
+    }
+
+    @Test func designRanksAndWritesTheWinner() throws {
+        let root = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (cli, captured) = CLI.fake(root: root, catalog: ModelCatalog())
+        #expect(cli.main(arguments: ["design", "UITableView", "--against", "rx,rx:patched", "--top", "1",
+                                      "--write", "Matrix/participants/mine.hooklab"]) == 0, "\(captured.err)")
+        #expect(captured.out.contains("ran 362 designs"), "\(captured.out)")
+        #expect(captured.out.contains("#1 "))
+        // Rx defeats the proxy wrappers through its l.197 assert and the respondsToSelector: loop.
+        #expect(captured.out.contains("wrapping in an NSProxy (rank"))
+        let written = try String(contentsOf: root.appendingPathComponent("Matrix/participants/mine.hooklab"), encoding: .utf8)
+        let winner = try ParticipantFile.parse(text: written, file: "mine.hooklab")
+        #expect(winner.info.id == "mysdk:design")
+        // The first-ranked design does no worse than the best declared tracker design against the same participants.
+        let lines = captured.out.split(separator: "\n").filter { $0.hasPrefix("- tracker:") && $0.contains("(the #1 design has") }
+        #expect(lines.count == 4)
+        // A declared design that fails alone has no conflicting cell by definition: compare with the others.
+        for line in lines where !line.contains("fails alone") {
+            let words = line.split(separator: " ")
+            let trackerCells = Int(words[2])!
+            let winnerCells = Int(words[words.firstIndex(of: "has")! + 1])!
+            #expect(winnerCells <= trackerCells, "\(line)")
+        }
+        // Never overwritten without --force.
+        let (again, out) = CLI.fake(root: root, catalog: ModelCatalog())
+        #expect(again.main(arguments: ["design", "UITableView", "--against", "rx", "--write", "Matrix/participants/mine.hooklab"]) == 2)
+        #expect(out.err.contains("exists; pass --force"))
+        #expect(try String(contentsOf: root.appendingPathComponent("Matrix/participants/mine.hooklab"), encoding: .utf8) == written)
+    }
+}
