@@ -62,6 +62,9 @@ public struct Baseline: Hashable, Sendable {
         return ids
     }
 
+    /// The config column's value for a debug and a release cell with the same outcome and reason, written as one row.
+    public static let bothConfigurations = "both"
+
     /// The file's text (schema 2): the reasons table, one reason per line sorted by id, then the cells grouped
     /// by host, one cell per line, sorted: `["A B C", config, outcome]` (participant ids in install order), plus the
     /// reason id when not `ok`.
@@ -83,11 +86,25 @@ public struct Baseline: Hashable, Sendable {
         lines.append("  \"hosts\": {" + (hosts.isEmpty ? "}" : ""))
         for (hostPosition, (host, hostEntries)) in hosts.enumerated() {
             lines.append("    " + JSONValue.string(host).text() + ": [")
-            for (position, entry) in hostEntries.enumerated() {
-                var row: [JSONValue] = [.string(entry.cell.order.joined(separator: " ")), .string(entry.cell.config.rawValue),
-                                        .string(entry.outcome.rawValue)]
+            // A debug cell followed by its release twin with the same outcome and reason is one row, config "both".
+            var rows: [[JSONValue]] = []
+            var position = 0
+            while position < hostEntries.count {
+                let entry = hostEntries[position]
+                var config = entry.cell.config.rawValue
+                if position + 1 < hostEntries.count, case let next = hostEntries[position + 1],
+                   entry.cell.config == .debug, next.cell == entry.cell.with(config: .release),
+                   next.outcome == entry.outcome, next.reason == entry.reason {
+                    config = Self.bothConfigurations
+                    position += 1
+                }
+                var row: [JSONValue] = [.string(entry.cell.order.joined(separator: " ")), .string(config), .string(entry.outcome.rawValue)]
                 if let reason = entry.reason { row.append(.string(ids[reason]!)) }
-                lines.append("      " + JSONValue.array(row).text(indent: 1) + (position < hostEntries.count - 1 ? "," : ""))
+                rows.append(row)
+                position += 1
+            }
+            for (position, row) in rows.enumerated() {
+                lines.append("      " + JSONValue.array(row).text(indent: 1) + (position < rows.count - 1 ? "," : ""))
             }
             lines.append("    ]" + (hostPosition < hosts.count - 1 ? "," : ""))
         }
@@ -134,8 +151,9 @@ public struct Baseline: Hashable, Sendable {
                     throw fail(row.line, "a cell's first column is its participant ids in install order, separated by spaces; \(shape)")
                 }
                 let order = orderText.split(separator: " ").map(String.init)
-                guard case .string(let configText) = values[1], let config = Configuration(rawValue: configText) else {
-                    throw fail(row.line, "unknown config \(values[1].text(indent: nil)); expected debug or release")
+                guard case .string(let configText) = values[1],
+                      let configs = configText == Self.bothConfigurations ? Configuration.allCases : Configuration(rawValue: configText).map({ [$0] }) else {
+                    throw fail(row.line, "unknown config \(values[1].text(indent: nil)); expected debug, release or \(Self.bothConfigurations)")
                 }
                 guard case .string(let outcomeText) = values[2], let outcome = Outcome(rawValue: outcomeText) else {
                     throw fail(row.line, "unknown outcome \(values[2].text(indent: nil)); expected one of \(Outcome.bySeverity.map(\.rawValue).joined(separator: ", "))")
@@ -147,10 +165,12 @@ public struct Baseline: Hashable, Sendable {
                     reason = text
                 }
                 if outcome != .ok, reason == nil { throw fail(row.line, "an accepted \(outcome.rawValue) needs a reason id") }
-                let cell = Matrix.Cell(host: host, order: order, config: config)
-                if let first = seen[cell] { throw fail(row.line, "\(cell) appears twice; first at line \(first)") }
-                seen[cell] = row.line
-                entries.append(Entry(cell: cell, outcome: outcome, reason: reason))
+                for config in configs {
+                    let cell = Matrix.Cell(host: host, order: order, config: config)
+                    if let first = seen[cell] { throw fail(row.line, "\(cell) appears twice; first at line \(first)") }
+                    seen[cell] = row.line
+                    entries.append(Entry(cell: cell, outcome: outcome, reason: reason))
+                }
             }
         }
         return Baseline(entries: entries)

@@ -143,7 +143,8 @@ struct ReportLayout {
         let base = owner == "triples" ? String(ReportLayout.triplesFile.dropLast(3))
             : (isMethodTarget(owner) ? "targets/" : "hosts/") + Matrix.fileSafeName(owner)
         // The first part also holds the table: keep room for it.
-        let reserve = owner == "triples" ? matrix.emergentSection(numbers: [:]).joined(separator: "\n").utf8.count + 4_000 : 40_000
+        // The triples page lists every emergent order (with its note link) above the notes.
+        let reserve = owner == "triples" ? 2 * matrix.emergentSection(numbers: [:]).joined(separator: "\n").utf8.count + 4_000 : 40_000
         var result: [(file: String, notes: [String])] = []
         var current: [String] = []
         var bytes = reserve

@@ -28,7 +28,7 @@ struct ShrinkerTests {
         Matrix.Cell(host: "WebView", order: ["bridge:buggy", "tracker:proxy"], config: .debug),
         Matrix.Cell(host: "ListView", order: ["tracker:proxy", "rx"], config: .debug),
         Matrix.Cell(host: "ListView", order: ["tracker:proxy", "kvo", "rx"], config: .release),
-        Matrix.Cell(host: "WebView", order: ["kvo", "tracker:proxy", "bridge:fixed"], config: .release),
+        Matrix.Cell(host: "WebView", order: ["bridge:buggy", "tracker:proxy", "kvo"], config: .release),
     ])
     func oneMinimal(_ cell: Matrix.Cell) throws {
         let scenario = worst(cell)
