@@ -343,7 +343,9 @@ extension Matrix {
         }
         // Passing install variants (Aspects `before` instead of `instead`, JSPatch calling ORIG) come first.
         let fixes = variantFixes(key)
-        let installs = fixes.isEmpty ? installVariantActions(note) : []
+        // When every install variant ran and none passes, there is no way of installing to try.
+        let variantsRan = results(key).contains { !$0.variants.isEmpty }
+        let installs = fixes.isEmpty && !variantsRan ? installVariantActions(note) : []
         var out = fixes + app + installs + library
         if fixes.isEmpty, out.allSatisfy({ $0 == Self.orderDoesNotHelp || installs.contains($0) }) {
             let names = key.order.map { "\(libraryName(of: $0)) (`\($0)`)" }.uniqued()

@@ -41,7 +41,7 @@ extension ReportLayout {
             out.append("- \(outcome.symbol) **\(outcome.rawValue)**: \(plainMeaning(outcome))")
         }
         out.append("")
-        out.append("Two symbols (`⚠️ / 🔁`) mean debug and release builds differ. ᵖ marks a predicted cell: its failure rests on a fact derived from a library's code or inferred, that nobody has reported yet. Not sure which column is your SDK? See [Which column is my SDK?](\(Self.whichColumnFile)).")
+        out.append("Two symbols (`⚠️ / 🔁`) mean debug and release builds differ. ᵖ marks a predicted cell: its failing path uses an inference that no library code or public report decides; a reported cell's note links the public report. Not sure which column is your SDK? See [Which column is my SDK?](\(Self.whichColumnFile)).")
         out += ["", "## Headline counts", ""] + headlineCounts()
         let top = topConflicts()
         out += ["", "## Top conflicts", ""]
