@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Scenario input")
 struct ScenarioInputTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hooklab-input-\(UUID().uuidString)")
+    /// Removed with the suite instance, when the test is done.
+    let temporary = TemporaryDirectory()
+    var directory: URL { temporary.url }
 
     func write(_ bytes: [UInt8], _ name: String) -> String {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

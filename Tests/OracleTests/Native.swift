@@ -15,9 +15,9 @@ enum Native {
     /// The folder of this test target (probes/, incidents/, bench/, native.sh).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-    /// Where binaries go: a temp folder, outside the package so SwiftPM never sees them.
+    /// Where binaries go: the package's `.build/` (SwiftPM's own folder, git-ignored), never the temp directory.
     static let binDirectory: URL = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hooklab-oracle-bin")
+        let dir = root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/hooklab-oracle-bin")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }()
