@@ -149,7 +149,7 @@ final class MethodHookWorld {
         let rest = Array(args.dropFirst(3))
         let callsSuper = rest.contains("calls-super")
         let selectors = rest.filter { $0 != "calls-super" }
-        let superclass = try runtimeClass(superName)
+        _ = try runtimeClass(superName)   // the superclass must exist
         // Two classes of one name do not link ("duplicate symbol _OBJC_CLASS_$_NAME"); objc_allocateClassPair refuses.
         guard rt.objc_getClass(name) == nil else {
             throw LabError("class \(name) already exists\(Self.builtIns.contains { $0.name == name } ? " (it is built in, with viewDidLoad, viewWillAppear: and viewDidAppear:)" : ""); pick another name")
