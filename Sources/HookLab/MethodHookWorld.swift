@@ -276,6 +276,21 @@ final class MethodHookWorld {
                 install("rac", hookClass: r.isClass ? r.className : nil, object: r.isClass ? nil : args[0],
                         selector: r.isClass ? "+" + sel : sel)
             }
+        case (_, DeclaredHookStep.verb):
+            // `FAMILY.method-hook CLASS|OBJECT SEL MECHANISM ID`: a participant file's hook (ParticipantFile.swift).
+            try need(4, "CLASS|OBJECT SEL MECHANISM ID")
+            guard let mechanism = DeclaredMethodHook.Mechanism(rawValue: args[2]) else {
+                throw LabError("\(family).\(verb) mechanism must be exchange, imp, forward-invocation or subclass, not '\(args[2])'")
+            }
+            let hook = DeclaredMethodHook(id: args[3], mechanism: mechanism)
+            let (sel, isClassMethod) = Self.split(args[1])
+            let r = try receiver(args[0])
+            if mechanism == .subclass {
+                guard !r.isClass else { throw LabError("a subclass hook moves one object; '\(args[0])' is a class") }
+                if hook.installSubclass(rt, r.object, sel) { install(hook.id, hookClass: nil, object: args[0], selector: args[1]) }
+            } else if hook.install(rt, try hookedClass(args[0], classMethod: isClassMethod), sel) {
+                install(hook.id, hookClass: args[0], object: nil, selector: args[1])
+            }
         case ("kvo", "observe"), ("kvo", "remove"):
             try need(2, "OBJECT KEY")
             let r = try receiver(args[0])

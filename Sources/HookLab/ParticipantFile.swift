@@ -13,6 +13,15 @@ public struct ParticipantFile: Sendable {
     public var info: ParticipantInfo
     /// The file as the user named it.
     public var file: String
+    /// The declared method hook of a `hook` file; then ``sdk`` observes nothing and hooks no delegate.
+    public var methodHook: DeclaredMethodHook?
+
+    public init(sdk: DeclaredSDK, info: ParticipantInfo, file: String, methodHook: DeclaredMethodHook? = nil) {
+        self.sdk = sdk
+        self.info = info
+        self.file = file
+        self.methodHook = methodHook
+    }
 
     /// The directory, relative to a project root, whose `*.hooklab` files the CLI loads.
     public static let directory = "Matrix/participants"
@@ -24,7 +33,7 @@ public struct ParticipantFile: Sendable {
     }
 
     static let keywords = ["participant", "family", "models", "based-on", "observer", "start", "observe", "setter",
-                           "wrap", "swizzle-class", "isa-subclass", "forwarding-target"]
+                           "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "hook"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -39,6 +48,7 @@ public struct ParticipantFile: Sendable {
         var observes: [(host: String, events: [String])] = []
         var setter: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String)?
         var handling: (DeclaredSDK.Handling, Int)?
+        var hook: (DeclaredMethodHook.Mechanism, Int)?
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -166,13 +176,30 @@ public struct ParticipantFile: Sendable {
                 }
                 try setHandling(.forwardingTarget(handlerClass: handler))
             case "hook":
-                throw fail(number, "method hooks ('hook CLASS SEL …') are not supported in participant files yet; write the SDK as a Swift participant (README, 'Gating your own SDK')")
+                guard args.count == 1 else { throw fail(number, "expected 'hook exchange|imp|forward-invocation|subclass'") }
+                if let (_, previous) = hook { throw fail(number, "a second 'hook' line; line \(previous) already says how \(id?.0 ?? "the SDK") hooks the method") }
+                hook = (try choice(args[0], "method hook"), number)
             default:
                 throw fail(number, "unknown keyword '\(keyword)'\(Scenario.suggestion(keyword, keywords)); expected one of \(keywords.joined(separator: ", "))")
             }
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         guard let (name, _) = id else { throw fail(1, "missing 'participant ID' line") }
+        if let (mechanism, hookLine) = hook {
+            // A method-hooking SDK: it runs on the method targets, not on delegate hosts.
+            guard observes.isEmpty, setter == nil, handling == nil, start == nil, observer == nil else {
+                throw fail(hookLine, "a 'hook' participant hooks the method targets' CLASS SEL; it takes no observe, setter, start, observer or delegate handling line")
+            }
+            let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
+            let install = "\(familyName).\(DeclaredHookStep.verb) \(mechanism == .subclass ? "OBJECT" : "CLASS") SEL \(mechanism.rawValue) \(name)"
+            let info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
+                                       hosts: mechanism == .subclass ? MethodHookParticipant.instanceTargets : MethodHookParticipant.allTargets,
+                                       hasLoad: false, hasAttach: false, otherVerbs: [install], basedOn: basedOn, hookInstalls: [install])
+            let placeholder = DeclaredSDK(id: name, observer: familyName, start: .load, observes: [], setterHook: .exchange,
+                                          callsOriginal: true, resetsDelegate: false, prefix: "sdk_", category: "SDK",
+                                          handling: .swizzleClass(addMissing: false))
+            return ParticipantFile(sdk: placeholder, info: info, file: file, methodHook: DeclaredMethodHook(id: name, mechanism: mechanism))
+        }
         guard !observes.isEmpty else { throw fail(lines, "missing 'observe HOSTCLASS SELECTOR…': which events on which host does \(name) observe?") }
         guard let setter else { throw fail(lines, "missing 'setter exchange|replace': how does \(name) reach the delegate?") }
         guard let (handling, _) = handling else { throw fail(lines, "missing what \(name) does with each delegate: wrap, swizzle-class, isa-subclass or forwarding-target") }
@@ -226,6 +253,7 @@ public struct ParticipantFile: Sendable {
     /// The participant kind that runs this file's mechanism.
     public var kind: ParticipantKind {
         let sdk = sdk, info = info
+        if methodHook != nil { return ParticipantKind(info: info) { MethodHookParticipant(info) } }
         return ParticipantKind(info: info) { DeclaredParticipant(sdk: sdk, info: info) }
     }
 
@@ -249,6 +277,11 @@ public struct ParticipantFile: Sendable {
         }
         return files
     }
+}
+
+/// The scenario verb of a declared method hook: `FAMILY.method-hook CLASS|OBJECT SEL MECHANISM ID`.
+enum DeclaredHookStep {
+    static let verb = "method-hook"
 }
 
 /// A participant declared in a file: installs its ``DeclaredSDK`` at `load` or `attach`.

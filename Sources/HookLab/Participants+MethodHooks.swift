@@ -123,6 +123,7 @@ extension Scenario.Step {
         case ("xaspect", "patch"): return "xaspect"
         case ("rac", "signal"): return "rac"
         case ("kvo", "observe"): return "kvo:method"
+        case (_, DeclaredHookStep.verb): return args.count >= 4 ? args[3] : nil
         default: return nil
         }
     }

@@ -1,4 +1,5 @@
 // Input checks before anything runs: a typo in a scenario file is bad input (exit 2, file:line), never a finding.
+import LibraryModels
 
 extension Scenario {
     /// The 1-based line of each step of a file's text, in step order (the lines ``parse`` turns into steps).
@@ -144,6 +145,12 @@ extension Scenario {
                 case ("kvo", "observe"), ("kvo", "remove"):
                     try count(2, "'kvo.\(verb)' takes OBJECT KEY", args)
                     try needReceiver(args[0])
+                case (_, DeclaredHookStep.verb):
+                    try count(4, "'\(family).\(verb)' takes CLASS|OBJECT SEL exchange|imp|forward-invocation|subclass ID", args)
+                    try needReceiver(args[0])
+                    guard DeclaredMethodHook.Mechanism(rawValue: args[2]) != nil else {
+                        throw fail("\(family).\(verb) mechanism must be exchange, imp, forward-invocation or subclass, not '\(Scenario.clip(args[2]))'")
+                    }
                 default:
                     throw fail("\(family).\(verb) is not a method-hook verb; method targets take aspects.hook, aspects.remove, jspatch.override, swizzle.exchange, swizzle.imp, xaspect.patch, rac.signal, kvo.observe, kvo.remove")
                 }

@@ -41,6 +41,11 @@ struct ParticipantFileTests {
         ("participant a:b\nstart early", 2, "unknown start 'early'"),
         ("observe UITableView tableView:didSelectRowAtIndexPath:", 1, "missing 'participant ID' line"),
         ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nswizzle-class", 3, "missing 'setter exchange|replace'"),
+        ("participant a:b\nhook exchnage", 2, "unknown method hook 'exchnage'; did you mean 'exchange'?"),
+        ("participant a:b\nhook", 2, "expected 'hook exchange|imp|forward-invocation|subclass'"),
+        ("participant a:b\nhook imp CLASS", 2, "expected 'hook exchange|imp|forward-invocation|subclass'"),
+        ("participant a:b\nhook imp\nhook exchange", 3, "line 2 already says how a:b hooks the method"),
+        ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nhook imp", 3, "takes no observe, setter"),
     ])
     func errorsNameTheLine(text: String, line: Int, message: String) {
         #expect(throws: InputFileError.self) { try ParticipantFile.parse(text: text, file: "x.hooklab") }
@@ -102,5 +107,48 @@ struct ParticipantFileTests {
         #expect(again.main(arguments: ["design", "UITableView", "--against", "rx", "--write", "Matrix/participants/mine.hooklab"]) == 2)
         #expect(out.err.contains("exists; pass --force"))
         #expect(try String(contentsOf: root.appendingPathComponent("Matrix/participants/mine.hooklab"), encoding: .utf8) == written)
+    }
+
+    // MARK: Method hooks (`hook exchange|imp|forward-invocation|subclass`)
+
+    static func hookFile(_ mechanism: String) -> String {
+        "participant mysdk:\(mechanism)\nmodels My SDK's viewWillAppear: hook\nhook \(mechanism)\n"
+    }
+
+    /// One method-target cell run the way the matrix runs it, with the declared participant added.
+    static func hookCell(_ files: [ParticipantFile], _ order: [String]) -> Matrix.CellResult? {
+        let catalog = ModelCatalog(participants: files.map(\.kind))
+        let cell = Matrix.Cell(host: "ViewController -viewWillAppear:", order: order, config: .release)
+        let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
+        return Matrix.run(cells: [cell], generator: generator, workers: 1, shrink: false, makeRunner: catalog.makeRunner).result(for: cell)
+    }
+
+    @Test(arguments: ["exchange", "imp", "forward-invocation", "subclass"])
+    func aDeclaredMethodHookRunsAloneOnTheTargetAndRecordsItsLabel(mechanism: String) throws {
+        let file = try ParticipantFile.parse(text: Self.hookFile(mechanism), file: "h.hooklab")
+        #expect(file.methodHook?.mechanism.rawValue == mechanism)
+        #expect(file.info.hookInstalls == ["mysdk.method-hook \(mechanism == "subclass" ? "OBJECT" : "CLASS") SEL \(mechanism) mysdk:\(mechanism)"])
+        #expect(file.info.hosts.contains("ViewController -viewWillAppear:"))
+        #expect(!file.info.hosts.contains("UITableView"))
+        let r = try #require(Self.hookCell([file], ["mysdk:\(mechanism)"]))
+        #expect(r.scenarioCount > 0)
+        #expect(r.outcome == .ok, "\(r.worst?.steps.map(\.line) ?? [])")
+        #expect(r.ran.contains("mysdk:\(mechanism)") && r.ran.contains("original"), "\(r.ran)")
+    }
+
+    @Test func aDeclaredExchangeAfterAspectsCrashesLikeTheExchangeSwizzle() throws {
+        let file = try ParticipantFile.parse(text: Self.hookFile("exchange"), file: "h.hooklab")
+        let declared = try #require(Self.hookCell([file], ["aspects:class", "mysdk:exchange"]))
+        let builtIn = try #require(Self.hookCell([], ["aspects:class", "swizzle:exchange"]))
+        #expect(builtIn.outcome == .crash)
+        #expect(declared.outcome == builtIn.outcome)
+        // The helper selector is the declared one (prefix from the id), unrecognized after Aspects' forward.
+        let steps = declared.worst?.steps.map(\.line) ?? []
+        #expect(steps.contains { $0.hasPrefix("mysdk.method-hook ViewController viewWillAppear: exchange") }, "\(steps)")
+    }
+
+    @Test func hookerExchangeIsInTheMatrixOnMethodTargets() throws {
+        let info = try #require(Lab.catalog.participants.first { $0.id == "hooker:exchange" })
+        #expect(info.hosts.contains("ViewController -viewWillAppear:") && info.family == "hooker")
     }
 }
