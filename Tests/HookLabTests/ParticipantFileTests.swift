@@ -145,6 +145,10 @@ struct ParticipantFileTests {
         // The helper selector is the declared one (prefix from the id), unrecognized after Aspects' forward.
         let steps = declared.worst?.steps.map(\.line) ?? []
         #expect(steps.contains { $0.hasPrefix("mysdk.method-hook ViewController viewWillAppear: exchange") }, "\(steps)")
+        let worst = try #require(declared.worst)
+        let run = ModelCatalog(participants: [file.kind]).makeRunner().run(worst)
+        let messages = run.findings.map(\.message).joined(separator: "\n")
+        #expect(messages.contains("mysdk_exchange_viewWillAppear:"), "\(messages)")
     }
 
     @Test func hookerExchangeIsInTheMatrixOnMethodTargets() throws {
