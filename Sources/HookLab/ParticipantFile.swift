@@ -33,7 +33,7 @@ public struct ParticipantFile: Sendable {
     }
 
     static let keywords = ["participant", "family", "models", "based-on", "observer", "start", "observe", "setter",
-                           "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "hook"]
+                           "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "hook", "target"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -49,6 +49,7 @@ public struct ParticipantFile: Sendable {
         var setter: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String)?
         var handling: (DeclaredSDK.Handling, Int)?
         var hook: (DeclaredMethodHook.Mechanism, Int)?
+        var targets: [(name: String, line: Int)] = []
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -175,6 +176,14 @@ public struct ParticipantFile: Sendable {
                     handler = args[1]
                 }
                 try setHandling(.forwardingTarget(handlerClass: handler))
+            case "target":
+                // `target ViewController -viewWillAppear:`: a method target the hook runs on (default: every one).
+                let all = MethodHookParticipant.allTargets
+                guard all.contains(rest) else {
+                    throw fail(number, "unknown method target '\(Scenario.clip(rest))'\(Scenario.suggestion(rest, all)); expected one of \(all.joined(separator: ", "))")
+                }
+                guard !targets.contains(where: { $0.name == rest }) else { throw fail(number, "target '\(rest)' is listed twice") }
+                targets.append((rest, number))
             case "hook":
                 guard args.count == 1 else { throw fail(number, "expected 'hook exchange|imp|forward-invocation|subclass'") }
                 if let (_, previous) = hook { throw fail(number, "a second 'hook' line; line \(previous) already says how \(id?.0 ?? "the SDK") hooks the method") }
@@ -190,10 +199,15 @@ public struct ParticipantFile: Sendable {
             guard observes.isEmpty, setter == nil, handling == nil, start == nil, observer == nil else {
                 throw fail(hookLine, "a 'hook' participant hooks the method targets' CLASS SEL; it takes no observe, setter, start, observer or delegate handling line")
             }
+            let possible = mechanism == .subclass ? MethodHookParticipant.instanceTargets : MethodHookParticipant.allTargets
+            if let misplaced = targets.first(where: { !possible.contains($0.name) }) {
+                throw fail(misplaced.line, "a subclass hook moves one object, so it runs on instance-method targets only, not '\(misplaced.name)'")
+            }
+            let hosts = targets.isEmpty ? possible : possible.filter { t in targets.contains { $0.name == t } }
             let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
             let install = "\(familyName).\(DeclaredHookStep.verb) \(mechanism == .subclass ? "OBJECT" : "CLASS") SEL \(mechanism.rawValue) \(name)"
             let info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
-                                       hosts: mechanism == .subclass ? MethodHookParticipant.instanceTargets : MethodHookParticipant.allTargets,
+                                       hosts: hosts,
                                        hasLoad: false, hasAttach: false, otherVerbs: [install], basedOn: basedOn, hookInstalls: [install])
             let placeholder = DeclaredSDK(id: name, observer: familyName, start: .load, observes: [], setterHook: .exchange,
                                           callsOriginal: true, resetsDelegate: false, prefix: "sdk_", category: "SDK",
@@ -203,6 +217,7 @@ public struct ParticipantFile: Sendable {
         guard !observes.isEmpty else { throw fail(lines, "missing 'observe HOSTCLASS SELECTOR…': which events on which host does \(name) observe?") }
         guard let setter else { throw fail(lines, "missing 'setter exchange|replace': how does \(name) reach the delegate?") }
         guard let (handling, _) = handling else { throw fail(lines, "missing what \(name) does with each delegate: wrap, swizzle-class, isa-subclass or forwarding-target") }
+        if let t = targets.first { throw fail(t.line, "'target' lines go with a 'hook' line: they name the method targets a method hook runs on") }
         let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
         let startWhen = start ?? .load
         let sdk = DeclaredSDK(id: name, observer: observer ?? familyName, start: startWhen, observes: observes,

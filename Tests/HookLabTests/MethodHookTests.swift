@@ -7,7 +7,9 @@ import Testing
 struct MethodHookTests {
     static let catalog = ModelCatalog()
     static let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
+    /// The built-in method hookers and the package's method-hook participant files (`hooker:exchange`).
     static let methodIDs = MethodHookParticipant.infos.map(\.id)
+        + ((try? Lab.packageParticipantFiles.get()) ?? []).filter { $0.methodHook != nil }.map(\.info.id)
 
     func run(_ text: String) throws -> RunResult {
         let scenario = try Scenario.parse(text: text, file: "test", participants: Self.catalog.participants,

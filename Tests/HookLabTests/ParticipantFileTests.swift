@@ -46,6 +46,9 @@ struct ParticipantFileTests {
         ("participant a:b\nhook imp CLASS", 2, "expected 'hook exchange|imp|forward-invocation|subclass'"),
         ("participant a:b\nhook imp\nhook exchange", 3, "line 2 already says how a:b hooks the method"),
         ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nhook imp", 3, "takes no observe, setter"),
+        ("participant a:b\nhook imp\ntarget ViewController -viewWillApear:", 3, "unknown method target 'ViewController -viewWillApear:'; did you mean 'ViewController -viewWillAppear:'?"),
+        ("participant a:b\nhook subclass\ntarget ViewController +classMethod", 3, "instance-method targets only"),
+        ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\ntarget ViewController -viewWillAppear:", 5, "'target' lines go with a 'hook' line"),
     ])
     func errorsNameTheLine(text: String, line: Int, message: String) {
         #expect(throws: InputFileError.self) { try ParticipantFile.parse(text: text, file: "x.hooklab") }
@@ -153,6 +156,6 @@ struct ParticipantFileTests {
 
     @Test func hookerExchangeIsInTheMatrixOnMethodTargets() throws {
         let info = try #require(Lab.catalog.participants.first { $0.id == "hooker:exchange" })
-        #expect(info.hosts.contains("ViewController -viewWillAppear:") && info.family == "hooker")
+        #expect(info.hosts == ["ViewController -viewWillAppear:"] && info.family == "hooker")
     }
 }
