@@ -244,34 +244,14 @@ public struct Advisor {
         let slots = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
         slots.initialize(repeating: nil)
         defer { slots.deallocate() }
-        let workerCount = min(runners.count, items.count)
-        let next = NSLock()
-        var cursor = 0
-        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
-            let runner = runners[worker]
-            while true {
-                next.lock()
-                let index = cursor
-                cursor += 1
-                next.unlock()
-                guard index < items.count else { break }
-                slots[index] = body(items[index], runner)
-            }
+        Matrix.forEachConcurrently(items.count, workers: runners.count) { worker, index in
+            slots[index] = body(items[index], runners[worker])
         }
         return slots.map { $0! }
     }
 
     /// Every permutation, in lexicographic order of positions (as `hooklab explain` lists them).
-    public static func permutations(_ items: [String]) -> [[String]] {
-        guard items.count > 1 else { return [items] }
-        var result: [[String]] = []
-        for (index, item) in items.enumerated() {
-            var rest = items
-            rest.remove(at: index)
-            for tail in permutations(rest) { result.append([item] + tail) }
-        }
-        return result
-    }
+    public static func permutations(_ items: [String]) -> [[String]] { Matrix.permutations(items) }
 
     // MARK: Advice
 

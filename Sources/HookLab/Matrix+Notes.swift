@@ -142,7 +142,10 @@ extension Matrix {
     }
 
     /// Every permutation, in lexicographic order of positions.
-    func permutations(_ items: [String]) -> [[String]] {
+    func permutations(_ items: [String]) -> [[String]] { Self.permutations(items) }
+
+    /// Every permutation, in lexicographic order of positions (as `hooklab explain` and `hooklab advise` list them).
+    static func permutations(_ items: [String]) -> [[String]] {
         guard items.count > 1 else { return [items] }
         var result: [[String]] = []
         for (index, item) in items.enumerated() {

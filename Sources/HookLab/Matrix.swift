@@ -120,25 +120,15 @@ public struct Matrix: Sendable {
         var done = 0
         /// Runs the cells at `positions` on every worker; `shrinks` decides, per cell, whether to shrink.
         func phase(_ positions: [Int], shrinks: @escaping (Cell) -> Bool) {
-            let next = NSLock()
-            var cursor = 0
-            DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
-                let runner = runners[worker]
-                while true {
-                    next.lock()
-                    let index = cursor
-                    cursor += 1
-                    next.unlock()
-                    guard index < positions.count else { break }
-                    let cell = cells[positions[index]]
-                    slots[positions[index]] = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks(cell))
-                    if let progress {
-                        doneLock.lock()
-                        done += 1
-                        let count = done
-                        doneLock.unlock()
-                        progress(count, cells.count)
-                    }
+            forEachConcurrently(positions.count, workers: workerCount) { worker, index in
+                let cell = cells[positions[index]]
+                slots[positions[index]] = evaluate(cell, generator: generator, runner: runners[worker], shrink: shrink && shrinks(cell))
+                if let progress {
+                    doneLock.lock()
+                    done += 1
+                    let count = done
+                    doneLock.unlock()
+                    progress(count, cells.count)
                 }
             }
         }
@@ -161,6 +151,24 @@ public struct Matrix: Sendable {
         for worker in 0..<workerCount { runCounts[worker] = runners[worker].count }
         return Matrix(hosts: generator.hosts, participants: generator.participants,
                       results: slots.map { withEvidence($0!, reports: reports) }, runCount: runCounts.reduce(0, +))
+    }
+
+    /// Calls `body(worker, index)` for every index below `count`, on `workers` threads that each take the next index;
+    /// callers store results by index, so what they build does not depend on the threads' timing.
+    static func forEachConcurrently(_ count: Int, workers: Int, _ body: (Int, Int) -> Void) {
+        guard count > 0 else { return }
+        let next = NSLock()
+        var cursor = 0
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { worker in
+            while true {
+                next.lock()
+                let index = cursor
+                cursor += 1
+                next.unlock()
+                guard index < count else { break }
+                body(worker, index)
+            }
+        }
     }
 
     /// Runs one cell's scenarios and shrinks the worst.
