@@ -192,10 +192,18 @@ extension CLI {
         let build = "release build"
         #endif
         var out = "HookLab bench (\(build), \(cli.workers) worker\(cli.workers == 1 ? "" : "s"))\n"
-        out += "  matrix: \(matrix.results.count) cells (pairs and triples, all hosts, debug and release), \(generated) generated scenarios, \(matrix.runCount - generated) shrink runs\n"
+        out += "  matrix: \(matrix.results.count) cells (participants alone, pairs and triples, all hosts, debug and release), \(generated) generated scenarios\n"
+        out += "  runs: \(matrix.runCount) made, shrinking included; \(matrix.reusedCount) results reused (the same steps already run, in this configuration or in one that never read it)\n"
+        let methodHosts = Set(matrix.hosts.filter { $0.methodTarget != nil }.map(\.name))
+        for (label, isMethod) in [("delegate hosts", false), ("method targets", true)] {
+            let part = matrix.results.filter { methodHosts.contains($0.cell.host) == isMethod }
+            let scenarios = part.reduce(0) { $0 + $1.scenarioCount }
+            let shrunk = part.filter { $0.reproducer != nil }.count
+            out += "    \(label): \(part.count) cells, \(scenarios) scenarios, \(shrunk) failing\n"
+        }
         out += "  wall time: \(Self.format(seconds, digits: 3)) s (goal: under 3 s in release on 2 cores)\n"
         out += "  throughput: \(Self.format(Double(runs) / max(seconds, 1e-9), digits: 0)) scenarios/s\n"
-        out += "  mean cost of one scenario: \(Self.format(seconds * 1e6 / Double(runs), digits: 1)) µs wall, \(Self.format(seconds * 1e6 * Double(cli.workers) / Double(runs), digits: 1)) µs of one core\n"
+        out += "  mean cost of one run made: \(Self.format(seconds * 1e6 / Double(runs), digits: 1)) µs wall, \(Self.format(seconds * 1e6 * Double(cli.workers) / Double(runs), digits: 1)) µs of one core\n"
         for line in catalog.benchmarkFigures() { out += "  \(line)\n" }
         if vsNative { out += nativeComparison() }
         standardOutput(out)

@@ -55,6 +55,9 @@ public struct Matrix: Sendable {
     public private(set) var emergent: [Cell]
     /// Scenario runs made, including shrinking; for `hooklab bench`.
     public var runCount: Int
+    /// Results reused instead of run again (the same scenario, or its twin in the other configuration when the run
+    /// never read the configuration); for `hooklab bench`.
+    public var reusedCount = 0
     private var index: [Cell: Int]
 
     /// Builds a matrix from results already computed.
@@ -118,14 +121,28 @@ public struct Matrix: Sendable {
         let runners = (0..<workerCount).map { _ in CountingRunner(makeRunner()) }
         let doneLock = NSLock()
         var done = 0
-        /// Runs the cells at `positions` on every worker; `shrinks` decides, per cell, whether to shrink.
+        /// Runs the cells at `positions` on every worker, the configurations of one order together so that they share
+        /// runs; `shrinks` decides, per cell, whether to shrink.
         func phase(_ positions: [Int], shrinks: @escaping (Cell) -> Bool) {
-            forEachConcurrently(positions.count, workers: workerCount) { worker, index in
-                let cell = cells[positions[index]]
-                slots[positions[index]] = evaluate(cell, generator: generator, runner: runners[worker], shrink: shrink && shrinks(cell))
+            var units: [[Int]] = []
+            var unitOf: [Cell: Int] = [:]
+            for position in positions {
+                let key = cells[position].with(config: .debug)
+                if let unit = unitOf[key] { units[unit].append(position) } else {
+                    unitOf[key] = units.count
+                    units.append([position])
+                }
+            }
+            forEachConcurrently(units.count, workers: workerCount) { worker, index in
+                let runner = runners[worker]
+                runner.forget()
+                for position in units[index] {
+                    let cell = cells[position]
+                    slots[position] = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks(cell))
+                }
                 if let progress {
                     doneLock.lock()
-                    done += 1
+                    done += units[index].count
                     let count = done
                     doneLock.unlock()
                     progress(count, cells.count)
@@ -149,8 +166,10 @@ public struct Matrix: Sendable {
             return true
         }
         for worker in 0..<workerCount { runCounts[worker] = runners[worker].count }
-        return Matrix(hosts: generator.hosts, participants: generator.participants,
-                      results: slots.map { withEvidence($0!, reports: reports) }, runCount: runCounts.reduce(0, +))
+        var matrix = Matrix(hosts: generator.hosts, participants: generator.participants,
+                            results: slots.map { withEvidence($0!, reports: reports) }, runCount: runCounts.reduce(0, +))
+        matrix.reusedCount = runners.reduce(0) { $0 + $1.reused }
+        return matrix
     }
 
     /// Calls `body(worker, index)` for every index below `count`, on `workers` threads that each take the next index;
@@ -177,8 +196,7 @@ public struct Matrix: Sendable {
             return CellResult(cell: cell, outcome: .ok, scenarioCount: 0, worst: nil, reproducer: nil, possible: false,
                               impossibility: impossibility)
         }
-        let scenarios = generator.scenarios(for: cell)
-        let groups = generator.methodHookVariants(cell)
+        let (scenarios, groups) = generator.plannedScenarios(for: cell)
         var worst: (scenario: Scenario, result: RunResult)?
         var firstRan: [String] = []
         var signatures = Set<String>()
@@ -213,20 +231,39 @@ public struct Matrix: Sendable {
     }
 }
 
-/// A runner wrapper that counts runs, for throughput figures; one per worker, never shared.
+/// A worker's runner for the matrix: it counts runs, for throughput figures, and reuses results within a cell and
+/// between the debug and release cells of one order. A run is deterministic, and one that never read the build
+/// configuration (``ScenarioRunning/runNotingConfiguration(_:explain:)``) is the same in the other one. One per
+/// worker, never shared.
 final class CountingRunner: ScenarioRunning {
     let base: ScenarioRunning
+    /// Runs made.
     private(set) var count = 0
+    /// Results given again without running: the same scenario, or its twin in the other configuration.
+    private(set) var reused = 0
+    /// Results by scenario, with whether they carry the message path and graph (`explain`).
+    private var known: [Scenario: (result: RunResult, explained: Bool)] = [:]
 
     init(_ base: ScenarioRunning) { self.base = base }
 
-    func run(_ scenario: Scenario) -> RunResult {
-        count += 1
-        return base.run(scenario)
-    }
+    /// Drops the results kept so far (between orders, so memory stays bounded).
+    func forget() { known.removeAll(keepingCapacity: true) }
+
+    func run(_ scenario: Scenario) -> RunResult { run(scenario, explain: true) }
 
     func run(_ scenario: Scenario, explain: Bool) -> RunResult {
+        if let hit = known[scenario], hit.explained || !explain {
+            reused += 1
+            return hit.result
+        }
         count += 1
-        return base.run(scenario, explain: explain)
+        let (result, readConfiguration) = base.runNotingConfiguration(scenario, explain: explain)
+        known[scenario] = (result, explain)
+        if !readConfiguration {
+            var twin = scenario
+            twin.config = scenario.config == .debug ? .release : .debug
+            if known[twin].map({ explain && !$0.explained }) ?? true { known[twin] = (result, explain) }
+        }
+        return result
     }
 }

@@ -5,7 +5,7 @@ import LibraryModels
 
 extension ModelRunner {
     /// One pass over a method-hook scenario. With `traceStep`, the runtime's trace is on for that step.
-    func executeMethodHooks(_ scenario: Scenario, traceStep: Int?) -> RunResult {
+    func executeMethodHooks(_ scenario: Scenario, traceStep: Int?) -> (result: RunResult, readConfiguration: Bool) {
         let rt = methodHookBase().copy()
         rt.configuration = scenario.config == .debug ? .debug : .release
         let world = MethodHookWorld(rt: rt)
@@ -40,7 +40,7 @@ extension ModelRunner {
         }
         world.finish()
         result.findings = findings
-        return result
+        return (result, rt.configurationRead)
     }
 }
 

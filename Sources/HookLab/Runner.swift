@@ -38,22 +38,26 @@ public final class ModelRunner: ScenarioRunning {
 
     public func run(_ scenario: Scenario) -> RunResult { run(scenario, explain: true) }
 
-    public func run(_ scenario: Scenario, explain: Bool) -> RunResult {
-        var first = execute(scenario, traceStep: nil, explain: explain)
-        guard explain, let worst = first.findings.mostSevere else { return first }
+    public func run(_ scenario: Scenario, explain: Bool) -> RunResult { runNotingConfiguration(scenario, explain: explain).result }
+
+    public func runNotingConfiguration(_ scenario: Scenario, explain: Bool) -> (result: RunResult, readConfiguration: Bool) {
+        var (first, read) = execute(scenario, traceStep: nil, explain: explain)
+        guard explain, let worst = first.findings.mostSevere else { return (first, read) }
         // A fault carries its own frames; otherwise replay with the trace on for the failing step.
         if first.messagePath.isEmpty {
             let traced = execute(scenario, traceStep: worst.step)
-            first.messagePath = traced.messagePath
+            first.messagePath = traced.result.messagePath
+            read = read || traced.readConfiguration
         }
-        return first
+        return (first, read)
     }
 
     /// One pass over the steps. With `traceStep`, the runtime's trace is on for that step and becomes the path.
-    func execute(_ scenario: Scenario, traceStep: Int?, explain: Bool = true) -> RunResult {
+    /// Also says whether anything read the build configuration (``Runtime/configurationRead``).
+    func execute(_ scenario: Scenario, traceStep: Int?, explain: Bool = true) -> (result: RunResult, readConfiguration: Bool) {
         if MethodTarget.isTarget(scenario.host) { return executeMethodHooks(scenario, traceStep: traceStep) }
         guard let kind = HostKind.named(scenario.host) else {
-            return RunResult(unrunnable: RunResult.Unrunnable(step: 1, message: "HookLab has no host '\(scenario.host)'"))
+            return (RunResult(unrunnable: RunResult.Unrunnable(step: 1, message: "HookLab has no host '\(scenario.host)'")), false)
         }
         let rt = base(kind.era).copy()
         rt.configuration = scenario.config == .debug ? .debug : .release
@@ -85,7 +89,7 @@ public final class ModelRunner: ScenarioRunning {
             if fault != nil { break }
         }
         result.findings = findings
-        return result
+        return (result, rt.configurationRead)
     }
 
     /// Applies one step: the trace is on for the traced step and becomes the message path; a fault is returned, and a

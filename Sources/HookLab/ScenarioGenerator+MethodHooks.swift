@@ -25,23 +25,40 @@ extension ScenarioGenerator {
 
     /// The install variants of a method-hook cell: for each participant with several install lines, each of them
     /// with the others at their first; empty when no participant of the cell has variants.
-    public func methodHookVariants(_ cell: Matrix.Cell) -> [VariantGroup] {
-        guard let host = hosts.first(where: { $0.name == cell.host }), let target = host.methodTarget else { return [] }
+    public func methodHookVariants(_ cell: Matrix.Cell) -> [VariantGroup] { plannedScenarios(for: cell).variants }
+
+    /// A cell's scenarios (``scenarios(for:)``) and, for a method-hook cell, its variant groups
+    /// (``methodHookVariants(_:)``), planned once.
+    public func plannedScenarios(for cell: Matrix.Cell) -> (scenarios: [Scenario], variants: [VariantGroup]) {
+        guard let host = hosts.first(where: { $0.name == cell.host }), let target = host.methodTarget else {
+            return (scenarios(for: cell), [])
+        }
         let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
-        guard infos.count == cell.order.count, !infos.isEmpty else { return [] }
+        guard infos.count == cell.order.count, !infos.isEmpty, impossibility(of: cell) == nil else { return ([], []) }
         let plan = methodHookPlan(cell, target, infos)
-        let scenarios = plan.map(\.scenario).uniqued()
+        var scenarios: [Scenario] = []
+        var position: [Scenario: Int] = [:]
+        var planIndex: [Int] = []
+        for entry in plan {
+            if let known = position[entry.scenario] {
+                planIndex.append(known)
+            } else {
+                position[entry.scenario] = scenarios.count
+                planIndex.append(scenarios.count)
+                scenarios.append(entry.scenario)
+            }
+        }
         var groups: [VariantGroup] = []
         for (i, info) in infos.enumerated() where info.hookInstalls.count > 1 {
             for v in info.hookInstalls.indices {
                 let name = info.family + ":" + (v < info.hookVariantNames.count ? info.hookVariantNames[v] : String(v + 1))
                 var choice = infos.map { _ in 0 }
                 choice[i] = v
-                let indices = plan.filter { $0.variants == choice }.compactMap { p in scenarios.firstIndex(of: p.scenario) }
+                let indices = plan.indices.filter { plan[$0].variants == choice }.map { planIndex[$0] }
                 if !indices.isEmpty { groups.append(VariantGroup(name: name, scenarios: indices.uniqued())) }
             }
         }
-        return groups
+        return (scenarios, groups)
     }
 
     /// Every (variant choice, placement) of a cell with its scenario (a `calls-super` variant only at placements whose
@@ -76,6 +93,7 @@ extension ScenarioGenerator {
                 choices.append(variants)
             }
         }
+        var parsed: [String: Scenario.Step] = [:]
         var result: [(variants: [Int], scenario: Scenario)] = []
         for variants in choices {
             for placement in placements {
@@ -83,14 +101,15 @@ extension ScenarioGenerator {
                 if infos.indices.contains(where: {
                     infos[$0].hookInstalls[variants[$0]].contains("calls-super") && !target.superclassImplements(placement[$0])
                 }) { continue }
-                result.append((variants, methodHookScenario(cell, target, infos, variants: variants, placement: placement)))
+                result.append((variants, methodHookScenario(cell, target, infos, variants: variants, placement: placement,
+                                                           parsed: &parsed)))
             }
         }
         return result
     }
 
     func methodHookScenario(_ cell: Matrix.Cell, _ target: MethodTargetInfo, _ infos: [ParticipantInfo],
-                            variants: [Int], placement: [String]) -> Scenario {
+                            variants: [Int], placement: [String], parsed: inout [String: Scenario.Step]) -> Scenario {
         var lines = target.preamble
         for (i, info) in infos.enumerated() {
             lines.append(target.fill(info.hookInstalls[variants[i]], hookClass: placement[i], position: i))
@@ -100,7 +119,13 @@ extension ScenarioGenerator {
             + targetFollowUps(target, infos)
         if !followUps.isEmpty { lines += followUps + target.calls }
         // Generated lines are well formed; a malformed one would be a bug in a participant's templates.
-        let steps = lines.compactMap { try? Scenario.Step(line: $0, file: cell.host, lineNumber: 1) }
+        // The lines repeat from one scenario of the cell to the next: each is parsed once.
+        let steps = lines.compactMap { line -> Scenario.Step? in
+            if let step = parsed[line] { return step }
+            let step = try? Scenario.Step(line: line, file: cell.host, lineNumber: 1)
+            parsed[line] = step
+            return step
+        }
         return Scenario(host: cell.host, config: cell.config, steps: steps)
     }
 }

@@ -13,10 +13,17 @@ public protocol ScenarioRunning {
     /// Runs one scenario; without `explain` the result may leave out the message path and the reference graph,
     /// which only a reproducer needs (the shrinker's candidates do not). Findings are the same either way.
     func run(_ scenario: Scenario, explain: Bool) -> RunResult
+    /// Runs one scenario and says whether the run read the build configuration. When it did not, the same steps in
+    /// the other configuration run exactly the same way, and ``Matrix`` reuses the result for that configuration.
+    func runNotingConfiguration(_ scenario: Scenario, explain: Bool) -> (result: RunResult, readConfiguration: Bool)
 }
 
 extension ScenarioRunning {
     public func run(_ scenario: Scenario, explain: Bool) -> RunResult { run(scenario) }
+    /// A runner that cannot tell says the run read it, so its results are never reused across configurations.
+    public func runNotingConfiguration(_ scenario: Scenario, explain: Bool) -> (result: RunResult, readConfiguration: Bool) {
+        (run(scenario, explain: explain), true)
+    }
 }
 
 /// What one scenario run produced: the findings and what the report needs to explain the worst one.

@@ -99,7 +99,15 @@ struct IMPRecord {
 ///
 /// One `Runtime` per scenario. Every call mirrors the real runtime function it is named after.
 public final class Runtime {
-    public var configuration: BuildConfiguration
+    /// The build configuration. Reading it marks the run as configuration-dependent (``configurationRead``).
+    public var configuration: BuildConfiguration {
+        get { configurationRead = true; return storedConfiguration }
+        set { storedConfiguration = newValue }
+    }
+    private var storedConfiguration: BuildConfiguration
+    /// Whether anything read ``configuration`` since this runtime was made or copied: when nothing did, a run in the
+    /// other configuration does exactly the same, and the lab reuses its result.
+    public private(set) var configurationRead = false
     /// Sends deeper than this are an infinite recursion (the model's stack bound).
     public var maxDepth: Int
     /// Whether the method cache is used (`bench` measures both).
@@ -162,7 +170,7 @@ public final class Runtime {
     ///   real stack (about 3-6 KB per model send) well inside a 512 KB worker thread, and every modeled cycle has
     ///   repeated many times by then.
     public init(configuration: BuildConfiguration = .debug, maxDepth: Int = 64) {
-        self.configuration = configuration
+        self.storedConfiguration = configuration
         self.maxDepth = maxDepth
         self.s = WellKnownSelectors()
         s.register(in: self)
@@ -180,7 +188,7 @@ public final class Runtime {
     }
 
     private init(copying o: Runtime) {
-        configuration = o.configuration; maxDepth = o.maxDepth; methodCacheEnabled = o.methodCacheEnabled
+        storedConfiguration = o.storedConfiguration; maxDepth = o.maxDepth; methodCacheEnabled = o.methodCacheEnabled
         selectorNames = o.selectorNames; selectorIndex = o.selectorIndex
         classes = o.classes; classIndex = o.classIndex; objects = o.objects; nextSerial = o.nextSerial
         imps = o.imps; impBodies = o.impBodies; protocols = o.protocols; protocolIndex = o.protocolIndex
