@@ -2,6 +2,10 @@
 import PackageDescription
 
 // Layers depend only downward: ObjCModel → UIKitModel → LibraryModels → HookLab → hooklab.
+
+/// Optimized in every configuration; exclusivity checked at run time only in debug (see below).
+let modelSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+                                     .unsafeFlags(["-O"], .when(configuration: .debug))]
 let package = Package(
     name: "HookLab",
     products: [
@@ -12,14 +16,14 @@ let package = Package(
     ],
     targets: [
         // The runtime model's state lives in one class; dynamic exclusivity checks on it cost about 40% of every
-        // send in release (callgrind), and the debug build (tests) keeps them.
+        // send in release (callgrind). The models and the lab drop them in release too; the debug build (tests)
+        // keeps them everywhere.
         // The models are compiled optimized in debug builds too, so `swift test` runs the whole matrix in seconds;
         // SwiftPM still passes -enable-testing in debug, so `@testable import` keeps working.
-        .target(name: "ObjCModel", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-                                                   .unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "UIKitModel", dependencies: ["ObjCModel"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "LibraryModels", dependencies: ["ObjCModel", "UIKitModel"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "HookLab", dependencies: ["ObjCModel", "UIKitModel", "LibraryModels"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "ObjCModel", swiftSettings: modelSettings),
+        .target(name: "UIKitModel", dependencies: ["ObjCModel"], swiftSettings: modelSettings),
+        .target(name: "LibraryModels", dependencies: ["ObjCModel", "UIKitModel"], swiftSettings: modelSettings),
+        .target(name: "HookLab", dependencies: ["ObjCModel", "UIKitModel", "LibraryModels"], swiftSettings: modelSettings),
         .executableTarget(name: "hooklab", dependencies: ["HookLab", "ObjCModel"]),
         .testTarget(name: "ObjCModelTests", dependencies: ["ObjCModel"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),

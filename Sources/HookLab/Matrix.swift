@@ -133,12 +133,19 @@ public struct Matrix: Sendable {
                     units.append([position])
                 }
             }
+            // Debug first: a debug run whose asserts all held is what release runs (Runtime.configurationRead).
+            for u in units.indices { units[u].sort { cells[$0].config == .debug && cells[$1].config != .debug } }
             forEachConcurrently(units.count, workers: workerCount) { worker, index in
                 let runner = runners[worker]
                 runner.forget()
+                var planned: ScenarioGenerator.Planned?
                 for position in units[index] {
                     let cell = cells[position]
-                    slots[position] = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks(cell))
+                    // Generation reads the configuration only to stamp it on each scenario: plan an order once.
+                    let plan = planned.map { $0.with(config: cell.config) } ?? generator.plannedScenarios(for: cell)
+                    planned = plan
+                    slots[position] = withEvidence(evaluate(cell, generator: generator, runner: runner,
+                                                            shrink: shrink && shrinks(cell), planned: plan), reports: reports)
                 }
                 if let progress {
                     doneLock.lock()
@@ -167,7 +174,7 @@ public struct Matrix: Sendable {
         }
         for worker in 0..<workerCount { runCounts[worker] = runners[worker].count }
         var matrix = Matrix(hosts: generator.hosts, participants: generator.participants,
-                            results: slots.map { withEvidence($0!, reports: reports) }, runCount: runCounts.reduce(0, +))
+                            results: slots.map { $0! }, runCount: runCounts.reduce(0, +))
         matrix.reusedCount = runners.reduce(0) { $0 + $1.reused }
         return matrix
     }
@@ -191,12 +198,15 @@ public struct Matrix: Sendable {
     }
 
     /// Runs one cell's scenarios and shrinks the worst.
-    public static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool = true) -> CellResult {
+    /// - Parameter planned: The cell's scenarios and variant groups when the caller already has them
+    ///   (``ScenarioGenerator/plannedScenarios(for:)``).
+    public static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool = true,
+                                planned: ScenarioGenerator.Planned? = nil) -> CellResult {
         if let impossibility = generator.impossibility(of: cell) {
             return CellResult(cell: cell, outcome: .ok, scenarioCount: 0, worst: nil, reproducer: nil, possible: false,
                               impossibility: impossibility)
         }
-        let (scenarios, groups) = generator.plannedScenarios(for: cell)
+        let (scenarios, groups) = (planned ?? generator.plannedScenarios(for: cell)).parts
         var worst: (scenario: Scenario, result: RunResult)?
         var firstRan: [String] = []
         var signatures = Set<String>()

@@ -27,14 +27,28 @@ extension ScenarioGenerator {
     /// with the others at their first; empty when no participant of the cell has variants.
     public func methodHookVariants(_ cell: Matrix.Cell) -> [VariantGroup] { plannedScenarios(for: cell).variants }
 
+    /// A cell's scenarios and, for a method-hook cell, its variant groups.
+    public struct Planned: Sendable {
+        public var scenarios: [Scenario]
+        public var variants: [VariantGroup]
+        var parts: ([Scenario], [VariantGroup]) { (scenarios, variants) }
+
+        /// The same plan for the cell in another configuration: generation only stamps it on each scenario.
+        public func with(config: Configuration) -> Planned {
+            Planned(scenarios: scenarios.map { var s = $0; s.config = config; return s }, variants: variants)
+        }
+    }
+
     /// A cell's scenarios (``scenarios(for:)``) and, for a method-hook cell, its variant groups
     /// (``methodHookVariants(_:)``), planned once.
-    public func plannedScenarios(for cell: Matrix.Cell) -> (scenarios: [Scenario], variants: [VariantGroup]) {
+    public func plannedScenarios(for cell: Matrix.Cell) -> Planned {
         guard let host = hosts.first(where: { $0.name == cell.host }), let target = host.methodTarget else {
-            return (scenarios(for: cell), [])
+            return Planned(scenarios: scenarios(for: cell), variants: [])
         }
         let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
-        guard infos.count == cell.order.count, !infos.isEmpty, impossibility(of: cell) == nil else { return ([], []) }
+        guard infos.count == cell.order.count, !infos.isEmpty, impossibility(of: cell) == nil else {
+            return Planned(scenarios: [], variants: [])
+        }
         let plan = methodHookPlan(cell, target, infos)
         var scenarios: [Scenario] = []
         var position: [Scenario: Int] = [:]
@@ -58,7 +72,7 @@ extension ScenarioGenerator {
                 if !indices.isEmpty { groups.append(VariantGroup(name: name, scenarios: indices.uniqued())) }
             }
         }
-        return (scenarios, groups)
+        return Planned(scenarios: scenarios, variants: groups)
     }
 
     /// Every (variant choice, placement) of a cell with its scenario (a `calls-super` variant only at placements whose
@@ -93,40 +107,53 @@ extension ScenarioGenerator {
                 choices.append(variants)
             }
         }
+        // The lines repeat from one scenario of the cell to the next: each distinct one is filled and parsed once.
         var parsed: [String: Scenario.Step] = [:]
+        func steps(_ lines: [String]) -> [Scenario.Step] {
+            lines.compactMap { line -> Scenario.Step? in
+                if let step = parsed[line] { return step }
+                // Generated lines are well formed; a malformed one would be a bug in a participant's templates.
+                let step = try? Scenario.Step(line: line, file: cell.host, lineNumber: 1)
+                parsed[line] = step
+                return step
+            }
+        }
+        let preamble = steps(target.preamble)
+        let calls = steps(target.calls)
+        let followUps = steps(infos.flatMap(\.hookFollowUps).map { target.fill($0, hookClass: target.hookClasses[0]) }
+            + targetFollowUps(target, infos))
+        var installs: [String: [Scenario.Step]] = [:]
+        func install(_ i: Int, _ variant: Int, _ hookClass: String) -> [Scenario.Step] {
+            let key = "\(i) \(variant) \(hookClass)"
+            if let known = installs[key] { return known }
+            let made = steps([target.fill(infos[i].hookInstalls[variant], hookClass: hookClass, position: i)])
+            installs[key] = made
+            return made
+        }
+        var superclassImplementsByClass: [String: Bool] = [:]
+        func superclassImplements(_ name: String) -> Bool {
+            if let known = superclassImplementsByClass[name] { return known }
+            let answer = target.superclassImplements(name)
+            superclassImplementsByClass[name] = answer
+            return answer
+        }
         var result: [(variants: [Int], scenario: Scenario)] = []
         for variants in choices {
             for placement in placements {
                 // A body that calls super is written only where a superclass implements the method.
                 if infos.indices.contains(where: {
-                    infos[$0].hookInstalls[variants[$0]].contains("calls-super") && !target.superclassImplements(placement[$0])
+                    infos[$0].hookInstalls[variants[$0]].contains("calls-super") && !superclassImplements(placement[$0])
                 }) { continue }
-                result.append((variants, methodHookScenario(cell, target, infos, variants: variants, placement: placement,
-                                                           parsed: &parsed)))
+                // The target's classes and object, the installs in the cell's order, the calls; then the follow-ups
+                // and the calls again, when there are follow-ups.
+                var scenarioSteps = preamble
+                for i in infos.indices { scenarioSteps += install(i, variants[i], placement[i]) }
+                scenarioSteps += calls
+                if !followUps.isEmpty { scenarioSteps += followUps + calls }
+                result.append((variants, Scenario(host: cell.host, config: cell.config, steps: scenarioSteps)))
             }
         }
         return result
-    }
-
-    func methodHookScenario(_ cell: Matrix.Cell, _ target: MethodTargetInfo, _ infos: [ParticipantInfo],
-                            variants: [Int], placement: [String], parsed: inout [String: Scenario.Step]) -> Scenario {
-        var lines = target.preamble
-        for (i, info) in infos.enumerated() {
-            lines.append(target.fill(info.hookInstalls[variants[i]], hookClass: placement[i], position: i))
-        }
-        lines += target.calls
-        let followUps = infos.flatMap(\.hookFollowUps).map { target.fill($0, hookClass: target.hookClasses[0]) }
-            + targetFollowUps(target, infos)
-        if !followUps.isEmpty { lines += followUps + target.calls }
-        // Generated lines are well formed; a malformed one would be a bug in a participant's templates.
-        // The lines repeat from one scenario of the cell to the next: each is parsed once.
-        let steps = lines.compactMap { line -> Scenario.Step? in
-            if let step = parsed[line] { return step }
-            let step = try? Scenario.Step(line: line, file: cell.host, lineNumber: 1)
-            parsed[line] = step
-            return step
-        }
-        return Scenario(host: cell.host, config: cell.config, steps: steps)
     }
 }
 

@@ -105,9 +105,13 @@ public final class Runtime {
         set { storedConfiguration = newValue }
     }
     private var storedConfiguration: BuildConfiguration
-    /// Whether anything read ``configuration`` since this runtime was made or copied: when nothing did, a run in the
-    /// other configuration does exactly the same, and the lab reuses its result.
-    public private(set) var configurationRead = false
+    /// Whether the run may have gone differently in the other build configuration: something read ``configuration``,
+    /// a release run passed a ``libraryAssert(_:_:site:library:)`` that debug would have checked, or a debug assert
+    /// failed or did something while checking. When false, the other configuration runs exactly the same, and the lab
+    /// reuses the result.
+    public internal(set) var configurationRead = false
+    /// Message sends made so far (``libraryAssert(_:_:site:library:)`` checks that its condition made none).
+    var sendCount = 0
     /// Sends deeper than this are an infinite recursion (the model's stack bound).
     public var maxDepth: Int
     /// Whether the method cache is used (`bench` measures both).
