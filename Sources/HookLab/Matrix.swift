@@ -139,13 +139,16 @@ public struct Matrix: Sendable {
                 let runner = runners[worker]
                 runner.forget()
                 var planned: ScenarioGenerator.Planned?
+                var runs: [ScenarioRun]?
                 for position in units[index] {
                     let cell = cells[position]
                     // Generation reads the configuration only to stamp it on each scenario: plan an order once.
                     let plan = planned.map { $0.with(config: cell.config) } ?? generator.plannedScenarios(for: cell)
                     planned = plan
-                    slots[position] = withEvidence(evaluate(cell, generator: generator, runner: runner,
-                                                            shrink: shrink && shrinks(cell), planned: plan), reports: reports)
+                    let evaluated = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks(cell),
+                                             planned: plan, twin: runs)
+                    runs = evaluated.runs
+                    slots[position] = withEvidence(evaluated.result, reports: reports)
                 }
                 if let progress {
                     doneLock.lock()
@@ -202,31 +205,50 @@ public struct Matrix: Sendable {
     ///   (``ScenarioGenerator/plannedScenarios(for:)``).
     public static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool = true,
                                 planned: ScenarioGenerator.Planned? = nil) -> CellResult {
+        evaluate(cell, generator: generator, runner: runner, shrink: shrink, planned: planned, twin: nil).result
+    }
+
+    /// One generated scenario's run, and whether it read the build configuration.
+    typealias ScenarioRun = (result: RunResult, readConfiguration: Bool)
+
+    /// ``evaluate(_:generator:runner:shrink:planned:)``, reusing the runs of the same plan in the other configuration
+    /// (`twin`, by scenario index) that never read it; also returns this cell's runs, for its twin.
+    static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool,
+                         planned: ScenarioGenerator.Planned?, twin: [ScenarioRun]?) -> (result: CellResult, runs: [ScenarioRun]) {
         if let impossibility = generator.impossibility(of: cell) {
-            return CellResult(cell: cell, outcome: .ok, scenarioCount: 0, worst: nil, reproducer: nil, possible: false,
-                              impossibility: impossibility)
+            return (CellResult(cell: cell, outcome: .ok, scenarioCount: 0, worst: nil, reproducer: nil, possible: false,
+                               impossibility: impossibility), [])
         }
         let (scenarios, groups) = (planned ?? generator.plannedScenarios(for: cell)).parts
+        let twin = twin?.count == scenarios.count ? twin : nil
         var worst: (scenario: Scenario, result: RunResult)?
         var firstRan: [String] = []
         var signatures = Set<String>()
         // Every scenario runs (no stop at the first crash): the signatures and the variants need all of them.
-        var outcomes: [(outcome: Outcome, findings: [Finding])] = []
+        var runs: [ScenarioRun] = []
+        runs.reserveCapacity(scenarios.count)
         for (position, scenario) in scenarios.enumerated() {
-            let result = runner.run(scenario, explain: false)
+            let run: ScenarioRun
+            if let twin, !twin[position].readConfiguration {
+                run = twin[position]
+                (runner as? CountingRunner)?.noteReused()
+            } else {
+                run = runner.runNotingConfiguration(scenario, explain: false)
+            }
+            runs.append(run)
+            let result = run.result
             if position == 0 { firstRan = result.ran }
             for finding in result.findings { signatures.insert(finding.signature) }
-            if !groups.isEmpty { outcomes.append((result.outcome, result.findings)) }
             if result.outcome > (worst?.result.outcome ?? .ok) { worst = (scenario, result) }
         }
         let variants = groups.map { group -> VariantResult in
             var best: (outcome: Outcome, findings: [Finding]) = (.ok, [])
-            for i in group.scenarios where outcomes[i].outcome > best.outcome { best = outcomes[i] }
+            for i in group.scenarios where runs[i].result.outcome > best.outcome { best = (runs[i].result.outcome, runs[i].result.findings) }
             return VariantResult(variant: group.name, outcome: best.outcome, findings: best.findings)
         }
         guard let worst else {
-            return CellResult(cell: cell, outcome: .ok, scenarioCount: scenarios.count, worst: nil, reproducer: nil, ran: firstRan,
-                              variants: variants, signatures: signatures.sorted())
+            return (CellResult(cell: cell, outcome: .ok, scenarioCount: scenarios.count, worst: nil, reproducer: nil, ran: firstRan,
+                               variants: variants, signatures: signatures.sorted()), runs)
         }
         var reproducer: Shrinker.Reproducer
         if shrink, let shrunk = Shrinker(runner: runner).shrink(worst.scenario, result: worst.result) {
@@ -236,15 +258,15 @@ public struct Matrix: Sendable {
             scenario.expect = worst.result.findings.map(\.kind).uniqued()
             reproducer = Shrinker.Reproducer(scenario: scenario, result: runner.run(worst.scenario, explain: true))
         }
-        return CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: scenarios.count, worst: worst.scenario,
-                          reproducer: reproducer, ran: firstRan, variants: variants, signatures: signatures.sorted())
+        return (CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: scenarios.count, worst: worst.scenario,
+                           reproducer: reproducer, ran: firstRan, variants: variants, signatures: signatures.sorted()), runs)
     }
 }
 
-/// A worker's runner for the matrix: it counts runs, for throughput figures, and reuses results within a cell and
-/// between the debug and release cells of one order. A run is deterministic, and one that never read the build
-/// configuration (``ScenarioRunning/runNotingConfiguration(_:explain:)``) is the same in the other one. One per
-/// worker, never shared.
+/// A worker's runner for the matrix: it counts runs, for throughput figures, and remembers the results of
+/// ``run(_:explain:)`` (the shrinker's candidates and reproducers) between the debug and release cells of one order.
+/// A run is deterministic, and one that never read the build configuration
+/// (``ScenarioRunning/runNotingConfiguration(_:explain:)``) is the same in the other one. One per worker, never shared.
 final class CountingRunner: ScenarioRunning {
     let base: ScenarioRunning
     /// Runs made.
@@ -259,6 +281,15 @@ final class CountingRunner: ScenarioRunning {
     /// Drops the results kept so far (between orders, so memory stays bounded).
     func forget() { known.removeAll(keepingCapacity: true) }
 
+    /// Counts a result the caller reused itself (``Matrix/evaluate(_:generator:runner:shrink:planned:twin:)``).
+    func noteReused() { reused += 1 }
+
+    /// A fresh run, not remembered: a cell's generated scenarios are all distinct, and its twin reuses them by index.
+    func runNotingConfiguration(_ scenario: Scenario, explain: Bool) -> (result: RunResult, readConfiguration: Bool) {
+        count += 1
+        return base.runNotingConfiguration(scenario, explain: explain)
+    }
+
     func run(_ scenario: Scenario) -> RunResult { run(scenario, explain: true) }
 
     func run(_ scenario: Scenario, explain: Bool) -> RunResult {
@@ -266,8 +297,7 @@ final class CountingRunner: ScenarioRunning {
             reused += 1
             return hit.result
         }
-        count += 1
-        let (result, readConfiguration) = base.runNotingConfiguration(scenario, explain: explain)
+        let (result, readConfiguration) = runNotingConfiguration(scenario, explain: explain)
         known[scenario] = (result, explain)
         if !readConfiguration {
             var twin = scenario
