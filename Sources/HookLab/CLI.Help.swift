@@ -20,7 +20,7 @@ extension CLI {
           advise HOST P1 P2 … [--config debug|release] [--json]
                                       your own SDK set (2-6) in every order: what passes, why the rest fails, what fixes it
           list [--json]               participants, hosts and their events
-          bench [--workers N] [--vs-native]
+          bench [--workers N] [--repeat N] [--vs-native]
                                       time the whole matrix; the model against a real runtime
           merge SHARD.json...         combine the shards of 'matrix --shard I/N' into the reports
           diff [--all] OLD.json NEW.json
@@ -192,15 +192,18 @@ extension CLI {
 
             """,
             "bench": """
-            Usage: hooklab bench [--workers N] [--vs-native]
+            Usage: hooklab bench [--workers N] [--repeat N] [--vs-native]
 
-            Times the whole pair and triple matrix (all hosts, both configurations, all delegate positions,
-            reproducers included) and prints the wall time, scenarios per second and the mean cost of one
-            scenario, then the model runtime's own figures (sends per second with and without the method
-            cache, the cost of a runtime with 50 classes). Build with -c release for meaningful figures;
-            the goal is under 3 s on 2 cores.
+            Times the whole matrix (every participant alone, pair and triple on every host, both
+            configurations, all delegate positions and install variants, reproducers included) and prints
+            the wall time, the runs made and reused, runs per second and the mean cost of one run, then the
+            model runtime's own figures (sends per second with and without the method cache, the cost of a
+            runtime with 50 classes). Build with -c release for meaningful figures; the goal is under 3 s
+            on 2 cores.
 
               --workers N   worker threads (default: the CPUs this process may run on)
+              --repeat N    time the matrix N times (default 3) and report the median, each time and the
+                            best: on a shared machine one run can be slowed by others
               --vs-native   also time Tests/OracleTests/bench/mini.m compiled with GCC + GNUstep (-O2)
                             against the same mini-scenario on the model, and print the ratio; needs
                             the packages gobjc, gnustep-make and libgnustep-base-dev

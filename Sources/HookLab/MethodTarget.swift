@@ -111,6 +111,8 @@ enum MethodTarget {
     /// Whether a host name is a method target: the matrix's, or a scenario file's own `Class ±selector`
     /// (`host AppDelegate -application:didFinishLaunchingWithOptions:`), whose classes its lines declare.
     static func isTarget(_ name: String) -> Bool {
+        // Delegate hosts are one word: answer them without splitting (this runs once per scenario run).
+        guard name.utf8.contains(UInt8(ascii: " ")) else { return false }
         let words = name.split(separator: " ")
         return words.count == 2 && (words[1].hasPrefix("-") || words[1].hasPrefix("+")) && words[1].count > 1
     }

@@ -74,7 +74,7 @@ public enum UIKit {
         return try fire(event, on: host, of: kind, in: rt)
     }
 
-    /// `indexPath{section, row}`: the model's index path (see ``eventArguments(_:host:)``).
+    /// `indexPath{section, row}`: the model's index path (see ``eventArguments(_:)``).
     public static func indexPath(section: Int = 0, row: Int) -> String { "indexPath{\(section), \(row)}" }
 
     /// Parses `indexPath{section, row}`.
@@ -138,6 +138,7 @@ public enum UIKit {
         let flags = cacheIvar(event.slot)
         let protocolName = kind.slots.first { $0.property == event.slot }!.protocolName
         let bit = 1 << probes(rt, protocolName).firstIndex(of: event.selector)!
+        let arguments = eventArguments(event)
         rt.addMethod(cls, event.internalSelector, types: "\(event.returnType)@:") { rt, host, _, _ in
             guard rt.object_getIvar(host, flags).intValue & bit != 0 else {
                 rt.journal.append(JournalEntry(observer: rt.describe(host), event: "skipped", detail: event.selector))
@@ -146,7 +147,7 @@ public enum UIKit {
             // weak: nil once the delegate is deallocating (no call); assign: the raw pointer, even if freed.
             let delegate = rt.object_getIvar(host, event.slot)
             guard !delegate.isNil else { return .none }
-            var args = eventArguments(event, host: host)
+            var args = arguments(host)
             if case .int(let row) = rt.object_getIvar(host, rowIvar), let i = args.firstIndex(of: .string(indexPath(row: 0))) {
                 args[i] = .string(indexPath(row: row))
             }
@@ -171,13 +172,15 @@ public enum UIKit {
     }
 
     /// MODEL: index paths, cells and requests are strings; no library looks inside them.
-    static func eventArguments(_ event: HostEvent, host: ObjectID) -> [Value] {
+    /// The arguments of an event given its host, worked out once per event rather than on every send.
+    static func eventArguments(_ event: HostEvent) -> (ObjectID) -> [Value] {
         let count = event.selector.filter { $0 == ":" }.count
-        var args: [Value] = [.object(host)]
+        let hasIndexPath = event.selector.contains("IndexPath")
+        var rest: [Value] = []
         for i in 1..<max(count, 1) {
-            args.append(.string(event.selector.contains("IndexPath") && i == count - 1 ? "indexPath{0, 0}" : "arg\(i)"))
+            rest.append(.string(hasIndexPath && i == count - 1 ? "indexPath{0, 0}" : "arg\(i)"))
         }
-        return Array(args.prefix(count))
+        return { host in Array(([.object(host)] + rest).prefix(count)) }
     }
 
     // MARK: UIWebView and _WebSafeForwarder

@@ -204,10 +204,12 @@ struct CLITests {
         #expect(list.code == 0)
         #expect(list.out.contains("  tracker:proxy  (family tracker): Tracker SDK NSProxy wrapper\n      installs: load, can start late; hosts: WebView, ListView\n"))
         #expect(list.out.contains("  WebView  (delegate: assign)\n      events: shouldStart:, didFinish:\n"))
-        let bench = run("bench", "--workers", "1")
+        let bench = run("bench", "--workers", "1", "--repeat", "2")
         #expect(bench.code == 0)
         #expect(bench.out.contains("104 cells"))
-        #expect(bench.out.contains("scenarios/s"))
-        #expect(bench.out.contains("mean cost of one scenario"))
+        #expect(bench.out.contains("runs/s"))
+        #expect(bench.out.contains("the median of 2 runs"))
+        #expect(bench.out.contains("mean cost of one run made"))
+        #expect(run("bench", "--repeat", "0").code == 2)
     }
 }
