@@ -34,8 +34,9 @@ public struct Advisor {
         self.runners = (0..<max(1, workers)).map { _ in CountingRunner(makeRunner()) }
     }
 
-    /// Every run made so far by this advisor's runners, shrinking included.
-    public var runCount: Int { runners.reduce(0) { $0 + $1.count } }
+    /// Every run asked for so far by this advisor's runners, shrinking included (a result a runner reused counts:
+    /// which worker remembers what depends on timing, and the figure must not).
+    public var runCount: Int { runners.reduce(0) { $0 + $1.requested } }
 
     // MARK: Input
 

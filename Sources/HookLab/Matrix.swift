@@ -273,6 +273,8 @@ final class CountingRunner: ScenarioRunning {
     private(set) var count = 0
     /// Results given again without running: the same scenario, or its twin in the other configuration.
     private(set) var reused = 0
+    /// Runs asked for, made or reused: unlike ``count``, the same whatever worker took which cell.
+    var requested: Int { count + reused }
     /// Results by scenario, with whether they carry the message path and graph (`explain`).
     private var known: [Scenario: (result: RunResult, explained: Bool)] = [:]
 
