@@ -28,7 +28,7 @@ let package = Package(
         .testTarget(name: "ObjCModelTests", dependencies: ["ObjCModel"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         .testTarget(name: "LibraryModelsTests", dependencies: ["LibraryModels"]),
-        .testTarget(name: "HookLabTests", dependencies: ["HookLab"], exclude: ["Fixtures"]),
+        .testTarget(name: "HookLabTests", dependencies: ["HookLab"], exclude: ["Fixtures"], swiftSettings: modelSettings),
         // Uses only the public API, the way an SDK team's package would (no @testable).
         .testTarget(name: "ExtensionAPITests", dependencies: ["HookLab", "ObjCModel"]),
         .testTarget(name: "OracleTests", dependencies: ["ObjCModel"], exclude: ["probes", "incidents", "bench", "native.sh"]),

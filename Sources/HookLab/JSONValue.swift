@@ -246,6 +246,14 @@ extension JSONValue {
 
         mutating func string() throws(ParseError) -> String {
             position += 1 // opening quote
+            // Most strings have no escape: one UTF-8 decode of the bytes between the quotes.
+            var end = position
+            while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[position..<end], as: UTF8.self)
+                position = end + 1
+                return text
+            }
             var scalars = String.UnicodeScalarView()
             var chunkStart = position
             func flush(_ parser: Parser, _ end: Int) {

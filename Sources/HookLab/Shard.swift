@@ -46,8 +46,16 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 
     /// The cells of this shard, in their given order.
     public func cells(of cells: [Matrix.Cell], generator: ScenarioGenerator) -> [Matrix.Cell] {
-        let hosts = Set(Self.partition(hosts: Self.costs(of: cells, generator: generator), count: count)[index - 1])
-        return cells.filter { hosts.contains($0.host) }
+        Self.slices(of: cells, generator: generator, count: count)[index - 1]
+    }
+
+    /// The cells of every shard of `count` (index 0 is shard 1), each in their given order; the costs are estimated
+    /// once for all of them.
+    public static func slices(of cells: [Matrix.Cell], generator: ScenarioGenerator, count: Int) -> [[Matrix.Cell]] {
+        partition(hosts: costs(of: cells, generator: generator), count: count).map { hosts in
+            let hosts = Set(hosts)
+            return cells.filter { hosts.contains($0.host) }
+        }
     }
 }
 

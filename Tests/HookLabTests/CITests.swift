@@ -231,6 +231,7 @@ struct CITests {
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
         let all = generator.cells()
         let slices = (1...count).map { Shard(index: $0, count: count).cells(of: all, generator: generator) }
+        #expect(Shard.slices(of: all, generator: generator, count: count) == slices)
         #expect(slices.flatMap { $0 }.sorted() == all)
         for slice in slices { #expect(Set(slice.map(\.host)).allSatisfy { host in slices.filter { $0.contains { $0.host == host } }.count == 1 }) }
 

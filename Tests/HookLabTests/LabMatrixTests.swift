@@ -101,8 +101,9 @@ extension LabMatrixTests {
         let all = Self.generator.cells()
         var files: [(file: String, shard: ShardFile)] = []
         var covered: [Matrix.Cell] = []
+        let slices = Shard.slices(of: all, generator: Self.generator, count: 3)
         for index in 1...3 {
-            let cells = Set(Shard(index: index, count: 3).cells(of: all, generator: Self.generator))
+            let cells = Set(slices[index - 1])
             covered += cells
             let results = Self.shared.results.filter { cells.contains($0.cell) }
             let file = ShardFile(shard: Shard(index: index, count: 3), allCells: all.count, results: results)
