@@ -29,6 +29,12 @@ extension Scenario {
 
     /// The words of one line: separated by spaces, tabs and other horizontal white space.
     static func words<S: StringProtocol>(_ line: S) -> [String] {
+        // ASCII lines (every generated one) split on bytes; others by Character, so a combining mark stays on its word.
+        let bytes = Array(line.utf8)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            return bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0B || $0 == 0x0C || $0 == 0x0D })
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
         let separators: Set<Character> = [" ", "\t", "\u{0B}", "\u{0C}", "\r", "\u{A0}"]
         return line.split(whereSeparator: { (c: Character) -> Bool in separators.contains(c) }).map { String($0) }
     }
