@@ -88,17 +88,18 @@ extension Runtime {
 
     /// A library `assert`/`NSAssert`: trips only in debug; in release it is compiled out and the run goes on.
     ///
-    /// A debug assert that holds, and whose check sent nothing and changed nothing, leaves the run as release would
-    /// have it; anything else marks the run as depending on the configuration (``configurationRead``).
+    /// A debug assert that holds, and whose check changed nothing (``stateChanges``; a getter it sends may run),
+    /// leaves the run as release would have it; anything else marks the run as depending on the configuration
+    /// (``configurationRead``).
     public func libraryAssert(_ condition: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "",
                               site: String, library: String) throws {
         let wasRead = configurationRead
         guard configuration == .debug else { return }
-        let before = (sends: sendCount, objects: objects.count, journal: journal.count, facts: factsNoted.count)
+        let before = stateChanges
         if try !condition() {
             throw Fault(.assertionFailure(message: message(), site: site), raisedBy: library)
         }
-        if before == (sendCount, objects.count, journal.count, factsNoted.count) { configurationRead = wasRead }
+        if stateChanges == before { configurationRead = wasRead }
     }
 
     /// `fatalError` / `_objc_fatal`: traps in every configuration.

@@ -40,7 +40,6 @@ extension Runtime {
         let o = Int(receiver.raw)
         if objects[o].state == .freed { throw messageToFreed(receiver, sel) }
         let imp = lookUpImpOrForward(lookupFrom, sel, resolve: true)
-        sendCount &+= 1
         depth += 1
         if depth > maxDepth {
             depth -= 1
@@ -66,7 +65,6 @@ extension Runtime {
     @discardableResult
     public func callIMP(_ imp: IMP, _ receiver: ObjectID, _ cmd: SEL, _ args: [Value] = []) throws -> Value {
         if objects[Int(receiver.raw)].state == .freed { throw messageToFreed(receiver, cmd) }
-        sendCount &+= 1
         depth += 1
         defer { depth -= 1 }
         if depth > maxDepth { throw Fault(.infiniteRecursion, raisedBy: "runtime") }

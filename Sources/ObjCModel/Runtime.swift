@@ -107,29 +107,32 @@ public final class Runtime {
     private var storedConfiguration: BuildConfiguration
     /// Whether the run may have gone differently in the other build configuration: something read ``configuration``,
     /// a release run passed a ``libraryAssert(_:_:site:library:)`` that debug would have checked, or a debug assert
-    /// failed or did something while checking. When false, the other configuration runs exactly the same, and the lab
-    /// reuses the result.
+    /// failed or changed the program's state while checking (``stateChanges``). When false, the other configuration
+    /// runs exactly the same, and the lab reuses the result. Models keep their state in the runtime (ivars,
+    /// associations, the journal) for this to hold; a test compares reused results with fresh runs.
     public internal(set) var configurationRead = false
-    /// Message sends made so far (``libraryAssert(_:_:site:library:)`` checks that its condition made none).
-    var sendCount = 0
+    /// Changes to the program's state so far: objects, classes, methods, selectors, the autorelease pool, KVO, the
+    /// journal, facts and trace (not the method cache, which only makes lookups faster). A
+    /// ``libraryAssert(_:_:site:library:)`` whose check changed none of it left the run as release has it.
+    var stateChanges = 0
     /// Sends deeper than this are an infinite recursion (the model's stack bound).
     public var maxDepth: Int
     /// Whether the method cache is used (`bench` measures both).
     public var methodCacheEnabled = true
 
     // Selector table.
-    var selectorNames: [String] = []
+    var selectorNames: [String] = [] { didSet { stateChanges &+= 1 } }
     var selectorIndex: [String: SEL] = [:]
 
     // Classes and objects.
-    var classes: [ClassRecord] = []
+    var classes: [ClassRecord] = [] { didSet { stateChanges &+= 1 } }
     var classIndex: [String: Class] = [:]
-    var objects: [ObjectRecord] = []
-    var nextSerial: Int32 = 1
-    var imps: [IMPRecord] = []
+    var objects: [ObjectRecord] = [] { didSet { stateChanges &+= 1 } }
+    var nextSerial: Int32 = 1 { didSet { stateChanges &+= 1 } }
+    var imps: [IMPRecord] = [] { didSet { stateChanges &+= 1 } }
     /// IMP bodies, apart from their names so a send touches only the closure.
     var impBodies: [IMPBody] = []
-    var protocols: [ProtocolRecord] = []
+    var protocols: [ProtocolRecord] = [] { didSet { stateChanges &+= 1 } }
     var protocolIndex: [String: ProtocolRef] = [:]
 
     // Method cache: a flat table [class × selector capacity] of IMP raw values, -1 when empty.
@@ -140,22 +143,22 @@ public final class Runtime {
 
     // Messaging state.
     var depth = 0
-    var autoreleasePool: [ObjectID] = []
+    var autoreleasePool: [ObjectID] = [] { didSet { stateChanges &+= 1 } }
 
     // Tracing, off in bulk runs.
     public var tracing = false
-    public internal(set) var trace: [TraceEvent] = []
+    public internal(set) var trace: [TraceEvent] = [] { didSet { stateChanges &+= 1 } }
 
     /// What the modeled program observed (delegate calls received, observer callbacks); the lab's history.
-    public var journal: [JournalEntry] = []
+    public var journal: [JournalEntry] = [] { didSet { stateChanges &+= 1 } }
     /// The facts whose code path ran (read in code, or inferred), in first-use order (Runtime+Facts.swift).
-    public internal(set) var factsNoted: [ModelFact] = []
+    public internal(set) var factsNoted: [ModelFact] = [] { didSet { stateChanges &+= 1 } }
 
     // KVO state (see Runtime+KVO.swift).
-    var kvoOriginalForClass: [Class: Class] = [:]
-    var kvoClassForOriginal: [Class: Class] = [:]
-    var observances: [ObjectID: [Observance]] = [:]
-    var kvoContext: Value?
+    var kvoOriginalForClass: [Class: Class] = [:] { didSet { stateChanges &+= 1 } }
+    var kvoClassForOriginal: [Class: Class] = [:] { didSet { stateChanges &+= 1 } }
+    var observances: [ObjectID: [Observance]] = [:] { didSet { stateChanges &+= 1 } }
+    var kvoContext: Value? { didSet { stateChanges &+= 1 } }
     /// Whether deallocating an object with observers still registered raises (old iOS) or is tolerated.
     public var kvoDeallocWithObserversRaises = false
 

@@ -96,6 +96,28 @@ struct LabMatrixTests {
 }
 
 extension LabMatrixTests {
+    @Test("A release cell that reused its debug twin's runs equals a fresh run of it (a sample: every 12th release cell)")
+    func reuseMatchesFreshRuns() {
+        let runner = Self.catalog.makeRunner()
+        let release = Self.shared.results.filter { $0.cell.config == .release && $0.possible }
+        #expect(release.count > 3000)
+        for (position, shared) in release.enumerated() where position % 12 == 0 {
+            let order = shared.cell.order
+            // As Matrix.run does: a triple holding a failing order-preserving pair keeps its worst scenario unshrunk.
+            let hasFailingPair = order.indices.contains { i in
+                order.indices.contains { j in
+                    j > i && Self.shared.outcome(of: shared.cell.with(order: [order[i], order[j]])).map { $0 != .ok } == true
+                }
+            }
+            let fresh = Matrix.evaluate(shared.cell, generator: Self.generator, runner: runner, shrink: order.count < 3 || !hasFailingPair)
+            #expect(fresh.outcome == shared.outcome, "\(shared.cell)")
+            #expect(fresh.signatures == shared.signatures, "\(shared.cell)")
+            #expect(fresh.variants == shared.variants, "\(shared.cell)")
+            #expect(fresh.reproducer == shared.reproducer, "\(shared.cell)")
+            #expect(fresh.ran == shared.ran, "\(shared.cell)")
+        }
+    }
+
     @Test("The real matrix in 3 shards: each host in one shard, and the merged shard files give the same matrix.json bytes")
     func threeShards() throws {
         let all = Self.generator.cells()
