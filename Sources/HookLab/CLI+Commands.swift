@@ -19,7 +19,7 @@ extension CLI {
             let all = generator.cells()
             let cells = shard.cells(of: all, generator: generator)
             let matrix = cli.runMatrix(cells: cells, quiet: arguments.quiet)
-            let file = ShardFile(shard: shard, allCells: all.count, results: matrix.results)
+            let file = ShardFile(shard: shard, allCells: all.count, results: matrix.results, appAlone: matrix.appAlone)
             let url = try location(outputOption ?? reportsOption.map { "\($0)/matrix.shard-\(shard.index)-of-\(shard.count).json" },
                                    default: "Reports/matrix.shard-\(shard.index)-of-\(shard.count).json", option: "--output FILE")
             try write([AtomicFile.Output(url, file.fileText)])

@@ -50,7 +50,8 @@ struct FaultDetector: Detector {
             var m = "`-[\(cls) \(sel)]` was sent to \(obj) (made by \(madeBy))\(zombie.map(r.freedNote) ?? ""): "
                 + "a message to a freed object, an EXC_BAD_ACCESS crash in the field."
             if let holder { m += " It was reached through \(holder.description), which is never zeroed." }
-            return [Finding(kind: .danglingMessage, message: m, step: r.number, frames: frames + ["→ \(obj) — freed"], objects: [obj])]
+            return [Finding(kind: .danglingMessage, message: m, step: r.number, frames: frames + ["→ \(obj) — freed"],
+                            objects: [zombie.map(r.rt.identity) ?? obj])]
         case .infiniteRecursion:
             let cycle = f.cycle
             let parties = cycle.map { "\($0.receiver) (\(ownerName(r, $0.receiver)))" }
@@ -117,7 +118,7 @@ struct DanglingReferenceDetector: Detector {
                     message: "\(r.world.who(o)).\(name) (\(kind)) still points at \(r.rt.describe(t)) "
                         + "(made by \(r.world.owner(of: t)))\(r.freedNote(t)). Nothing has messaged it yet; the next "
                         + "message through it is a crash.",
-                    step: r.number, objects: [r.rt.describe(o), r.rt.describe(t)]))
+                    step: r.number, objects: [r.rt.identity(o), r.rt.identity(t)]))
             }
         }
         return out
@@ -152,7 +153,7 @@ struct ForwardingCycleDetector: Detector {
             if let app = r.world.expectedReceiver, !reachable(r.rt, from: start, to: app) {
                 m += " \(r.world.who(app)) is no longer reachable from it."
             }
-            out.append(Finding(kind: .forwardingCycle, message: m, step: r.number, objects: cycle.map { r.rt.describe($0) }))
+            out.append(Finding(kind: .forwardingCycle, message: m, step: r.number, objects: cycle.map { r.rt.identity($0) }))
         }
         return out
     }
@@ -220,7 +221,7 @@ struct ReturnValueDetector: Detector {
         guard said != heard else { return [] }
         return [Finding(kind: .lostReturnValue,
                         message: "\(r.world.who(app)) answered \(said) to \(event), but \(r.rt.describe(host)) got \(heard).",
-                        step: r.number, objects: [r.rt.describe(app), r.rt.describe(host)])]
+                        step: r.number, objects: [r.rt.identity(app), r.rt.identity(host)])]
     }
 }
 
@@ -244,7 +245,7 @@ struct LeakDetector: Detector {
         if let cycle = strongCycle(r.rt, among: alive) {
             m += " Strong cycle: " + (cycle + [cycle[0]]).map { r.rt.describe($0) }.joined(separator: " ⇒ ") + "."
         }
-        return [Finding(kind: .leak, message: m, step: r.number, objects: alive.map { r.rt.describe($0) })]
+        return [Finding(kind: .leak, message: m, step: r.number, objects: alive.map { r.rt.identity($0) })]
     }
 
     func strongEdges(_ rt: Runtime, _ o: ObjectID) -> [ObjectID] {

@@ -13,7 +13,7 @@ public struct Finding: Codable, Hashable, Sendable {
     public var step: Int
     /// The message path, outermost first, Cocoa style (`-[UIWebView _dispatchNavigation]`).
     public var frames: [String]
-    /// The objects involved, by model id (`TrackerProxy#3`).
+    /// The objects involved, by model id as created (`TrackerProxy#3`; ``ObjCModel/Runtime/identity(_:)``).
     public var objects: [String]
 
     public init(kind: Kind, message: String, step: Int, frames: [String] = [], objects: [String] = []) {

@@ -30,8 +30,15 @@ extension Matrix {
         if partly.allSatisfy({ !$0.isEmpty }) {
             text += " " + partly.flatMap { $0.map(\.shortName) }.uniqued().joined(separator: ", ")
         }
-        if key.order.count >= 2, failing.allSatisfy({ $0.conflict == false }) { text += " as alone" }
+        if failing.allSatisfy({ $0.conflict == false }) { text += aloneLibraries(key, failing).isEmpty ? " as the app alone" : " as alone" }
         return text
+    }
+
+    /// The participants of a cell whose alone cells fail in the configurations where the cell fails (none for a
+    /// participant alone: its failure can only be inherited from the app alone).
+    func aloneLibraries(_ key: NoteKey, _ failing: [CellResult]) -> [String] {
+        guard key.order.count >= 2 else { return [] }
+        return key.order.filter { id in failing.contains { (outcome(of: $0.cell.with(order: [id])) ?? .ok) != .ok } }
     }
 
     /// The finding kinds of a failing method-hook cell ("lostEvent, outOfOrder"); nil for a delegate host.
@@ -47,9 +54,9 @@ extension Matrix {
     /// What "first" means in a table, for its heading.
     func orderMeaning(methodHooks: Bool) -> String {
         if methodHooks {
-            return "\"First\" is call order: the row's install call runs before the column's. The diagonal is each library alone. \"as alone\" marks a failing cell whose every finding one of its libraries already has alone."
+            return "\"First\" is call order: the row's install call runs before the column's. The diagonal is each library alone. \"as alone\" marks a failing cell whose every finding one of its libraries already has alone; \"as the app alone\" one whose every finding the app has with no library installed (its own mistake, such as freeing a delegate an assign slot still holds)."
         }
-        return "\"First\" is `+load`/link order for load-time hooks and call order for runtime attaches; a library that hooks at launch cannot come after a runtime attach unless it can start late (\"not possible\"). The diagonal is each library alone. \"as alone\" marks a failing cell whose every finding one of its libraries already has alone."
+        return "\"First\" is `+load`/link order for load-time hooks and call order for runtime attaches; a library that hooks at launch cannot come after a runtime attach unless it can start late (\"not possible\"). The diagonal is each library alone. \"as alone\" marks a failing cell whose every finding one of its libraries already has alone; \"as the app alone\" one whose every finding the app has with no library installed (its own mistake, such as freeing a delegate an assign slot still holds)."
     }
 
     /// A note's verdict lines: that the failure is inherited from a library alone, and the outcome of each install
@@ -57,12 +64,15 @@ extension Matrix {
     func verdictLines(_ key: NoteKey) -> [String] {
         let failing = results(key).filter { $0.outcome != .ok }
         var out: [String] = []
-        if key.order.count >= 2, !failing.isEmpty, failing.allSatisfy({ $0.conflict == false }) {
-            let alone = key.order.filter { id in
-                failing.contains { (outcome(of: $0.cell.with(order: [id])) ?? .ok) != .ok }
+        if !failing.isEmpty, failing.allSatisfy({ $0.conflict == false }) {
+            let alone = aloneLibraries(key, failing)
+            if !alone.isEmpty {
+                out += ["", "**Not a conflict:** " + alone.map { "`\($0)`" }.joined(separator: " and ")
+                        + " alone already \(alone.count == 1 ? "fails" : "fail") this way on \(key.host) (the table's diagonal); this order adds no finding of its own."]
+            } else {
+                let who = key.order.count == 1 ? "`\(key.order[0])` adds" : "this order adds"
+                out += ["", "**The app's own:** with no library installed, the app's own scenario already fails this way on \(key.host) (for example by freeing a delegate the view still holds); \(who) no finding of its own."]
             }
-            out += ["", "**Not a conflict:** " + alone.map { "`\($0)`" }.joined(separator: " and ")
-                    + " alone already \(alone.count == 1 ? "fails" : "fail") this way on \(key.host) (the table's diagonal); this order adds no finding of its own."]
         }
         guard let variants = failing.first?.variants, !variants.isEmpty,
               failing.contains(where: { !Self.partlyFailingVariants($0).isEmpty }) else { return out }

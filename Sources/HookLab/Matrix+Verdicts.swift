@@ -22,15 +22,18 @@ extension Matrix {
         public var shortName: String { variant.split(separator: ":", maxSplits: 1).last.map(String.init) ?? variant }
     }
 
-    /// The signatures of every participant of the cell alone, on the same host and configuration.
+    /// The signatures the cell's participants have alone, and the app with no library, on the same host and
+    /// configuration (for a participant alone: the app's only).
     func aloneSignatures(_ cell: Cell) -> [String] {
-        cell.order.flatMap { result(for: cell.with(order: [$0]))?.signatures ?? [] }
+        let participants = cell.order.count >= 2 ? cell.order.flatMap { result(for: cell.with(order: [$0]))?.signatures ?? [] } : []
+        return (appAlone[cell.with(order: [])] ?? []) + participants
     }
 
-    /// Whether a cell of two or more participants has a finding none of them has alone (nil for one participant
-    /// or an impossible order). A participant whose alone cell was not run counts as finding nothing alone.
+    /// Whether a cell has a finding that neither the app with no library nor any of its participants alone has:
+    /// for a participant alone, a finding the app alone does not have (nil for an impossible order). A participant
+    /// whose alone cell was not run, or a host whose app-alone run is unknown, counts as finding nothing.
     func conflict(of result: CellResult) -> Bool? {
-        guard result.cell.order.count >= 2, result.possible else { return nil }
+        guard !result.cell.order.isEmpty, result.possible else { return nil }
         guard result.outcome != .ok else { return false }
         let alone = Set(aloneSignatures(result.cell))
         return result.signatures.contains { !alone.contains($0) }
@@ -52,7 +55,8 @@ extension Matrix {
         func key(_ r: CellResult) -> NoteKey { NoteKey(host: r.cell.host, order: r.cell.order) }
         let alone = results.filter { $0.cell.order.count == 1 }
         counts.alone = alone.map(key).uniqued().count
-        counts.failingAlone = alone.filter { $0.outcome != .ok }.map(key).uniqued().count
+        counts.failingAlone = alone.filter { $0.outcome != .ok && $0.conflict != false }.map(key).uniqued().count
+        counts.appOwnAlone = alone.filter { $0.outcome != .ok }.map(key).uniqued().count - counts.failingAlone
         let conflicting = results.filter { $0.cell.order.count == 2 && $0.conflict == true }.map(key).uniqued()
         counts.conflictingPairsOrdered = conflicting.count
         counts.conflictingPairsUnordered = conflicting.map { "\($0.host) \($0.order.sorted())" }.uniqued().count
@@ -72,7 +76,8 @@ extension Matrix {
     public var headlineLines: [String] {
         let c = headlineCounts
         return [
-            "- Libraries alone: \(c.failingAlone) of \(c.alone) (library, host) combinations fail with no other library installed (the tables' diagonal).",
+            "- Libraries alone: \(c.failingAlone) of \(c.alone) (library, host) combinations fail with no other library installed (the tables' diagonal)"
+                + (c.appOwnAlone == 0 ? "." : "; \(c.appOwnAlone) more fail only the way the app does with no library at all (\"as the app alone\": the app's own mistake, such as freeing a delegate an assign slot still holds)."),
             "- \(c.conflictingPairsUnordered) pairs of libraries conflict (\(c.conflictingPairsOrdered) install orders): a finding neither library has alone. \(c.inheritedPairs) more failing orders of pairs only inherit a library's own failure.",
             "- \(c.emergentTriples) triples fail in a way none of their pairs does (emergent).",
             "- \(c.failingCells) failing cells of \(c.cells) (\(c.scenarios) scenarios; method-hook cells counted once when debug and release agree); \(c.impossible) cells are install orders that cannot happen and run nothing.",
@@ -89,8 +94,10 @@ public struct HeadlineCounts: Hashable, Sendable {
     public var scenarios = 0
     /// Participants alone, one per host.
     public var alone = 0
-    /// Participants alone that fail on a host, in either configuration.
+    /// Participants alone that fail on a host, in either configuration, with a finding the app alone does not have.
     public var failingAlone = 0
+    /// (Library, host) combinations that fail alone only the way the app does with no library (``Matrix/appAlone``).
+    public var appOwnAlone = 0
     /// Ordered pairs (host and order) that conflict in either configuration.
     public var conflictingPairsOrdered = 0
     /// The same, with the two orders of a pair counted once.

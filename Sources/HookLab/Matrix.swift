@@ -53,6 +53,9 @@ public struct Matrix: Sendable {
     public private(set) var results: [CellResult]
     /// Failing triples (and longer orders) with a finding none of their pairs and participants alone has, sorted (see ``isEmergent(_:)``).
     public private(set) var emergent: [Cell]
+    /// What the app's own scenarios find with no library installed, as ``Finding/signature`` values, by host and
+    /// configuration (keyed by a cell with an empty order): a finding the app alone has is no library's doing.
+    public private(set) var appAlone: [Cell: [String]]
     /// Scenario runs made, including shrinking; for `hooklab bench`.
     public var runCount: Int
     /// Results reused instead of run again (the same scenario, or its twin in the other configuration when the run
@@ -61,9 +64,13 @@ public struct Matrix: Sendable {
     private var index: [Cell: Int]
 
     /// Builds a matrix from results already computed.
-    public init(hosts: [HostInfo], participants: [ParticipantInfo], results: [CellResult], runCount: Int = 0) {
+    /// - Parameter appAlone: What the app's own scenarios find with no library, by host and configuration
+    ///   (``Matrix/appAlone``); a host missing here counts as finding nothing.
+    public init(hosts: [HostInfo], participants: [ParticipantInfo], results: [CellResult], runCount: Int = 0,
+                appAlone: [Cell: [String]] = [:]) {
         self.hosts = hosts
         self.participants = participants
+        self.appAlone = appAlone
         self.results = results.sorted { $0.cell < $1.cell }
         self.runCount = runCount
         self.index = [:]
@@ -162,6 +169,12 @@ public struct Matrix: Sendable {
         // Pairs first. A longer order that contains a failing order-preserving pair cannot be emergent, and the
         // report explains it through that pair, so its reproducer is its worst scenario as generated (not shrunk).
         // Participants alone and pairs first.
+        // The app alone first: its own scenarios on each host and configuration the cells use, with no library.
+        var appAlone: [Cell: [String]] = [:]
+        for key in cells.map({ $0.with(order: []) }).uniqued() {
+            let findings = generator.appAloneScenarios(for: key).flatMap { runners[0].run($0, explain: false).findings }
+            appAlone[key] = findings.map(\.signature).uniqued().sorted()
+        }
         let pairs = cells.indices.filter { cells[$0].order.count < 3 }
         phase(pairs) { _ in true }
         var failingPairs = Set<Cell>()
@@ -177,7 +190,7 @@ public struct Matrix: Sendable {
         }
         for worker in 0..<workerCount { runCounts[worker] = runners[worker].count }
         var matrix = Matrix(hosts: generator.hosts, participants: generator.participants,
-                            results: slots.map { $0! }, runCount: runCounts.reduce(0, +))
+                            results: slots.map { $0! }, runCount: runCounts.reduce(0, +), appAlone: appAlone)
         matrix.reusedCount = runners.reduce(0) { $0 + $1.reused }
         return matrix
     }

@@ -106,6 +106,21 @@ public struct ScenarioGenerator: Sendable {
         return result.uniqued()
     }
 
+    /// The app's own scenarios on a host with no library installed, for the cell's host and configuration (its
+    /// order is ignored): what a cell's scenarios do besides the libraries' steps (the app's delegate in place, the
+    /// events, the app replacing and releasing its delegate; a method target's calls with nothing hooked). What they
+    /// find is the app's, never a library's (``Matrix/appAlone``).
+    public func appAloneScenarios(for cell: Matrix.Cell) -> [Scenario] {
+        guard let host = hosts.first(where: { $0.name == cell.host }) else { return [] }
+        let cell = cell.with(order: [])
+        if let target = host.methodTarget { return methodHookPlan(cell, target, []).map(\.scenario).uniqued() }
+        let plan = Plan([], lateLast: false)
+        var result = [scenario(cell, host, plan, delegateAt: 0),
+                      scenario(cell, host, plan, delegateAt: 0, replaceDelegate: true)]
+        if generatesLaterScenarioKinds { result += trapScenarios(cell, host, plan) }
+        return result.uniqued()
+    }
+
     /// Where each participant installs: load time or a runtime unit.
     struct Plan {
         var loadTime: [Scenario.Step] = []

@@ -70,14 +70,25 @@ public struct ShardFile: Codable, Hashable, Sendable {
     /// Every cell of the unsharded run, so a merge can prove the shards cover it exactly.
     public var allCells: Int
     public var results: [Matrix.CellResult]
+    /// What the app finds with no library on this shard's hosts (``Matrix/appAlone``), sorted; nil in files written
+    /// before it existed.
+    public var appAlone: [AppAlone]?
 
-    public init(shard: Shard, allCells: Int, results: [Matrix.CellResult]) {
+    /// The app alone on one host and configuration: its findings' signatures.
+    public struct AppAlone: Codable, Hashable, Sendable {
+        public var host: String
+        public var config: Configuration
+        public var signatures: [String]
+    }
+
+    public init(shard: Shard, allCells: Int, results: [Matrix.CellResult], appAlone: [Matrix.Cell: [String]] = [:]) {
         format = Self.format
         generator = "hooklab matrix --shard \(shard)"
         self.shard = shard.index
         shards = shard.count
         self.allCells = allCells
         self.results = results
+        self.appAlone = appAlone.keys.sorted().map { AppAlone(host: $0.host, config: $0.config, signatures: appAlone[$0]!) }
     }
 
     /// The file's text: sorted keys, so a shard's file is byte-identical from run to run.
@@ -120,6 +131,10 @@ public struct ShardFile: Codable, Hashable, Sendable {
         }
         var cells = Set<Matrix.Cell>()
         var results: [Matrix.CellResult] = []
+        var appAlone: [Matrix.Cell: [String]] = [:]
+        for (_, shard) in files {
+            for entry in shard.appAlone ?? [] { appAlone[Matrix.Cell(host: entry.host, order: [], config: entry.config)] = entry.signatures }
+        }
         for (file, shard) in files {
             for result in shard.results {
                 guard cells.insert(result.cell).inserted else { throw UsageError("\(file): \(result.cell) is in two shards") }
@@ -129,6 +144,6 @@ public struct ShardFile: Codable, Hashable, Sendable {
         guard results.count == first.shard.allCells else {
             throw UsageError("the shards hold \(results.count) cells, but the run had \(first.shard.allCells)")
         }
-        return Matrix(hosts: hosts, participants: participants, results: results)
+        return Matrix(hosts: hosts, participants: participants, results: results, appAlone: appAlone)
     }
 }

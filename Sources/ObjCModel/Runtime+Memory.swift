@@ -7,7 +7,7 @@ extension Runtime {
     /// `class_createInstance` / `+alloc`: a new object with a retain count of 1, owned by the caller.
     public func class_createInstance(_ cls: Class) -> ObjectID {
         let o = ObjectID(raw: Int32(objects.count))
-        objects.append(ObjectRecord(isa: cls, serial: nextSerial, retainCount: 1, state: .alive, classObjectOf: nil))
+        objects.append(ObjectRecord(isa: cls, serial: nextSerial, retainCount: 1, state: .alive, classObjectOf: nil, createdAs: cls))
         nextSerial += 1
         if tracing { trace.append(.alloc(object: describe(o))) }
         return o
@@ -45,6 +45,14 @@ extension Runtime {
         let r = objects[Int(o.raw)]
         if let c = r.classObjectOf { return class_getName(c) }
         return "\(r.zombieClassName ?? class_getName(r.isa))#\(r.serial)"
+    }
+
+    /// `Class#n` with the class the object was created as: unlike ``describe(_:)``, the same object keeps the same
+    /// name after KVO or a library isa-swizzles it, and after it is freed. The class name for class objects.
+    public func identity(_ o: ObjectID) -> String {
+        let r = objects[Int(o.raw)]
+        guard let created = r.createdAs else { return describe(o) }
+        return "\(class_getName(created))#\(r.serial)"
     }
 
     public func describe(_ v: Value) -> String {

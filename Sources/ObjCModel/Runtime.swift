@@ -55,6 +55,8 @@ struct ObjectRecord {
     var state: Lifecycle
     /// For class objects: the class they stand for.
     let classObjectOf: Class?
+    /// For instances: the class they were created as, whatever isa-swizzling did since.
+    var createdAs: Class? = nil
     /// Name of the class at free time, as a zombie remembers it.
     var zombieClassName: String?
     var slots: [Slot] = []

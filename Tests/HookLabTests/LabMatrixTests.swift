@@ -128,7 +128,9 @@ extension LabMatrixTests {
             let cells = Set(slices[index - 1])
             covered += cells
             let results = Self.shared.results.filter { cells.contains($0.cell) }
-            let file = ShardFile(shard: Shard(index: index, count: 3), allCells: all.count, results: results)
+            let hosts = Set(cells.map(\.host))
+            let file = ShardFile(shard: Shard(index: index, count: 3), allCells: all.count, results: results,
+                                 appAlone: Self.shared.appAlone.filter { hosts.contains($0.key.host) })
             files.append(("shard-\(index).json", try ShardFile.parse(file.fileText, file: "shard-\(index).json")))
         }
         #expect(covered.sorted() == all)

@@ -41,7 +41,7 @@ struct VerdictTests {
             let alone = try #require(matrix.result(for: Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain"], config: config)))
             #expect(alone.outcome == .broken)
             #expect(alone.signatures.contains { $0.hasPrefix("lostEvent ") })
-            #expect(alone.conflict == nil)
+            #expect(alone.conflict == true)
             let pair = try #require(matrix.result(for: Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain", "rx"], config: config)))
             #expect(pair.outcome == .broken)
             #expect(pair.conflict == false)
@@ -54,7 +54,34 @@ struct VerdictTests {
         let pair = try Self.json(matrix, Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain", "rx"], config: .release))
         #expect(pair["conflict"]?.value == .bool(false) && pair["possible"]?.value == .bool(true))
         let alone = try Self.json(matrix, Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain"], config: .release))
-        #expect(alone["outcome"]?.value == .string("broken") && alone["conflict"] == nil)
+        #expect(alone["outcome"]?.value == .string("broken") && alone["conflict"]?.value == .bool(true))
+    }
+
+    @Test("On an assign host, the app freeing its installed delegate dangles with no library: the trackers that leave the slot alone fail only as the app alone")
+    func appAlone() throws {
+        let matrix = Self.run("UITableView@ios8", [["tracker:isa", "sensors"], ["tracker:forwarding", "rx"]])
+        for config in Configuration.allCases {
+            let app = try #require(matrix.appAlone[Matrix.Cell(host: "UITableView@ios8", order: [], config: config)])
+            #expect(app.contains("danglingReference AppDelegate UITableView"), "\(app)")
+            #expect(app.contains("danglingMessage AppDelegate"), "\(app)")
+            // tracker:isa subclasses the app's delegate; the object keeps the name it was created with.
+            for id in ["tracker:isa", "tracker:forwarding", "sensors"] {
+                let alone = try #require(matrix.result(for: Matrix.Cell(host: "UITableView@ios8", order: [id], config: config)))
+                #expect(alone.outcome == .crash && alone.conflict == false, "\(id)")
+            }
+            // Both isa-swizzle the app's delegate: the dangling delegate is still the app's, not a conflict.
+            let pair = try #require(matrix.result(for: Matrix.Cell(host: "UITableView@ios8", order: ["tracker:isa", "sensors"], config: config)))
+            #expect(pair.outcome == .crash && pair.conflict == false)
+        }
+        let key = Matrix.NoteKey(host: "UITableView@ios8", order: ["tracker:isa"])
+        #expect(matrix.verdictText(key, [:]) == "💥 as the app alone")
+        #expect(matrix.verdictLines(key).joined().contains("**The app's own:** with no library installed, the app's own scenario already fails this way on UITableView@ios8"))
+        #expect(matrix.headlineCounts.failingAlone == 0 && matrix.headlineCounts.appOwnAlone == 3)
+        #expect(matrix.headlineLines[0].contains("3 more fail only the way the app does with no library at all"))
+        // rx keeps the slot on its own proxy, which holds the app's delegate weakly: freeing it is safe.
+        #expect(matrix.outcome(of: Matrix.Cell(host: "UITableView@ios8", order: ["rx"], config: .release)) == .ok)
+        let json = try Self.json(matrix, Matrix.Cell(host: "UITableView@ios8", order: ["sensors"], config: .debug))
+        #expect(json["conflict"]?.value == .bool(false))
     }
 
     @Test("A finding a library does not have alone makes the pair a conflict (fake lab, incident 1)")
