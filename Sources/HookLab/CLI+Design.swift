@@ -118,8 +118,10 @@ struct DesignSearch {
             }
         }
         let matrix = Matrix.run(cells: cells, generator: generator, workers: workers, shrink: false, makeRunner: catalog.makeRunner)
+        /// Passing alone, or failing only as the app does with no library (`conflict` false).
         func passesAlone(_ id: String, _ config: Configuration) -> Bool {
-            matrix.outcome(of: Matrix.Cell(host: host.name, order: [id], config: config)) == .ok
+            guard let r = matrix.result(for: Matrix.Cell(host: host.name, order: [id], config: config)) else { return false }
+            return r.outcome == .ok || r.conflict == false
         }
         let scores = candidates.map { c -> Score in
             var score = Score(candidate: c, aloneFailing: 0, conflicts: [])
@@ -128,7 +130,7 @@ struct DesignSearch {
                 for p in partners {
                     for order in [[c.info.id, p.id], [p.id, c.info.id]] {
                         guard let r = matrix.result(for: Matrix.Cell(host: host.name, order: order, config: config)) else { continue }
-                        if isConflict(r, designAlone: passesAlone(c.info.id, config), partnerAlone: passesAlone(p.id, config)) {
+                        if isConflict(r) {
                             score.conflicts.append(r)
                         }
                     }
@@ -139,11 +141,9 @@ struct DesignSearch {
         return (scores, matrix.runCount, cells.count)
     }
 
-    /// A conflicting cell: it fails, while the design alone and the partner alone pass. (The lab's own `conflict`
-    /// verdict, a finding none of the libraries has alone, replaces this when it lands.)
-    static func isConflict(_ result: Matrix.CellResult, designAlone: Bool, partnerAlone: Bool) -> Bool {
-        result.outcome != .ok && designAlone && partnerAlone
-    }
+    /// A conflicting cell: the lab's verdict (``Matrix/CellResult/conflict``), a finding that neither the app alone nor
+    /// either library alone has.
+    static func isConflict(_ result: Matrix.CellResult) -> Bool { result.outcome != .ok && result.conflict == true }
 
     static func ranked(_ scores: [Score]) -> [Score] {
         scores.enumerated().sorted { a, b in
@@ -223,7 +223,7 @@ extension CLI {
 
         var out = "hooklab design \(hostName): observing \(observe.joined(separator: ", ")), against \(partners.count) participants (\(partners.map(\.id).joined(separator: ", ")))\n"
         out += "ran \(candidates.count) designs (\(handlings.count) delegate handlings, then \(DesignSearch.reaches.count - 1) more ways to reach the delegate for the best of each of \(bestPerMechanism.count) mechanisms): \(first.cells + second.cells) cells, \(first.scenarios + second.scenarios) scenarios, both orders and both configurations\n"
-        out += "ranked by: cells failing alone, then conflicting cells (fail together, pass apart), then severity, then simplicity\n\n"
+        out += "ranked by: cells failing alone, then conflicting cells (a finding neither the design nor the other library has alone), then severity, then simplicity\n\n"
         for (place, s) in ranked.prefix(top).enumerated() {
             out += describe(s, place: place + 1)
         }

@@ -47,8 +47,8 @@ extension CLI {
             forwardingTargetForSelector:), reached by a +load exchange swizzle; then every other start, setter
             hook, original call and re-set for the best design of each mechanism. Runs each alone and against
             every participant on HOST (or the --against set; repeat it or use commas), in both orders and both
-            configurations, and ranks: failing alone, then conflicting cells (fail together, pass apart), then
-            severity, then simplicity. Prints the best N designs (default 3) with what each choice cost, the
+            configurations, and ranks: failing alone (beyond what the app alone does), then conflicting cells
+            (a finding neither library has alone, the matrix's own verdict), then severity, then simplicity. Prints the best N designs (default 3) with what each choice cost, the
             best of each mechanism and what broke it, the participants that defeat every design, and the
             winner as a participant file with id ID (default mysdk:design); --write PATH saves it (an existing
             file only with --force). Exit code 0.
