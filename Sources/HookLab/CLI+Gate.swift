@@ -74,7 +74,7 @@ extension CLI {
 
     /// Appends text to a file (the job summary is shared by every step of a job, so it is appended to, not replaced).
     static func append(_ text: String, to url: URL) throws {
-        if !FileManager.default.fileExists(atPath: url.path) { FileManager.default.createFile(atPath: url.path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: url.path) { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         try handle.seekToEnd()
