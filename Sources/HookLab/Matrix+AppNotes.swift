@@ -304,6 +304,7 @@ extension Matrix {
     func actions(_ note: ReportLayout.Note) -> [String] {
         let key = note.keys[0]
         let failing = failingConfigs(key)
+        if let own = appOwnActions(key) { return own }
         var app: [String] = []
         var library: [String] = []
         func passes(_ order: [String]) -> String? {
@@ -352,6 +353,19 @@ extension Matrix {
             out.append((installs.isEmpty ? "No change the app can make avoids this in the lab: no install order and no modeled variant passes. Report"
                 : "If no way of installing the hook helps, no change the app can make avoids this in the lab: report")
                 + " it to the maintainers of \(names.joined(separator: " and ")), with the minimal reproducer below.")
+        }
+        return out
+    }
+
+    /// "What you can do" when the failure is the app's own (every failing configuration only has findings the app
+    /// has with no library, and no library alone fails): fix the app; nil otherwise.
+    func appOwnActions(_ key: NoteKey) -> [String]? {
+        let failing = results(key).filter { $0.outcome != .ok }
+        guard !failing.isEmpty, failing.allSatisfy({ $0.conflict == false }), aloneLibraries(key, failing).isEmpty else { return nil }
+        var out = ["Fix it in the app: with no library installed, the app's own scenario already fails this way on \(key.host). No install order, variant or library change is needed, and no library is to blame."]
+        let dangling = failing.contains { $0.findings.contains { $0.kind == .danglingReference || $0.kind == .danglingMessage } }
+        if dangling, hosts.first(where: { $0.name == key.host })?.delegateOwnership.hasPrefix("assign") == true {
+            out.append("Set the view's `delegate` to nil before the delegate is freed (in the delegate's `dealloc`): \(key.host) holds its delegate with `assign`, which is never zeroed.")
         }
         return out
     }

@@ -4,7 +4,7 @@ extension ReportLayout {
     /// The headline counts, one line each.
     func headlineCounts() -> [String] {
         let noteCount = notes.values.reduce(0) { $0 + $1.count }
-        return matrix.headlineLines + ["- \(noteCount) notes, each explaining one failing order, or both orders of a pair that fail the same way."]
+        return matrix.headlineLines + ["- \(noteCount) notes, each explaining one failing library alone, one failing order, or both orders of a pair that fail the same way."]
     }
 
     /// The unordered pairs that fail, most severe first, then on the most hosts: one entry per pair, with its note.

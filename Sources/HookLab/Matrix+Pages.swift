@@ -94,12 +94,17 @@ struct ReportLayout {
 
     // MARK: Notes and where they go
 
-    /// The host's notes: one per failing order, or one per unordered pair when both orders fail the same way. A
-    /// twin-era host keeps only the orders whose outcomes differ from its weak twin's.
+    /// The host's notes: one per library failing alone, one per failing order, or one per unordered pair when both
+    /// orders fail the same way. A twin-era host keeps only the orders whose outcomes differ from its weak twin's.
     func groups(on host: String) -> [Note] {
         let ids = matrix.participants(on: host)
         var done: Set<[String]> = []
         var out: [Note] = []
+        // Each library alone first, when it fails (the diagonal).
+        for id in ids where !matrix.failingConfigs(Matrix.NoteKey(host: host, order: [id])).isEmpty {
+            if let twin = twins[host], agrees(host, twin, [id]) { continue }
+            out.append(Note(host: host, orders: [[id]]))
+        }
         for row in ids {
             for column in ids where row != column && matrix.family(of: row) != matrix.family(of: column) {
                 let order = [row, column]

@@ -76,6 +76,11 @@ struct VerdictTests {
         let key = Matrix.NoteKey(host: "UITableView@ios8", order: ["tracker:isa"])
         #expect(matrix.verdictText(key, [:]) == "💥 as the app alone")
         #expect(matrix.verdictLines(key).joined().contains("**The app's own:** with no library installed, the app's own scenario already fails this way on UITableView@ios8"))
+        // What to do is the app's fix, never a report to the tracker's maintainers.
+        let actions = try #require(matrix.appOwnActions(key))
+        #expect(actions.first?.hasPrefix("Fix it in the app: with no library installed") == true)
+        #expect(actions.last == "Set the view's `delegate` to nil before the delegate is freed (in the delegate's `dealloc`): UITableView@ios8 holds its delegate with `assign`, which is never zeroed.")
+        #expect(matrix.appOwnActions(Matrix.NoteKey(host: "UITableView@ios8", order: ["rx"])) == nil)
         #expect(matrix.headlineCounts.failingAlone == 0 && matrix.headlineCounts.appOwnAlone == 3)
         #expect(matrix.headlineLines[0].contains("3 more fail only the way the app does with no library at all"))
         // rx keeps the slot on its own proxy, which holds the app's delegate weakly: freeing it is safe.
