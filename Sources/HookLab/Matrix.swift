@@ -166,15 +166,15 @@ public struct Matrix: Sendable {
                 }
             }
         }
-        // Pairs first. A longer order that contains a failing order-preserving pair cannot be emergent, and the
-        // report explains it through that pair, so its reproducer is its worst scenario as generated (not shrunk).
-        // Participants alone and pairs first.
         // The app alone first: its own scenarios on each host and configuration the cells use, with no library.
         var appAlone: [Cell: [String]] = [:]
         for key in cells.map({ $0.with(order: []) }).uniqued() {
             let findings = generator.appAloneScenarios(for: key).flatMap { runners[0].run($0, explain: false).findings }
             appAlone[key] = findings.map(\.signature).uniqued().sorted()
         }
+        // Then participants alone and pairs. A longer order that contains a failing order-preserving pair cannot be
+        // emergent, and the report explains it through that pair, so its reproducer is its worst scenario as
+        // generated (not shrunk).
         let pairs = cells.indices.filter { cells[$0].order.count < 3 }
         phase(pairs) { _ in true }
         var failingPairs = Set<Cell>()
