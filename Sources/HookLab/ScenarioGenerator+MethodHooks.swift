@@ -108,7 +108,7 @@ extension ScenarioGenerator {
             }
         }
         // The lines repeat from one scenario of the cell to the next: each distinct one is filled and parsed once.
-        var parsed: [String: Scenario.Step] = [:]
+        var parsed = targetSteps
         func steps(_ lines: [String]) -> [Scenario.Step] {
             lines.compactMap { line -> Scenario.Step? in
                 if let step = parsed[line] { return step }

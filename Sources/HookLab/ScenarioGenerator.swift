@@ -45,9 +45,20 @@ public struct ScenarioGenerator: Sendable {
     /// them (the tracker participant files against the Swift models they replaced).
     var generatesLaterScenarioKinds = true
 
+    /// The method targets' own lines (classes, objects, calls, follow-ups) parsed once, by text: every method-hook
+    /// cell starts from them. A line maps to one step whatever the host list becomes, so this never goes stale.
+    let targetSteps: [String: Scenario.Step]
+
     public init(hosts: [HostInfo], participants: [ParticipantInfo]) {
         self.hosts = hosts
         self.participants = participants
+        var steps: [String: Scenario.Step] = [:]
+        for target in hosts.compactMap(\.methodTarget) {
+            for line in target.preamble + target.calls + target.followUps where steps[line] == nil {
+                steps[line] = try? Scenario.Step(line: line, file: "target", lineNumber: 1)
+            }
+        }
+        targetSteps = steps
     }
 
     /// Every order of `length` participants that support the host, never two of one family, in catalog order.
