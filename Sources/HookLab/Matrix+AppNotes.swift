@@ -350,7 +350,8 @@ extension Matrix {
         var out = fixes + app + installs + library
         if fixes.isEmpty, out.allSatisfy({ $0 == Self.orderDoesNotHelp || installs.contains($0) }) {
             let names = key.order.map { "\(libraryName(of: $0)) (`\($0)`)" }.uniqued()
-            out.append((installs.isEmpty ? "No change the app can make avoids this in the lab: no install order and no modeled variant passes. Report"
+            let tried = key.order.count == 1 ? "no modeled variant of it passes alone" : "no install order and no modeled variant passes"
+            out.append((installs.isEmpty ? "No change the app can make avoids this in the lab: \(tried). Report"
                 : "If no way of installing the hook helps, no change the app can make avoids this in the lab: report")
                 + " it to the maintainers of \(names.joined(separator: " and ")), with the minimal reproducer below.")
         }
