@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers depend only downward: ObjCModel → UIKitModel → LibraryModels → HookLab → hooklab.
+// Layers depend only downward: ObjCModel → UIKitModel → LibraryModels → HookLab → HookLabCLI → hooklab.
+// HookLab is the lab without a command line; HookLabCLI is the `hooklab` command, for the executable and for SDK
+// teams' own executables (swift-format splits its library and its command line the same way).
 
 /// Optimized in every configuration; exclusivity checked at run time only in debug (see below).
 let modelSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
@@ -10,6 +12,8 @@ let package = Package(
     name: "HookLab",
     products: [
         .library(name: "HookLab", targets: ["HookLab"]),
+        // The `hooklab` command line, for an SDK team's own executable with its own catalog.
+        .library(name: "HookLabCLI", targets: ["HookLabCLI"]),
         // The runtime model participant models are written against (see README, "Gating your own SDK").
         .library(name: "ObjCModel", targets: ["ObjCModel"]),
         .executable(name: "hooklab", targets: ["hooklab"]),
@@ -24,13 +28,14 @@ let package = Package(
         .target(name: "UIKitModel", dependencies: ["ObjCModel"], swiftSettings: modelSettings),
         .target(name: "LibraryModels", dependencies: ["ObjCModel", "UIKitModel"], swiftSettings: modelSettings),
         .target(name: "HookLab", dependencies: ["ObjCModel", "UIKitModel", "LibraryModels"], swiftSettings: modelSettings),
-        .executableTarget(name: "hooklab", dependencies: ["HookLab", "ObjCModel"]),
+        .target(name: "HookLabCLI", dependencies: ["HookLab", "ObjCModel", "UIKitModel", "LibraryModels"], swiftSettings: modelSettings),
+        .executableTarget(name: "hooklab", dependencies: ["HookLabCLI"]),
         .testTarget(name: "ObjCModelTests", dependencies: ["ObjCModel"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         .testTarget(name: "LibraryModelsTests", dependencies: ["LibraryModels"]),
-        .testTarget(name: "HookLabTests", dependencies: ["HookLab"], exclude: ["Fixtures"], swiftSettings: modelSettings),
+        .testTarget(name: "HookLabTests", dependencies: ["HookLab", "HookLabCLI"], exclude: ["Fixtures"], swiftSettings: modelSettings),
         // Uses only the public API, the way an SDK team's package would (no @testable).
-        .testTarget(name: "ExtensionAPITests", dependencies: ["HookLab", "ObjCModel"]),
+        .testTarget(name: "ExtensionAPITests", dependencies: ["HookLab", "HookLabCLI", "ObjCModel"]),
         .testTarget(name: "OracleTests", dependencies: ["ObjCModel"], exclude: ["probes", "incidents", "bench", "native.sh"]),
     ],
     swiftLanguageModes: [.v5]

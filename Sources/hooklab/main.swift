@@ -1,5 +1,5 @@
 // The `hooklab` executable: forwards its arguments to `CLI` (see `hooklab --help`).
 import Foundation
-import HookLab
+import HookLabCLI
 
 exit(CLI().main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import HookLab
+import HookLabCLI
 import ObjCModel
 
 /// "MyCo Analytics": replaces the host's delegate setter IMP and, on each delegate's class, the observed

@@ -9,9 +9,9 @@ struct BaselineFormatTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func committed() throws -> (text: String, baseline: Baseline) {
-        let url = root.appendingPathComponent(CLI.baselinePath)
+        let url = root.appendingPathComponent(Lab.baselinePath)
         let text = try String(contentsOf: url, encoding: .utf8)
-        return (text, try Baseline.parse(text, file: CLI.baselinePath))
+        return (text, try Baseline.parse(text, file: Lab.baselinePath))
     }
 
     /// Lines in one text and not the other, counted as multisets: the size of a line diff when nothing moved.

@@ -6,6 +6,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import HookLab
+@testable import HookLabCLI
 
 @Suite("hooklab in CI")
 struct CITests {
@@ -173,9 +174,9 @@ struct CITests {
         #expect(run(["explain", "WebView", "--", "-bogus", "kvo"]).err.contains("unknown participant '-bogus'"))
         // A method target's name has a space and a '-': quoted, so the hint can be pasted.
         let cell = Matrix.Cell(host: "SubViewController -viewWillAppear:", order: ["aspects", "swizzle:exchange"], config: .debug)
-        #expect(CLI.explainCommand(cell) == "hooklab explain 'SubViewController -viewWillAppear:' aspects swizzle:exchange --config debug")
-        #expect(CLI.shellQuoted("it's") == #"'it'\''s'"#)
-        #expect(CLI.shellQuoted("a b") == "'a b'" && CLI.shellQuoted("") == "''" && CLI.shellQuoted("x;y") == "'x;y'")
+        #expect(ShellCommand.explain(cell) == "hooklab explain 'SubViewController -viewWillAppear:' aspects swizzle:exchange --config debug")
+        #expect(ShellCommand.quoted("it's") == #"'it'\''s'"#)
+        #expect(ShellCommand.quoted("a b") == "'a b'" && ShellCommand.quoted("") == "''" && ShellCommand.quoted("x;y") == "'x;y'")
         #expect(CLI.availableCPUs() >= 1 && CLI.availableCPUs() <= ProcessInfo.processInfo.activeProcessorCount)
     }
 

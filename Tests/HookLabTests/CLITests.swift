@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import HookLab
+@testable import HookLabCLI
 
 @Suite("hooklab CLI")
 struct CLITests {

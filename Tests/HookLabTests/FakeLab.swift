@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import ObjCModel
 @testable import HookLab
+@testable import HookLabCLI
 
 /// A catalog of five participants on two hosts whose runner follows three fixed rules.
 ///

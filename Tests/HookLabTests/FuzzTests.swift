@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import HookLab
+@testable import HookLabCLI
 
 /// SplitMix64: a small deterministic generator, the same sequence on every platform.
 struct SeededGenerator: RandomNumberGenerator {
@@ -111,9 +112,9 @@ struct FuzzTests {
 
     @Test("Mutants of the baseline parse or fail with a line, and nothing traps")
     func baseline() throws {
-        let text = try String(contentsOf: Self.root.appendingPathComponent(CLI.baselinePath), encoding: .utf8)
+        let text = try String(contentsOf: Self.root.appendingPathComponent(Lab.baselinePath), encoding: .utf8)
         // The seed: the committed baseline's first failing and passing cells, written by the baseline's own writer.
-        let committed = try Baseline.parse(text, file: CLI.baselinePath)
+        let committed = try Baseline.parse(text, file: Lab.baselinePath)
         let sample = committed.entries.filter { $0.outcome != .ok }.prefix(6) + committed.entries.filter { $0.outcome == .ok }.prefix(6)
         let seed = Baseline(entries: Array(sample)).fileText
         #expect(throws: Never.self) { try Baseline.parse(seed, file: "b.json") }

@@ -22,7 +22,7 @@ struct LabMatrixTests {
     /// The package root: this file is `Tests/HookLabTests/LabMatrixTests.swift`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let baselineResult = Result { () throws(BaselineError) -> Baseline? in
-        try Baseline.load(from: root.appendingPathComponent(CLI.baselinePath), file: CLI.baselinePath)
+        try Baseline.load(from: root.appendingPathComponent(Lab.baselinePath), file: Lab.baselinePath)
     }
     static var mode: RecordMode { (try? RecordMode(environment: ProcessInfo.processInfo.environment)) ?? .never }
     /// The whole matrix, run once per test process (a lazily initialized static, thread-safe) and shared by
@@ -45,7 +45,7 @@ struct LabMatrixTests {
                 continue
             }
             guard let entry = baseline.entry(for: cell) else {
-                if mode == .never { Issue.record("\(cell): not in \(CLI.baselinePath); now \(result.outcome.title)") }
+                if mode == .never { Issue.record("\(cell): not in \(Lab.baselinePath); now \(result.outcome.title)") }
                 continue
             }
             if entry.outcome != result.outcome {
@@ -77,20 +77,20 @@ struct LabMatrixTests {
         _ = try Self.reportCatalog.get()
         let matrix = Self.shared
         if baseline == nil, Self.mode == .never {
-            Issue.record("no \(CLI.baselinePath): record one with HOOKLAB_RECORD=missing swift test")
+            Issue.record("no \(Lab.baselinePath): record one with HOOKLAB_RECORD=missing swift test")
             return
         }
         let verdict = Gate(mode: Self.mode).check(matrix, baseline: baseline)
         // The reports and (when recording) the baseline, as one set.
         var outputs = matrix.reportOutputs(in: Self.root.appendingPathComponent("Reports"), observations: Self.catalog.designObservations())
         if let toWrite = verdict.baselineToWrite {
-            outputs.append(AtomicFile.Output(Self.root.appendingPathComponent(CLI.baselinePath), toWrite.fileText))
+            outputs.append(AtomicFile.Output(Self.root.appendingPathComponent(Lab.baselinePath), toWrite.fileText))
         }
         try AtomicFile.write(outputs)
         Matrix.removeStalePages(in: Self.root.appendingPathComponent("Reports"), keeping: outputs)
         for difference in verdict.differences { Issue.record(Comment(rawValue: difference.text)) }
         if verdict.needsReview {
-            Issue.record("recorded \(verdict.recorded.count) new cells: review `git diff \(CLI.baselinePath)` and run again")
+            Issue.record("recorded \(verdict.recorded.count) new cells: review `git diff \(Lab.baselinePath)` and run again")
         }
     }
 }

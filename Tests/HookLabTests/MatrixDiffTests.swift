@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import HookLab
+@testable import HookLabCLI
 
 @Suite("Matrix diff")
 struct MatrixDiffTests {
@@ -26,7 +27,7 @@ struct MatrixDiffTests {
 
     @Test("The committed matrix.json against a copy with one cell changed prints that cell as a regression")
     func committedOneCell() throws {
-        let newPath = Self.root.appendingPathComponent(CLI.jsonPath).path
+        let newPath = Self.root.appendingPathComponent(Lab.jsonPath).path
         let text = try String(contentsOfFile: newPath, encoding: .utf8)
         // The first crashing cell, read off its lines (parsing the 4 MB file here too would double the test's time).
         let range = try #require(text.range(of: "\"outcome\": \"crash\""))
@@ -111,11 +112,11 @@ struct MatrixDiffTests {
 
     @Test("Shell quoting: safe words as is, others in single quotes")
     func quoting() {
-        #expect(MatrixDiff.shellQuoted("aspects:class") == "aspects:class")
-        #expect(MatrixDiff.shellQuoted("UICollectionView@ios8") == "UICollectionView@ios8")
-        #expect(MatrixDiff.shellQuoted("SubViewController -viewWillAppear:") == "'SubViewController -viewWillAppear:'")
-        #expect(MatrixDiff.shellQuoted("it's") == #"'it'\''s'"#)
-        #expect(MatrixDiff.shellQuoted("") == "''")
+        #expect(ShellCommand.quoted("aspects:class") == "aspects:class")
+        #expect(ShellCommand.quoted("UICollectionView@ios8") == "UICollectionView@ios8")
+        #expect(ShellCommand.quoted("SubViewController -viewWillAppear:") == "'SubViewController -viewWillAppear:'")
+        #expect(ShellCommand.quoted("it's") == #"'it'\''s'"#)
+        #expect(ShellCommand.quoted("") == "''")
     }
 
     struct BadFile: Sendable, CustomTestStringConvertible {

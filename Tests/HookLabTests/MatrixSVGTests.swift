@@ -6,6 +6,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import HookLab
+@testable import HookLabCLI
 
 @Suite("Matrix heat map (SVG)")
 struct MatrixSVGTests {
@@ -107,9 +108,9 @@ struct MatrixSVGTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let (cli, _) = CLI.fake(root: directory)
         #expect(cli.main(arguments: ["matrix"]) == 0)
-        let first = try String(contentsOf: directory.appendingPathComponent(CLI.svgPath), encoding: .utf8)
+        let first = try String(contentsOf: directory.appendingPathComponent(Lab.svgPath), encoding: .utf8)
         #expect(first.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(cli.main(arguments: ["matrix"]) == 0)
-        #expect(try String(contentsOf: directory.appendingPathComponent(CLI.svgPath), encoding: .utf8) == first)
+        #expect(try String(contentsOf: directory.appendingPathComponent(Lab.svgPath), encoding: .utf8) == first)
     }
 }

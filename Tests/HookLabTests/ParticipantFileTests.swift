@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import LibraryModels
 @testable import HookLab
+@testable import HookLabCLI
 
 @Suite("Participant files")
 struct ParticipantFileTests {

@@ -42,8 +42,8 @@ struct ReportPagesTests {
     @Test("The set: an index, a page per host and per library, which-column, the pointer and matrix.json, all byte-identical")
     func pagesExist() {
         let paths = Self.fakeFiles.map(\.path)
-        #expect(paths.first == CLI.reportPath)
-        #expect(paths.last == CLI.jsonPath)
+        #expect(paths.first == Lab.reportPath)
+        #expect(paths.last == Lab.jsonPath)
         #expect(Set(paths).count == paths.count)
         for host in Self.fake.hosts where Self.fake.results.contains(where: { $0.cell.host == host.name }) {
             #expect(paths.contains("Reports/hosts/\(Matrix.fileSafeName(host.name)).md"), "\(host.name)")
@@ -56,12 +56,12 @@ struct ReportPagesTests {
         let again = MatrixTests.run(workers: 1).reportFiles()
         #expect(again.map(\.path) == paths)
         #expect(again.map { Data($0.contents.utf8) } == Self.fakeFiles.map { Data($0.contents.utf8) })
-        let index = Self.page(Self.fakeFiles, CLI.reportPath) ?? ""
+        let index = Self.page(Self.fakeFiles, Lab.reportPath) ?? ""
         #expect(index.contains("![Heat map"))
         #expect(index.contains("](matrix.svg)"))
         #expect(index.contains("## Top conflicts"))
         #expect(index.contains("## Headline counts"))
-        for path in paths where path.hasPrefix("Reports/") && path != CLI.reportPath && path.hasSuffix(".md") {
+        for path in paths where path.hasPrefix("Reports/") && path != Lab.reportPath && path.hasSuffix(".md") {
             let link = String(path.dropFirst("Reports/".count))
             guard link != "compatibility-matrix.md" else { continue }
             #expect(index.contains("](\(link))"), "the index links \(link)")
@@ -163,7 +163,7 @@ struct ReportPagesTests {
         #expect(!page.contains("</a>UITableView · tracker:proxy → sensors"))
         #expect(page.contains(Matrix.orderDoesNotHelp))
         // The iOS 8 twin gets a page only for the cells that differ (the app releasing an installed assign delegate).
-        let index = try #require(Self.page(Self.realFiles, CLI.reportPath))
+        let index = try #require(Self.page(Self.realFiles, Lab.reportPath))
         if let ios8 = Self.page(Self.realFiles, "Reports/hosts/UITableView-ios8.md") {
             #expect(ios8.contains("Only the cells whose outcome differs from [UITableView](UITableView.md) have notes here"))
             #expect(!ios8.contains("</a>UITableView@ios8 · sensors ↔ tracker:proxy"))

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import HookLab
+@testable import HookLabCLI
 
 @Suite("Scenario input")
 struct ScenarioInputTests {

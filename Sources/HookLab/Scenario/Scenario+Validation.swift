@@ -3,7 +3,7 @@ import LibraryModels
 
 extension Scenario {
     /// The 1-based line of each step of a file's text, in step order (the lines ``parse`` turns into steps).
-    static func stepLineNumbers(_ text: String) -> [Int] {
+    package static func stepLineNumbers(_ text: String) -> [Int] {
         var numbers: [Int] = []
         for (index, line) in lines(of: text).enumerated() {
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

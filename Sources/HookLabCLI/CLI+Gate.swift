@@ -1,6 +1,7 @@
 // `hooklab gate`: the CI gate, with JUnit XML, GitHub annotations and JSON.
 
 import Foundation
+import HookLab
 
 extension CLI {
     /// `hooklab gate [--participant ID] [--baseline PATH] [--reports DIR] [--junit FILE] [--github] [--json] [--shard I/N] [--workers N]`.
@@ -24,7 +25,7 @@ extension CLI {
         let mode = try RecordMode(environment: environment)
         let recordingAsked = mode != .never && !(environment["HOOKLAB_RECORD"] ?? "").isEmpty
 
-        let baselineURL = try location(baselineOption, default: Self.baselinePath, option: "--baseline PATH")
+        let baselineURL = try location(baselineOption, default: Lab.baselinePath, option: "--baseline PATH")
         let baselineName = baselineOption ?? displayPath(baselineURL)
         let baseline: Baseline?
         do { baseline = try Baseline.load(from: baselineURL, file: baselineName) } catch {
@@ -106,7 +107,7 @@ struct GateReport {
             for entry in verdict.stale { out += "note: \(entry.cell) is in the baseline but was not run (participant or host removed?)\n" }
         }
         if verdict.needsReview {
-            out += "recorded \(verdict.recorded.count) new cell\(verdict.recorded.count == 1 ? "" : "s"): review `git diff \(CLI.shellQuoted(baselineName))` and run again\n"
+            out += "recorded \(verdict.recorded.count) new cell\(verdict.recorded.count == 1 ? "" : "s"): review `git diff \(ShellCommand.quoted(baselineName))` and run again\n"
             out += "gate FAILED: \(verdict.recorded.count) cell\(verdict.recorded.count == 1 ? "" : "s")\(scope) recorded without review\n"
             return out
         }
@@ -165,10 +166,10 @@ struct GateReport {
                 let name = "\(result.cell.orderText) · \(result.cell.config.rawValue)"
                 xml += "    <testcase classname=\"\(Self.xml("hooklab.\(host)"))\" name=\"\(Self.xml(name))\""
                 if let difference = differences[result.cell] {
-                    let message = Self.message(difference) + "; explain: " + CLI.explainCommand(result.cell)
+                    let message = Self.message(difference) + "; explain: " + ShellCommand.explain(result.cell)
                     xml += ">\n      <failure type=\"\(difference.kind.rawValue)\" message=\"\(Self.xml(message))\">\(Self.xml(difference.text))</failure>\n    </testcase>\n"
                 } else if recorded.contains(result.cell) {
-                    let message = "recorded without review as \(result.outcome.rawValue); review `git diff \(CLI.shellQuoted(baselineName))` and run again"
+                    let message = "recorded without review as \(result.outcome.rawValue); review `git diff \(ShellCommand.quoted(baselineName))` and run again"
                     xml += ">\n      <failure type=\"recorded\" message=\"\(Self.xml(message))\"/>\n    </testcase>\n"
                 } else {
                     xml += "/>\n"
@@ -211,13 +212,13 @@ struct GateReport {
             guard listed < Self.annotationLimit else { break }
             listed += 1
             let title = "\(difference.kind.rawValue): \(difference.cell)"
-            out += "::error file=\(Self.property(baselineName)),title=\(Self.property(title))::\(Self.data(Self.message(difference) + "\nexplain: " + CLI.explainCommand(difference.cell)))\n"
+            out += "::error file=\(Self.property(baselineName)),title=\(Self.property(title))::\(Self.data(Self.message(difference) + "\nexplain: " + ShellCommand.explain(difference.cell)))\n"
         }
         if verdict.differences.count > listed {
             out += "::error title=\(Self.property("hooklab gate"))::\(Self.data("… and \(verdict.differences.count - listed) more differences; see the job summary"))\n"
         }
         if verdict.needsReview {
-            out += "::error file=\(Self.property(baselineName)),title=\(Self.property("hooklab gate: recorded without review"))::\(Self.data("recorded \(verdict.recorded.count) new cells: review `git diff \(CLI.shellQuoted(baselineName))` and run again"))\n"
+            out += "::error file=\(Self.property(baselineName)),title=\(Self.property("hooklab gate: recorded without review"))::\(Self.data("recorded \(verdict.recorded.count) new cells: review `git diff \(ShellCommand.quoted(baselineName))` and run again"))\n"
         }
         let headline = verdict.passed ? "gate passed: \(verdict.compared) cells\(scope) match \(baselineName)"
             : "gate FAILED: \(verdict.differences.count) difference\(verdict.differences.count == 1 ? "" : "s") among \(verdict.compared) cells\(scope)"
@@ -241,13 +242,13 @@ struct GateReport {
         var out = "## hooklab gate: \(verdict.passed ? "passed ✅" : "FAILED ❌")\n\n"
         out += "\(verdict.compared) cells\(scope) compared with `\(baselineName)`"
         if !verdict.differences.isEmpty { out += "; \(verdict.differences.count) differ" }
-        if verdict.needsReview { out += "; \(verdict.recorded.count) new cells recorded without review: review `git diff \(CLI.shellQuoted(baselineName))` and run again" }
+        if verdict.needsReview { out += "; \(verdict.recorded.count) new cells recorded without review: review `git diff \(ShellCommand.quoted(baselineName))` and run again" }
         out += ".\n\n"
         if !verdict.differences.isEmpty {
             out += "| Change | Cell | Accepted | Now | Finding | Explain |\n|---|---|---|---|---|---|\n"
             for difference in verdict.differences.prefix(200) {
                 let finding = difference.finding.map { "\($0.kind.rawValue): \($0.message)" } ?? ""
-                out += "| \(difference.kind.rawValue) | \(cell(difference.cell.description)) | \(difference.old?.title ?? "—") | \(difference.new.title) | \(cell(finding)) | `\(cell(CLI.explainCommand(difference.cell)))` |\n"
+                out += "| \(difference.kind.rawValue) | \(cell(difference.cell.description)) | \(difference.old?.title ?? "—") | \(difference.new.title) | \(cell(finding)) | `\(cell(ShellCommand.explain(difference.cell)))` |\n"
             }
             if verdict.differences.count > 200 { out += "\n… and \(verdict.differences.count - 200) more; run `hooklab gate` locally for all.\n" }
             out += "\n"
@@ -270,7 +271,7 @@ struct GateReport {
             members += [("change", .string(difference.kind.rawValue)),
                         ("acceptedOutcome", difference.old.map { .string($0.rawValue) } ?? .null),
                         ("acceptedReason", difference.reason.map(JSONValue.string) ?? .null),
-                        ("explain", .string(CLI.explainCommand(difference.cell)))]
+                        ("explain", .string(ShellCommand.explain(difference.cell)))]
             return .object(members)
         }
         func cellJSON(_ cell: Matrix.Cell) -> JSONValue {

@@ -1,4 +1,5 @@
 // `hooklab advise HOST P1 P2 … [--config debug|release] [--json]`: the integrator's own SDK set in every order.
+import HookLab
 
 extension CLI {
     /// `hooklab advise`: every install order of 2–6 participants on one host, pruned; the orders that pass, the

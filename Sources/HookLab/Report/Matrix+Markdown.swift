@@ -6,6 +6,11 @@ extension Matrix {
         public var host: String
         public var order: [String]
 
+        public init(host: String, order: [String]) {
+            self.host = host
+            self.order = order
+        }
+
         public static func < (lhs: NoteKey, rhs: NoteKey) -> Bool {
             lhs.host != rhs.host ? lhs.host < rhs.host : lhs.order.lexicographicallyPrecedes(rhs.order)
         }

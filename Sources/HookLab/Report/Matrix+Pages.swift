@@ -26,7 +26,7 @@ extension Matrix {
         pages += layout.triplePages()
         pages.append((ReportLayout.predictionsFile, layout.predictionsPage()))
         pages.append(("compatibility-matrix.md", layout.pointerPage()))
-        return pages.map { ("\(Self.reportsDirectory)/\($0.0)", $0.1) } + [(CLI.svgPath, svg), (CLI.jsonPath, json)]
+        return pages.map { ("\(Self.reportsDirectory)/\($0.0)", $0.1) } + [(Lab.svgPath, svg), (Lab.jsonPath, json)]
     }
 
     /// A name safe as a file name and a URL fragment on every system: letters, digits, `.` and `_` kept, `+` spelled

@@ -1,4 +1,5 @@
 // The CLI's view of the catalogue of public reports (`Matrix/reports/`, see ReportCatalog.swift).
+import HookLab
 
 extension CLI {
     /// The public reports under the root; a malformed report file is an error naming its file and line.

@@ -137,12 +137,12 @@ extension Matrix {
     }
 
     /// The message with a final period; its case is kept, since it may start with a participant id.
-    static func sentence(_ text: String) -> String {
+    package static func sentence(_ text: String) -> String {
         text.isEmpty || text.hasSuffix(".") || text.hasSuffix("!") || text.hasSuffix("?") ? text : text + "."
     }
 
     /// Every permutation, in lexicographic order of positions.
-    func permutations(_ items: [String]) -> [[String]] { Self.permutations(items) }
+    package func permutations(_ items: [String]) -> [[String]] { Self.permutations(items) }
 
     /// Every permutation, in lexicographic order of positions (as `hooklab explain` and `hooklab advise` list them).
     static func permutations(_ items: [String]) -> [[String]] {

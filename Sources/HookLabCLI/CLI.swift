@@ -1,6 +1,7 @@
 // The `hooklab` command line: hand-written argument parsing, one function per command.
 
 import Foundation
+import HookLab
 
 /// The `hooklab` command: `matrix`, `gate`, `run`, `explain`, `list`, `bench`.
 ///
@@ -57,13 +58,6 @@ public struct CLI {
         self.standardOutput = standardOutput
         self.standardError = standardError
     }
-
-    /// The report index's path relative to the root; the other pages are beside it (``Matrix/reportFiles(observations:)``).
-    public static let reportPath = "Reports/README.md"
-    /// The machine-readable report's path relative to the root.
-    public static let jsonPath = "Reports/matrix.json"
-    /// The baseline's path relative to the root.
-    public static let baselinePath = "Matrix/baseline.json"
 
     /// Runs one command line.
     /// - Parameter arguments: The arguments after the program name.

@@ -2,6 +2,7 @@
 
 import Foundation
 import ObjCModel
+import HookLab
 
 extension CLI {
     /// `hooklab matrix [--workers N] [--reports DIR] [--shard I/N [--output FILE]]`: run every pair and triple and

@@ -1,6 +1,7 @@
 // `hooklab diff OLD.json NEW.json`: the cells that changed between two matrix.json files, as Markdown.
 
 import Foundation
+import HookLab
 
 extension CLI {
     /// `hooklab diff [--all] OLD.json NEW.json`: print the changed cells as a pull-request comment; exit 1 on a regression.

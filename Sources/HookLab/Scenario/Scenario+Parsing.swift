@@ -177,7 +177,7 @@ extension Scenario.Step {
 
 extension Scenario {
     /// "; did you mean 'x'?" for the closest candidate within two edits, or "".
-    static func suggestion(_ word: String, _ candidates: [String]) -> String {
+    package static func suggestion(_ word: String, _ candidates: [String]) -> String {
         // A word far longer than any candidate cannot be within two edits; skip the quadratic search.
         guard word.utf8.count <= echoLimit else { return "" }
         var best: (String, Int)?

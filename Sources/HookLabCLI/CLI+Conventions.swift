@@ -3,6 +3,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import HookLab
 #endif
 
 extension CLI {
@@ -67,22 +68,6 @@ extension CLI {
 
     /// Whether standard error is a terminal (progress is drawn only then).
     public static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
-
-    /// An argument as a POSIX shell reads it back: unchanged when it is plain, else in single quotes.
-    /// A method target (`SubViewController -viewWillAppear:`) holds a space, so it is quoted.
-    public static func shellQuoted(_ word: String) -> String {
-        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=:,./@%")
-        if !word.isEmpty, word.allSatisfy({ plain.contains($0) }) { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    }
-
-    /// A command line that can be pasted into a shell.
-    public static func commandLine(_ words: [String]) -> String { words.map(shellQuoted).joined(separator: " ") }
-
-    /// The `hooklab explain` command of a cell, pasteable.
-    public static func explainCommand(_ cell: Matrix.Cell) -> String {
-        commandLine(["hooklab", "explain", cell.host] + cell.order + ["--config", cell.config.rawValue])
-    }
 
     /// Parses `--shard I/N`.
     static func shard(_ text: String?) throws(UsageError) -> Shard? {

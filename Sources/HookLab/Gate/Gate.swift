@@ -61,7 +61,7 @@ public struct Gate: Sendable {
                 lines.append("    re-record it: HOOKLAB_RECORD=all swift run hooklab gate (or swift test)")
             }
             if new != .ok {
-                lines.append("    explain: \(CLI.explainCommand(cell))")
+                lines.append("    explain: \(ShellCommand.explain(cell))")
             }
             return lines.joined(separator: "\n")
         }

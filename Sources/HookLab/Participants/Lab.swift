@@ -11,7 +11,7 @@ public enum Lab {
     /// HookLab's package root, found from this source file; it also holds `Matrix/participants` when HookLab is
     /// checked out as another package's dependency.
     public static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The participant files in HookLab's own `Matrix/participants`, parsed once.
     public static let packageParticipantFiles: Result<[ParticipantFile], InputFileError> = Result { () throws(InputFileError) in

@@ -1,5 +1,6 @@
 // `hooklab run`: reading, checking and running scenario files, one or several.
 import Foundation
+import HookLab
 
 extension CLI {
     /// Reads, parses, checks and runs one scenario file. Bad input (unreadable, malformed, an unknown name, a step the

@@ -173,21 +173,9 @@ public struct MatrixDiff: Sendable {
         }
         // `explain` takes two or more participants; a library alone has nothing to explain against.
         if change.kind != .removed, cell.order.count >= 2 {
-            out += "  - explain: `\(explainCommand(cell))`\n"
+            out += "  - explain: `\(ShellCommand.explain(cell))`\n"
         }
         return out
-    }
-
-    /// `hooklab explain HOST A B --config C`, each argument quoted for a POSIX shell when it needs it.
-    public static func explainCommand(_ cell: Matrix.Cell) -> String {
-        (["hooklab", "explain", cell.host] + cell.order + ["--config", cell.config.rawValue]).map(shellQuoted).joined(separator: " ")
-    }
-
-    /// The word as is when it is safe in a shell, otherwise in single quotes.
-    static func shellQuoted(_ word: String) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_")
-        if !word.isEmpty, word.allSatisfy({ safe.contains($0) }) { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Text that GitHub would read as markup: `<` starts HTML, `*` emphasis, and `_` at a word's edge

@@ -1,6 +1,7 @@
 // `hooklab merge` and the `--json` documents of `list` and `explain`.
 
 import Foundation
+import HookLab
 
 extension CLI {
     /// `hooklab merge SHARD.json… [--reports DIR]`: combine the shards of one `matrix --shard I/N` run into the

@@ -1,4 +1,5 @@
 // Help texts for `hooklab` and each command.
+import HookLab
 
 extension CLI {
     /// The help texts, printed by `--help` / `-h` everywhere.

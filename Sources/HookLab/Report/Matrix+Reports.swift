@@ -14,7 +14,7 @@ extension Matrix {
 
     /// Each cell's object in `matrix.json`, read back from the text itself, so `--json` elsewhere carries
     /// exactly the same fields as the report.
-    var jsonCells: [Cell: JSONValue] {
+    package var jsonCells: [Cell: JSONValue] {
         guard let root = try? JSONValue.parse(json), case .array(let cells)? = root.value["cells"] else { return [:] }
         var byCell: [Cell: JSONValue] = [:]
         for cell in cells {

@@ -1,10 +1,5 @@
 // `Reports/matrix.svg`: a heat map of every host × ordered pair, coloured by outcome.
 
-extension CLI {
-    /// The heat map's path relative to the root.
-    public static let svgPath = "Reports/matrix.svg"
-}
-
 extension Matrix {
     /// One panel per host: rows are the participant installed first, columns the one installed second, each
     /// cell coloured by the worse outcome of debug and release; a library alone, when the matrix has it, on the diagonal.
