@@ -4,7 +4,7 @@ import HookLab
 extension CLI {
     /// The help texts, printed by `--help` / `-h` everywhere.
     enum Help {
-        static let commands = ["matrix", "gate", "run", "explain", "advise", "list", "bench", "merge", "diff", "design"]
+        static let commands = ["matrix", "gate", "run", "explain", "advise", "list", "bench", "merge", "diff", "design", "scan"]
 
         static let top = """
         hooklab: compatibility lab for iOS delegate proxies and hooking libraries, run on models.
@@ -28,6 +28,8 @@ extension CLI {
                                       the cells that changed between two matrix.json files, as Markdown
           design HOST [--against P] [--observe SEL] [--write PATH]
                                       search the designs participant files allow for the most compatible one
+          scan [PATH...] [--json] [--sarif FILE] [--github] [--junit FILE]
+                                      read an app's Podfile.lock, Package.resolved, Cartfile.resolved: which SDKs fight, what to change
 
         Every command takes --opt=value as well as --opt value, '--' to end options, -q (quiet) and -v (verbose).
         Paths: Reports/ and Matrix/ are found upward from the current directory (a directory with Package.swift
@@ -208,6 +210,33 @@ extension CLI {
               --vs-native   also time Tests/OracleTests/bench/mini.m compiled with GCC + GNUstep (-O2)
                             against the same mini-scenario on the model, and print the ratio; needs
                             the packages gobjc, gnustep-make and libgnustep-base-dev
+
+            """,
+            "scan": """
+            Usage: hooklab scan [PATH...] [--json] [--sarif FILE] [--github] [--junit FILE] [--config debug|release] [--workers N]
+
+            Reads an app's lockfiles, recognises the SDKs the lab models, and runs `advise` on every host that two or
+            more of them hook.
+
+            With no PATH it finds Podfile.lock, Package.resolved (also inside *.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/
+            and *.xcworkspace/xcshareddata/swiftpm/) and Cartfile.resolved under the current directory, skipping Pods/, Carthage/,
+            .build/, DerivedData/ and .git/. A PATH is a lockfile or a directory to search. A project.pbxproj beside a
+            Package.resolved says which products the app links (its XCSwiftPackageProductDependency entries).
+
+            Prints, as Markdown: every SDK recognised (package, version, file:line, participant and why), the ones that hook
+            something the lab does not model yet, a count of the rest, then per host the orders that pass, the failing ones by
+            cause and the smallest change (an install order, another variant, a version upgrade, a subspec, dropping one SDK).
+
+              --json          the same as one JSON document: found, unmodeled, hosts (host, participants, passing, causes, fixes)
+              --sarif FILE    SARIF 2.1.0 for code scanning: one result per conflicting set and host, at the lockfile line
+              --github        GitHub Actions annotations on the lockfile lines
+              --junit FILE    JUnit XML: a test suite per host, a test case per install order
+              --config C      only debug or only release (default both)
+
+            Exit codes: 0 no recognised set conflicts, 1 one does, 2 bad input (a malformed lockfile names its file and line;
+            an unknown file says which formats are read). Files are written as one set, or not at all.
+
+            Example: hooklab scan --sarif hooklab.sarif
 
             """,
         ]

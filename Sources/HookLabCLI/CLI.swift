@@ -110,6 +110,7 @@ public struct CLI {
             case "diff": return try diff(&arguments)
             case "advise": return try advise(&arguments)
             case "design": return try design(&arguments)
+            case "scan": return try scan(&arguments)
             default: return 2
             }
         } catch {

@@ -33,7 +33,7 @@ public struct ParticipantFile: Sendable {
     }
 
     static let keywords = ["participant", "family", "models", "based-on", "observer", "start", "observe", "setter",
-                           "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "hook", "target"]
+                           "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "hook", "target", "package"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -50,6 +50,7 @@ public struct ParticipantFile: Sendable {
         var handling: (DeclaredSDK.Handling, Int)?
         var hook: (DeclaredMethodHook.Mechanism, Int)?
         var targets: [(name: String, line: Int)] = []
+        var packages: [PackageDeclaration] = []
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -184,6 +185,9 @@ public struct ParticipantFile: Sendable {
                 }
                 guard !targets.contains(where: { $0.name == rest }) else { throw fail(number, "target '\(rest)' is listed twice") }
                 targets.append((rest, number))
+            case "package":
+                // `package cocoapods NAME [SUBSPEC] VERSIONS`: what `hooklab scan` maps to this participant.
+                do { packages.append(try PackageDeclaration(words: args)) } catch { throw fail(number, error.message) }
             case "hook":
                 guard args.count == 1 else { throw fail(number, "expected 'hook exchange|imp|forward-invocation|subclass'") }
                 if let (_, previous) = hook { throw fail(number, "a second 'hook' line; line \(previous) already says how \(id?.0 ?? "the SDK") hooks the method") }
@@ -206,9 +210,10 @@ public struct ParticipantFile: Sendable {
             let hosts = targets.isEmpty ? possible : possible.filter { t in targets.contains { $0.name == t } }
             let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
             let install = "\(familyName).\(DeclaredHookStep.verb) \(mechanism == .subclass ? "OBJECT" : "CLASS") SEL \(mechanism.rawValue) \(name)"
-            let info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
+            var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
                                        hosts: hosts,
                                        hasLoad: false, hasAttach: false, otherVerbs: [install], basedOn: basedOn, hookInstalls: [install])
+            info.packages = packages
             let placeholder = DeclaredSDK(id: name, observer: familyName, start: .load, observes: [], setterHook: .exchange,
                                           callsOriginal: true, resetsDelegate: false, prefix: "sdk_", category: "SDK",
                                           handling: .swizzleClass(addMissing: false))
@@ -223,9 +228,10 @@ public struct ParticipantFile: Sendable {
         let sdk = DeclaredSDK(id: name, observer: observer ?? familyName, start: startWhen, observes: observes,
                               setterHook: setter.hook, callsOriginal: setter.callsOriginal, resetsDelegate: setter.resets,
                               prefix: setter.prefix, category: setter.category, handling: handling)
-        let info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
+        var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
                                    hosts: hostNames(sdk.hostClasses), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
                                    canStartLate: startWhen == .late, basedOn: basedOn)
+        info.packages = packages
         return ParticipantFile(sdk: sdk, info: info, file: file)
     }
 

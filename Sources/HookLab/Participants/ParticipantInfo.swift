@@ -38,6 +38,10 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// The name of each of ``hookInstalls`` in words (`before`, `instead`, `ORIG`), when there are several; the
     /// matrix reports each as `family:name` (`aspects:instead`).
     public var hookVariantNames: [String] = []
+    /// The pods, Swift packages and Carthage dependencies it models, at the versions whose mechanism it models
+    /// (`package cocoapods RxCocoa >= 6.5.0`); `hooklab scan` maps an app's lockfiles with them. Built-in participants
+    /// without their own get theirs from the package catalogue (``KnownSDK``).
+    public var packages: [PackageDeclaration] = []
 
     public init(id: String, family: String, models: String, hosts: [String], hasLoad: Bool, hasAttach: Bool,
                 canStartLate: Bool = false, verbs: [String] = [], otherVerbs: [String] = [], basedOn: [String] = [],

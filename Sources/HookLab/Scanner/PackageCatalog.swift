@@ -1,0 +1,236 @@
+// The package catalogue: which pods, Swift packages and Carthage dependencies the lab recognises, the participant
+// each version maps to, and what the SDKs the lab does not model yet hook.
+
+/// One SDK (or one version range or subspec of it) that `scan` recognises.
+public struct KnownSDK: Sendable, Hashable {
+    /// How reports name it (`RxCocoa`, `Firebase Messaging`).
+    public var title: String
+    /// Its pods, Swift packages and Carthage dependencies at the versions this entry covers.
+    public var packages: [PackageDeclaration]
+    /// The participant these versions map to. When the catalog has no participant of this id, a scan reports the SDK
+    /// as hooking ``hooks``, not modeled yet; nil: no participant models it.
+    public var participant: String?
+    /// What it hooks, in an iOS engineer's words; nil when it hooks nothing.
+    public var hooks: String?
+    /// The public source of ``hooks`` (a file and line, a PR, a changelog).
+    public var source: String
+
+    public init(_ title: String, _ packages: [PackageDeclaration], participant: String? = nil, hooks: String?, source: String) {
+        self.title = title
+        self.packages = packages
+        self.participant = participant
+        self.hooks = hooks
+        self.source = source
+    }
+}
+
+/// Built-in participants that map to no package, and why (the scan never reports them).
+public let participantsWithoutPackage: [(id: String, why: String)] = [
+    ("rx:patched", "RxCocoa with a proposed patch (RxSwift PR #2037, closed unmerged): no release ships it"),
+    ("jsbridge:buggy", "the app's own UIWebView setDelegate: swizzle next to WebViewJavascriptBridge: app code, not a package (the bridge itself maps to jsbridge:plain)"),
+    ("jsbridge:fixed", "the app's own swizzle with the fix line: app code, not a package"),
+    ("tracker:swizzle", "a tracking SDK's design from a public write-up, no published package"),
+    ("tracker:proxy", "a tracking SDK's design from a public write-up, no published package"),
+    ("tracker:forwarding", "a tracking SDK's design from a public write-up, no published package"),
+    ("tracker:isa", "a proposed tracker design, no published package"),
+    ("kvo", "Foundation's key-value observing, part of the OS"),
+    ("kvo:method", "Foundation's key-value observing, part of the OS"),
+    ("swizzle:exchange", "the app's own NSHipster-style exchange swizzle: app code"),
+    ("swizzle:sdk", "a second SDK's exchange swizzle, not one named package"),
+    ("aspects:instance", "Aspects hooking one object; the Aspects pod maps to aspects:class, the class hook"),
+    ("hooker:exchange", "an example participant file for an SDK team's own design"),
+]
+
+extension KnownSDK {
+    static func pod(_ name: String, _ subspec: String? = nil, _ versions: String = "*") -> PackageDeclaration {
+        PackageDeclaration(.cocoapods, name, subspec, range(versions))
+    }
+    static func spm(_ identity: String, _ product: String? = nil, _ versions: String = "*") -> PackageDeclaration {
+        PackageDeclaration(.spm, identity, product, range(versions))
+    }
+    static func carthage(_ name: String, _ versions: String = "*") -> PackageDeclaration {
+        PackageDeclaration(.carthage, name, nil, range(versions))
+    }
+    private static func range(_ text: String) -> VersionRange {
+        // The table's own ranges are literals; a typo is caught by PackageCatalogTests.
+        (try? VersionRange(words: text.split(separator: " ").map(String.init))) ?? .any
+    }
+
+    /// Every SDK `scan` recognises, most specific first (a subspec or narrow range before the whole pod): the first
+    /// entry that matches a locked package decides. Sources are public (versions-and-manifests.md §A, §B4, §B5;
+    /// app-push-network-sdks.md §a).
+    public static let all: [KnownSDK] = modeled + variants + unmodeled + hookingNothing
+
+    /// The built-in participants' packages.
+    static let modeled: [KnownSDK] = [
+        KnownSDK("RxCocoa", [pod("RxCocoa", nil, ">= 6.5.0"), spm("rxswift", "RxCocoa", ">= 6.5.0"), carthage("ReactiveX/RxSwift", ">= 6.5.0")],
+                 participant: "rx", hooks: "a delegate proxy on every view whose `rx.` delegate events the app reads (scroll, table, collection, web views)",
+                 source: "RxSwift RxCocoa/Common/DelegateProxyType.swift; 6.5.0 PR #2349"),
+        KnownSDK("IGListKit", [pod("IGListKit"), spm("iglistkit", "IGListKit"), carthage("Instagram/IGListKit")],
+                 participant: "iglist", hooks: "the collection view's delegate (IGListAdapterProxy)", source: "IGListKit Source/Internal/IGListAdapterProxy.m"),
+        KnownSDK("WebViewJavascriptBridge", [pod("WebViewJavascriptBridge")],
+                 participant: "jsbridge:plain", hooks: "the web view's delegate", source: "WebViewJavascriptBridge.m, WKWebViewJavascriptBridge.m"),
+        // Adjust 4.x's WebBridge subspec compiles an un-renamed copy of WebViewJavascriptBridge (Adjust.podspec@v4.38.4:38-42).
+        KnownSDK("Adjust WebBridge (vendored WebViewJavascriptBridge)", [pod("Adjust", "WebBridge", "< 5.0.0")],
+                 participant: "jsbridge:plain", hooks: "the web view's delegate, through its copy of WebViewJavascriptBridge",
+                 source: "adjust/ios_sdk v4.38.4 Adjust.podspec:38-42"),
+        KnownSDK("IMYAOPTableView", [pod("IMYAOPTableView")], participant: "imyaop",
+                 hooks: "the table view's class and its delegate (a runtime subclass)", source: "IMYAOPTableView UITableView+IMYAOPTableView.m"),
+        // 4.0.4–4.9.1: the per-class dynamic subclass; 5.x ships binaries only, treated as 4.9 (versions-and-manifests.md §A3, an inference).
+        KnownSDK("Sensors Data", [pod("SensorsAnalyticsSDK", "DeprecatedCellClick", ">= 4.3.2")], participant: "sensors:exchange",
+                 hooks: "the table and collection views' delegate classes (setDelegate: swizzle, exchange of didSelect…)",
+                 source: "sa-sdk-ios v4.9.0 SensorsAnalyticsSDK.podspec:133-139"),
+        KnownSDK("Sensors Data", [pod("SensorsAnalyticsSDK", nil, ">= 4.0.4"), spm("sa-sdk-ios-spm", "SensorsAnalyticsSDK", ">= 4.0.4"),
+                                  carthage("sensorsdata/sa-sdk-ios", ">= 4.0.4")],
+                 participant: "sensors", hooks: "the table and collection views' delegates (isa-swizzled into a per-class subclass)",
+                 source: "sa-sdk-ios v4.9.0 SADelegateProxyObject.m:16"),
+        KnownSDK("Aspects", [pod("Aspects"), pod("AspectsV1.4.2"), carthage("steipete/Aspects")], participant: "aspects:class",
+                 hooks: "any method it is asked to hook (forwardInvocation:)", source: "Aspects.m"),
+        KnownSDK("JSPatch", [pod("JSPatch")], participant: "jspatch", hooks: "the methods its scripts override (forwardInvocation:)", source: "JSPatch JPEngine.m"),
+        KnownSDK("XAspect", [pod("XAspect")], participant: "xaspect", hooks: "the methods its patches name (exchange at load)", source: "XAspect XACrystallization.cpp"),
+        KnownSDK("ReactiveObjC", [pod("ReactiveObjC"), pod("ReactiveCocoa", nil, "< 3.0.0"), carthage("ReactiveCocoa/ReactiveObjC")],
+                 participant: "rac", hooks: "the methods passed to rac_signalForSelector: (a runtime subclass, forwardInvocation:)",
+                 source: "ReactiveObjC NSObject+RACSelectorSignal.m"),
+        KnownSDK("RSSwizzle", [pod("RSSwizzle")], participant: "swizzle:imp", hooks: "the methods it swizzles (IMP replacement)", source: "RSSwizzle.m"),
+    ]
+
+    /// Versions whose mechanism differs from the modeled one: each maps to its own participant id.
+    static let variants: [KnownSDK] = [
+        KnownSDK("RxCocoa 4.1–6.4", [pod("RxCocoa", nil, ">= 4.1.0 < 6.5.0"), spm("rxswift", "RxCocoa", ">= 4.1.0 < 6.5.0"),
+                                      carthage("ReactiveX/RxSwift", ">= 4.1.0 < 6.5.0")],
+                 participant: "rx:4.1", hooks: "a delegate proxy on every view whose rx delegate events the app reads; `responds(to: nil)` crashes before 6.5.0",
+                 source: "RxSwift PR #2349 (6.5.0)"),
+        KnownSDK("RxCocoa 3.3–4.0", [pod("RxCocoa", nil, ">= 3.3.0 < 4.1.0"), spm("rxswift", "RxCocoa", ">= 3.3.0 < 4.1.0"),
+                                      carthage("ReactiveX/RxSwift", ">= 3.3.0 < 4.1.0")],
+                 participant: "rx:3.3", hooks: "a delegate proxy; checkSelectorIsObservable is a fatalError before 4.1.0",
+                 source: "RxSwift 4.0.0 DelegateProxy.swift:166-176, issue #1504"),
+        KnownSDK("RxCocoa before 3.3", [pod("RxCocoa", nil, "< 3.3.0"), spm("rxswift", "RxCocoa", "< 3.3.0"), carthage("ReactiveX/RxSwift", "< 3.3.0")],
+                 participant: "rx:2.6", hooks: "a delegate proxy that answers respondsToSelector: YES for every optional void method",
+                 source: "RxSwift 3.2.0 _RXDelegateProxy.m:109-121, issue #1087"),
+        KnownSDK("Sensors Data 2.2–4.0.3", [pod("SensorsAnalyticsSDK", nil, ">= 2.2.2 < 4.0.4")], participant: "sensors:isa-instance",
+                 hooks: "the table and collection views' delegates (isa-swizzled into a per-instance subclass)",
+                 source: "sa-sdk-ios v2.2.2 SADelegateProxy.m:44-107"),
+        KnownSDK("Sensors Data (ENABLE_AUTOTRACK_DIDSELECTROW)", [pod("SensorsAnalyticsSDK", "ENABLE_AUTOTRACK_DIDSELECTROW", ">= 1.10.21 < 2.2.2")],
+                 participant: "sensors:exchange", hooks: "setDelegate: and the delegate class's didSelect… (exchange)",
+                 source: "sa-sdk-ios v2.0.0 NSObject+SensorsAnalyticsDelegate.m:25-147"),
+        KnownSDK("Sensors Data 1.10.15", [pod("SensorsAnalyticsSDK", nil, "= 1.10.15")], participant: "sensors:nsproxy",
+                 hooks: "the table and collection views' delegate (an NSProxy wrapper set by a setDelegate: swizzle)",
+                 source: "sa-sdk-ios v1.10.15 NSObject+SensorsAnalyticsDelegateProxy.m:14-64"),
+        KnownSDK("Sensors Data before 2.2", [pod("SensorsAnalyticsSDK", nil, "< 2.2.2")], participant: "sensors:vc",
+                 hooks: "the view controller class's didSelect… (a block swizzle when the controller appears)",
+                 source: "sa-sdk-ios v2.0.0 UIViewController+AutoTrack.m:97-111"),
+        KnownSDK("Datadog RUM 3.8.0", [pod("DatadogRUM", nil, "= 3.8.0"), spm("dd-sdk-ios", "DatadogRUM", "= 3.8.0"), carthage("DataDog/dd-sdk-ios", "= 3.8.0")],
+                 participant: "datadog:3.8.0", hooks: "the scroll view's delegate (a proxy the getter returns) and URL-session delegate classes",
+                 source: "DataDog/dd-sdk-ios #2760"),
+        KnownSDK("Firebase Performance before 12.13", [pod("FirebasePerformance", nil, "< 12.13.0"), pod("Firebase", "Performance", "< 12.13.0"),
+                                                       spm("firebase-ios-sdk", "FirebasePerformance", "< 12.13.0")],
+                 participant: "fpr:11", hooks: "URL sessions: the session factories, the delegate's class, and the delegate object (isa-swizzled)",
+                 source: "firebase-ios-sdk FirebasePerformance/Sources/Instrumentation"),
+        KnownSDK("GoogleUtilities 7 app-delegate swizzler", [pod("GoogleUtilities", "AppDelegateSwizzler", "< 8.0.0"),
+                                                             spm("googleutilities", "GULAppDelegateSwizzler", "< 8.0.0")],
+                 participant: "gul:7", hooks: "the app delegate (isa-swizzled into a GUL_ subclass; no unconditional fetch donor before PR #162)",
+                 source: "google/GoogleUtilities GULAppDelegateSwizzler.m, PR #162"),
+        KnownSDK("React Native Firebase messaging before 23.8.5", [pod("RNFBMessaging", nil, "< 23.8.5")], participant: "rnfb:calls-first",
+                 hooks: "UNUserNotificationCenter.delegate (a wrapper that calls the completion handler before the original)",
+                 source: "invertase/react-native-firebase #8754, #8786"),
+        KnownSDK("React Native Firebase messaging 23.8.5–23.8.x", [pod("RNFBMessaging", nil, ">= 23.8.5 < 23.9.0")], participant: "rnfb:double-call",
+                 hooks: "UNUserNotificationCenter.delegate (a wrapper that calls the completion handler twice)",
+                 source: "invertase/react-native-firebase #9050, #9094"),
+        KnownSDK("PostHog ≤ 3.69", [pod("PostHog", nil, "< 3.70.0"), spm("posthog-ios", "PostHog", "< 3.70.0")], participant: "posthog:xchg",
+                 hooks: "UNUserNotificationCenter's setDelegate: and the delegate class (exchange with ph_swizzled_ selectors)",
+                 source: "PostHog/posthog-ios #748, #753"),
+    ]
+
+    /// SDKs the lab models as participants of issue 18 (or not at all yet): the id each maps to.
+    static let unmodeled: [KnownSDK] = [
+        KnownSDK("GoogleUtilities app-delegate swizzler", [pod("GoogleUtilities", "AppDelegateSwizzler", ">= 8.0.0"),
+                                                           spm("googleutilities", "GULAppDelegateSwizzler", ">= 8.0.0")],
+                 participant: "gul", hooks: "the app delegate (isa-swizzled into a GUL_ subclass with captured IMPs)",
+                 source: "google/GoogleUtilities GULAppDelegateSwizzler.m"),
+        KnownSDK("GoogleUtilities method swizzler", [pod("GoogleUtilities", "MethodSwizzler"), pod("GoogleUtilities", "ISASwizzler"),
+                                                     spm("googleutilities", "GULMethodSwizzler")],
+                 hooks: "methods its Firebase callers name (class_replaceMethod; the ISA swizzler isa-swizzles objects)",
+                 source: "google/GoogleUtilities GULSwizzler.m"),
+        KnownSDK("Firebase Messaging", [pod("FirebaseMessaging"), pod("Firebase", "Messaging"), spm("firebase-ios-sdk", "FirebaseMessaging"),
+                                        carthage("https://dl.google.com/dl/firebase/ios/carthage/FirebaseMessagingBinary.json")],
+                 participant: "fcm", hooks: "the app delegate (through GoogleUtilities) and UNUserNotificationCenter.delegate (KVO plus IMP replacement on its class)",
+                 source: "firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m"),
+        KnownSDK("Firebase Performance", [pod("FirebasePerformance", nil, ">= 12.13.0"), pod("Firebase", "Performance", ">= 12.13.0"),
+                                          spm("firebase-ios-sdk", "FirebasePerformance", ">= 12.13.0"),
+                                          carthage("https://dl.google.com/dl/firebase/ios/carthage/FirebasePerformanceBinary.json")],
+                 participant: "fpr", hooks: "URL sessions: the session factories, the delegate's class, the delegate object, and a proxy delegate's ivars",
+                 source: "firebase-ios-sdk FPRProxyObjectHelper.m:20-42 (#15869)"),
+        KnownSDK("OneSignal", [pod("OneSignalXCFramework"), pod("OneSignal"), pod("OneSignalNotifications"), spm("onesignal-xcframework")],
+                 participant: "onesignal", hooks: "the app delegate and UNUserNotificationCenter.delegate (setDelegate: swizzles, then exchange on the delegate class)",
+                 source: "OneSignal-iOS-SDK OneSignalNotifications/Categories"),
+        KnownSDK("CleverTap", [pod("CleverTap-iOS-SDK"), spm("clevertap-ios-sdk")], participant: "clevertap",
+                 hooks: "the app delegate and UNUserNotificationCenter.delegate (exchange with per-block selectors, autoIntegrate)",
+                 source: "clevertap-ios-sdk CTSwizzleManager.m"),
+        KnownSDK("Leanplum", [pod("Leanplum-iOS-SDK"), spm("leanplum-ios-sdk")], participant: "leanplum",
+                 hooks: "the app delegate and UNUserNotificationCenter.delegate (exchange with leanplum_ selectors)",
+                 source: "Leanplum-iOS-SDK LeanplumSDK/ClassesSwift/Notifications"),
+        KnownSDK("Airship", [pod("Airship"), pod("UrbanAirship-iOS-SDK"), spm("ios-library", "AirshipCore"), carthage("urbanairship/ios-library")],
+                 participant: "airship", hooks: "the app delegate and UNUserNotificationCenter.delegate (IMP replacement on the runtime class)",
+                 source: "urbanairship/ios-library AutoIntegration.swift"),
+        KnownSDK("Facebook SDK", [pod("FBSDKCoreKit"), spm("facebook-ios-sdk", "FacebookCore"), carthage("facebook/facebook-ios-sdk")],
+                 participant: "fbsdk", hooks: "the app delegate's openURL and continueUserActivity (AEM auto setup)",
+                 source: "facebook-ios-sdk FBSDKAEMManager.m"),
+        KnownSDK("Customer.io", [pod("CustomerIO"), pod("CustomerIOMessagingPush"), spm("customerio-ios", "MessagingPush")], participant: "customerio",
+                 hooks: "the app delegate (a forwarding wrapper) and UNUserNotificationCenter.delegate",
+                 source: "customerio/customerio-ios #1211"),
+        KnownSDK("Branch", [pod("Branch"), pod("BranchSDK"), spm("ios-branch-deep-linking-attribution", "BranchSDK"),
+                            carthage("BranchMetrics/ios-branch-deep-linking-attribution")],
+                 participant: "branch", hooks: nil, source: "BranchMetrics/ios-branch-deep-linking-attribution: no runtime hooking; the app forwards openURL by hand"),
+        KnownSDK("React Native Firebase messaging", [pod("RNFBMessaging", nil, ">= 23.9.0")], participant: "rnfb",
+                 hooks: "the app delegate (through GoogleUtilities) and UNUserNotificationCenter.delegate (a wrapper)",
+                 source: "invertase/react-native-firebase RNFBMessaging+UNUserNotificationCenter.m, #9094"),
+        KnownSDK("FlutterFire firebase_messaging", [pod("firebase_messaging")], participant: "flutterfire",
+                 hooks: "UNUserNotificationCenter.delegate (a wrapper unless the delegate is Flutter's) and the app delegate",
+                 source: "firebase/flutterfire FLTFirebaseMessagingPlugin.m"),
+        KnownSDK("expo-notifications", [pod("EXNotifications")], participant: "expo",
+                 hooks: "UNUserNotificationCenter.delegate (refuses when one is set, else a multicast wrapper)",
+                 source: "expo/expo expo-notifications NotificationCenterManager.swift"),
+        KnownSDK("react-native-notifications", [pod("ReactNativeNotifications"), pod("react-native-notifications")], participant: "rnn",
+                 hooks: "UNUserNotificationCenter.delegate (a multicast set unconditionally)", source: "wix/react-native-notifications lib/ios"),
+        KnownSDK("PostHog", [pod("PostHog", nil, ">= 3.70.0"), spm("posthog-ios", "PostHog", ">= 3.70.0")], participant: "posthog",
+                 hooks: "UNUserNotificationCenter's setDelegate: and the delegate class (IMP replacement)", source: "PostHog/posthog-ios #753"),
+        KnownSDK("Embrace", [pod("EmbraceIO"), spm("embrace-apple-sdk")], participant: "embrace",
+                 hooks: "UNUserNotificationCenter.delegate, URL sessions and WKWebView navigation delegates (setter swizzles and wrappers)",
+                 source: "embrace-io/embrace-apple-sdk Sources"),
+        KnownSDK("New Relic", [pod("NewRelicAgent"), spm("newrelic-ios-agent-spm"), spm("newrelic-ios-agent")], participant: "newrelic",
+                 hooks: "URL sessions (a wrapper that retains the delegate) and WKWebView navigation delegates",
+                 source: "newrelic/newrelic-ios-agent Agent/Instrumentation"),
+        KnownSDK("Datadog", [pod("DatadogRUM", nil, "> 3.8.0"), spm("dd-sdk-ios", "DatadogRUM", "> 3.8.0"), carthage("DataDog/dd-sdk-ios", "> 3.8.0")],
+                 participant: "datadog", hooks: "URL-session delegate classes, and from 3.8 the scroll view's delegate (a proxy)",
+                 source: "DataDog/dd-sdk-ios MethodSwizzler, UIScrollViewDelegateProxy"),
+        KnownSDK("Datadog before 3.8", [pod("DatadogRUM", nil, "< 3.8.0"), pod("DatadogCore"), pod("DatadogSDK"), spm("dd-sdk-ios", "DatadogRUM", "< 3.8.0"),
+                                        carthage("DataDog/dd-sdk-ios", "< 3.8.0")],
+                 participant: "datadog", hooks: "URL-session delegate classes (IMP replacement)", source: "DataDog/dd-sdk-ios MethodSwizzler"),
+        KnownSDK("Sentry", [pod("Sentry"), spm("sentry-cocoa", "Sentry"), carthage("getsentry/sentry-cocoa")], participant: "sentry",
+                 hooks: "URL-session tasks' resume and setState: (IMP replacement on the task classes)",
+                 source: "getsentry/sentry-cocoa SentryNetworkTrackingIntegration.swift"),
+        KnownSDK("GTMSessionFetcher", [pod("GTMSessionFetcher"), spm("gtm-session-fetcher")], participant: "gtm",
+                 hooks: nil, source: "google/gtm-session-fetcher: a URL-session consumer that picks its dispatcher with isKindOfClass:"),
+        KnownSDK("Braze", [pod("BrazeKit"), pod("Appboy-iOS-SDK"), spm("braze-swift-sdk")],
+                 hooks: "the app's notification delegate methods when push automation is on (closed source)", source: "braze-swift-sdk CHANGELOG 6.5.0"),
+        KnownSDK("AppsFlyer", [pod("AppsFlyerFramework"), spm("appsflyerframework")],
+                 hooks: "the app delegate, only with the opt-in AppsFlyerShouldSwizzle (closed source)", source: "AppsFlyer iOS SDK docs"),
+        KnownSDK("Mixpanel", [pod("Mixpanel"), spm("mixpanel-iphone")], hooks: "UNUserNotificationCenter delegate methods (exchange)",
+                 source: "mixpanel/mixpanel-iphone"),
+        KnownSDK("GrowingIO autotracker", [pod("GrowingAnalytics", "Autotracker"), pod("GrowingAutoTrackKit"), spm("growingio-sdk-ios-autotracker")],
+                 hooks: "table and collection view delegates and view controllers (autotracking swizzles)", source: "growingio-sdk-ios-autotracker"),
+    ]
+
+    /// Packages the sources show hook nothing: named so a scan does not leave them unexplained.
+    static let hookingNothing: [KnownSDK] = [
+        KnownSDK("RxSwift", [pod("RxSwift"), pod("RxRelay"), pod("RxAtomic"), spm("rxswift"), carthage("ReactiveX/RxSwift")], hooks: nil,
+                 source: "RxSwift: the hooks are RxCocoa's (an SPM or Carthage RxSwift without RxCocoa hooks nothing)"),
+        KnownSDK("IGListKit diffing", [pod("IGListDiffKit"), pod("IGListSwiftKit")], hooks: nil, source: "IGListKit 4.0 CHANGELOG: the diffing half"),
+        KnownSDK("GoogleUtilities", [pod("GoogleUtilities"), spm("googleutilities")], hooks: nil,
+                 source: "google/GoogleUtilities: only AppDelegateSwizzler, MethodSwizzler and ISASwizzler hook"),
+        KnownSDK("Firebase (other products)", [pod("FirebaseCore"), pod("FirebaseCoreInternal"), pod("FirebaseInstallations"), pod("FirebaseAnalytics"),
+                                               pod("Firebase", "CoreOnly"), spm("firebase-ios-sdk")], hooks: nil,
+                 source: "firebase-ios-sdk: Messaging, Performance and Auth are the products that hook"),
+        KnownSDK("Adjust", [pod("Adjust"), spm("ios_sdk")], hooks: nil, source: "adjust/ios_sdk: no runtime hooking; the app forwards deep links by hand"),
+    ]
+}

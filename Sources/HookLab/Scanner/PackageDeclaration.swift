@@ -1,0 +1,104 @@
+// A participant's `package` line: which pod, Swift package or Carthage dependency, at which versions, it models.
+
+/// `package cocoapods NAME [SUBSPEC] VERSIONS`, `package spm IDENTITY [PRODUCT] VERSIONS` or
+/// `package carthage OWNER/REPO VERSIONS`: a package a participant models, and the versions whose mechanism it models.
+public struct PackageDeclaration: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var ecosystem: PackageEcosystem
+    /// A pod's root name (`SensorsAnalyticsSDK`), a SwiftPM identity (`rxswift`), a Carthage `owner/repo` or binary URL.
+    public var name: String
+    /// A pod's subspec (`DeprecatedCellClick`) or a Swift package's product (`RxCocoa`); nil: any.
+    public var component: String?
+    public var versions: VersionRange
+
+    public init(_ ecosystem: PackageEcosystem, _ name: String, _ component: String? = nil, _ versions: VersionRange = .any) {
+        self.ecosystem = ecosystem
+        self.name = name
+        self.component = component
+        self.versions = versions
+    }
+
+    /// Reads the words after `package`: `cocoapods RxCocoa >= 6.5.0`, `spm rxswift RxCocoa >= 6.5.0 < 6.10.0`.
+    public init(words: [String]) throws(VersionRangeError) {
+        let forms = "'package cocoapods NAME [SUBSPEC] VERSIONS', 'package spm IDENTITY [PRODUCT] VERSIONS' or 'package carthage OWNER/REPO VERSIONS'"
+        guard words.count >= 3 else { throw VersionRangeError("expected \(forms), e.g. 'package cocoapods RxCocoa >= 6.5.0'") }
+        guard let ecosystem = PackageEcosystem(rawValue: words[0]) else {
+            throw VersionRangeError("unknown package manager '\(words[0])'; expected cocoapods, spm or carthage")
+        }
+        var rest = Array(words.dropFirst(2))
+        var component: String?
+        if let first = rest.first, VersionRange.Operator(rawValue: first) == nil, first != "*" {
+            guard ecosystem != .carthage else { throw VersionRangeError("a Carthage dependency has no subspec or product; expected 'package carthage OWNER/REPO VERSIONS'") }
+            component = first
+            rest.removeFirst()
+        }
+        if ecosystem == .carthage, !words[1].contains("/") { throw VersionRangeError("a Carthage dependency is 'OWNER/REPO' or a binary URL, not '\(words[1])'") }
+        self.init(ecosystem, words[1], component, try VersionRange(words: rest))
+    }
+
+    /// The line as a participant file writes it.
+    public var description: String {
+        "package \(ecosystem.rawValue) \(name)\(component.map { " " + $0 } ?? "") \(versions)"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do { try self.init(words: text.split(separator: " ").dropFirst().map(String.init)) } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    /// How a locked package matches this declaration.
+    public enum Match: Hashable, Sendable {
+        /// No.
+        case no
+        /// Yes, for the reason given (`version 6.5.0 in >= 6.5.0`, `subspec DeprecatedCellClick`, `product RxCocoa`).
+        case yes(String)
+    }
+
+    /// Whether `package` is this declaration's package at one of its versions, and why.
+    public func match(_ package: LockedPackage) -> Match {
+        guard package.ecosystem == ecosystem else { return .no }
+        var reasons: [String] = []
+        switch ecosystem {
+        case .cocoapods:
+            guard package.rootName.lowercased() == name.lowercased() else { return .no }
+            if let component {
+                guard let sub = package.subspec, sub == component || sub.hasPrefix(component + "/") else { return .no }
+                reasons.append("subspec \(component)")
+            }
+        case .spm:
+            guard package.name.lowercased() == name.lowercased() else { return .no }
+            if let component {
+                if let products = package.products {
+                    guard products.contains(component) else { return .no }
+                    reasons.append("product \(component) (linked in project.pbxproj)")
+                } else {
+                    reasons.append("product \(component) assumed (no project.pbxproj beside the file says which products are linked)")
+                }
+            }
+        case .carthage:
+            guard package.name.lowercased() == name.lowercased() else { return .no }
+        }
+        if versions.bounds.isEmpty {
+            reasons.insert("any version", at: 0)
+        } else if let version = package.parsedVersion {
+            guard versions.contains(version) else { return .no }
+            reasons.insert("version \(package.version ?? "") in \(versions)", at: 0)
+        } else {
+            // A revision or branch pin: the code is whatever the commit holds; only an open-ended (current) range is assumed.
+            guard versions.bounds.allSatisfy({ $0.op == .atLeast || $0.op == .above }) else { return .no }
+            reasons.insert("a revision pin (\(package.displayVersion)), assumed current (\(versions))", at: 0)
+        }
+        if package.isLocal { reasons.append("a local :path: pod, its version as its podspec says") }
+        else if package.ecosystem == .cocoapods, package.source != nil { reasons.append("from git: the version is the podspec's at that commit") }
+        return .yes(reasons.joined(separator: ", "))
+    }
+
+    /// The range's lower bound when it is above the package's version: what to upgrade to.
+    public var upgradeTarget: PackageVersion? { versions.lowerBound }
+}

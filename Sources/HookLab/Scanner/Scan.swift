@@ -1,0 +1,186 @@
+// `hooklab scan`: an app's lockfiles → the SDKs the lab recognises → `advise` on every host two or more of them hook.
+import Foundation
+
+/// What one scan of an app's lockfiles found and what the lab says about it.
+public struct Scan: Sendable {
+    /// A locked package mapped to a participant.
+    public struct Found: Sendable, Hashable {
+        public var package: LockedPackage
+        /// The SDK's name (`RxCocoa`), from the catalogue or the participant's `models`.
+        public var title: String
+        public var participant: String
+        /// Why it maps there: `version 6.5.0 in >= 6.5.0`, `subspec DeprecatedCellClick`, `product RxCocoa`.
+        public var reason: String
+    }
+
+    /// A locked package the catalogue knows hooks something the lab does not model yet.
+    public struct Unmodeled: Sendable, Hashable {
+        public var package: LockedPackage
+        public var title: String
+        public var hooks: String
+        /// The participant id it will map to once one exists.
+        public var plannedParticipant: String?
+        public var source: String
+    }
+
+    /// `advise`'s verdict for the recognised SDKs that hook one host.
+    public struct HostVerdict: Sendable {
+        public var host: String
+        public var participants: [String]
+        public var advice: Advisor.Advice
+        /// Recognised participants that hook the host but were left out (more than ``Advisor/sizes`` allows, or a second
+        /// of one family).
+        public var leftOut: [String]
+    }
+
+    /// The lockfiles read, as named.
+    public var files: [String]
+    public var found: [Found]
+    public var unmodeled: [Unmodeled]
+    /// Packages known to hook nothing, with the catalogue's name for each.
+    public var hookingNothing: [(package: LockedPackage, title: String)]
+    /// Every package read.
+    public var packageCount: Int
+    public var hosts: [HostVerdict]
+
+    /// Whether a recognised set conflicts on some host: `scan` exits 1.
+    public var conflicts: Bool { hosts.contains { !$0.advice.evaluation.allPass } }
+
+    // MARK: Recognition
+
+    /// Maps each package to a participant (its own `package` declarations first, then the catalogue), to an SDK the lab
+    /// does not model yet, or to nothing.
+    public static func recognise(_ packages: [LockedPackage], participants: [ParticipantInfo], known: [KnownSDK] = KnownSDK.all)
+        -> (found: [Found], unmodeled: [Unmodeled], hookingNothing: [(package: LockedPackage, title: String)]) {
+        var found: [Found] = []
+        var unmodeled: [Unmodeled] = []
+        var nothing: [(package: LockedPackage, title: String)] = []
+        let ids = Set(participants.map(\.id))
+        outer: for package in packages {
+            for info in participants {
+                for declaration in info.packages {
+                    if case .yes(let reason) = declaration.match(package) {
+                        if !found.contains(where: { $0.participant == info.id }) {
+                            found.append(Found(package: package, title: info.models, participant: info.id, reason: reason))
+                        }
+                        continue outer
+                    }
+                }
+            }
+            for sdk in known {
+                for declaration in sdk.packages {
+                    guard case .yes(let reason) = declaration.match(package) else { continue }
+                    if let id = sdk.participant, ids.contains(id) {
+                        if !found.contains(where: { $0.participant == id }) {
+                            found.append(Found(package: package, title: sdk.title, participant: id, reason: reason))
+                        }
+                    } else if let hooks = sdk.hooks {
+                        if !unmodeled.contains(where: { $0.title == sdk.title }) {
+                            unmodeled.append(Unmodeled(package: package, title: sdk.title, hooks: hooks, plannedParticipant: sdk.participant, source: sdk.source))
+                        }
+                    } else if !nothing.contains(where: { $0.title == sdk.title }) {
+                        nothing.append((package, sdk.title))
+                    }
+                    continue outer
+                }
+            }
+        }
+        return (found, unmodeled, nothing)
+    }
+
+    /// The hosts two or more recognised participants hook, each with the set `advise` takes (one per family, at most
+    /// six, in the order they were found) and those left out; hosts in catalog order.
+    public static func hostSets(_ found: [Found], hosts: [HostInfo], participants: [ParticipantInfo]) -> [(host: String, set: [String], leftOut: [String])] {
+        var out: [(String, [String], [String])] = []
+        for host in hosts {
+            var set: [String] = []
+            var families = Set<String>()
+            var leftOut: [String] = []
+            for f in found {
+                guard let info = participants.first(where: { $0.id == f.participant }), info.hosts.contains(host.name), !set.contains(info.id) else { continue }
+                if families.contains(info.family) || set.count == Advisor.sizes.upperBound { leftOut.append(info.id); continue }
+                families.insert(info.family)
+                set.append(info.id)
+            }
+            if set.count >= Advisor.sizes.lowerBound { out.append((host.name, set, leftOut)) }
+        }
+        return out
+    }
+
+    /// Recognises the packages and advises on each host.
+    public static func run(files: [String], packages: [LockedPackage], catalog: LabCatalog, workers: Int,
+                           configs: [Configuration] = Configuration.allCases) -> Scan {
+        let participants = catalog.participants
+        let (found, unmodeled, nothing) = recognise(packages, participants: participants)
+        let generator = ScenarioGenerator(hosts: catalog.hosts, participants: participants)
+        let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring, makeRunner: catalog.makeRunner)
+        let verdicts = hostSets(found, hosts: catalog.hosts, participants: participants).map { entry in
+            HostVerdict(host: entry.host, participants: entry.set, advice: advisor.advise(host: entry.host, participants: entry.set, configs: configs),
+                        leftOut: entry.leftOut)
+        }
+        return Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: packages.count, hosts: verdicts)
+    }
+
+    // MARK: Findings for code scanning
+
+    /// One conflicting set of libraries on one host, for SARIF, JUnit and annotations.
+    public struct Conflict: Sendable {
+        public var host: String
+        /// The libraries the shrunk reproducer needs, in install order.
+        public var participants: [String]
+        public var cause: Advisor.Cause
+        /// Where to show it: the lockfile line of the SDK found last of ``participants``.
+        public var at: LockedPackage
+        /// The smallest change, when there is one.
+        public var fix: String?
+    }
+
+    /// One conflict per failing cause's libraries and host (causes of the same libraries on one host are one conflict,
+    /// the first, most severe, standing for them).
+    public var conflictList: [Conflict] {
+        var out: [Conflict] = []
+        for verdict in hosts where !verdict.advice.evaluation.allPass {
+            for cause in verdict.advice.causes {
+                let needed = (cause.reproducer?.scenario ?? cause.scenario).participants.filter(verdict.participants.contains)
+                let involved = needed.isEmpty ? verdict.participants : needed
+                guard !out.contains(where: { $0.host == verdict.host && Set($0.participants) == Set(involved) }) else { continue }
+                let rows = found.filter { involved.contains($0.participant) }
+                guard let last = rows.max(by: { ($0.package.file, $0.package.line) < ($1.package.file, $1.package.line) }) else { continue }
+                out.append(Conflict(host: verdict.host, participants: involved, cause: cause, at: last.package,
+                                    fix: verdict.advice.fixes.first.map { fixText($0, verdict: verdict) }))
+            }
+        }
+        return out
+    }
+
+    /// A fix in an app's words: an order rule or a variant as `advise` says it, and for a variant that is another version
+    /// of the same SDK, the upgrade (`upgrade RxCocoa to >= 6.5.0`).
+    public func fixText(_ fix: Advisor.Fix, verdict: HostVerdict) -> String {
+        var text = fix.text
+        for pair in ([fix.replace].compactMap { $0 } + fix.replacements) where pair.count == 2 {
+            if let upgrade = Self.upgrade(from: pair[0], to: pair[1], found: found) { text += "; \(upgrade)" }
+        }
+        return text
+    }
+
+    /// "upgrade RxCocoa to >= 6.5.0" when `to` is another version range of the SDK `from` was found as.
+    public static func upgrade(from: String, to: String, found: [Found], known: [KnownSDK] = KnownSDK.all) -> String? {
+        guard let row = found.first(where: { $0.participant == from }) else { return nil }
+        for sdk in known where sdk.participant == to {
+            for declaration in sdk.packages where declaration.ecosystem == row.package.ecosystem {
+                let sameName = declaration.ecosystem == .cocoapods ? declaration.name.lowercased() == row.package.rootName.lowercased()
+                                                                    : declaration.name.lowercased() == row.package.name.lowercased()
+                guard sameName else { continue }
+                if let component = declaration.component {
+                    if declaration.ecosystem == .cocoapods, row.package.subspec != component {
+                        return "use the \(row.package.rootName)/\(component) subspec (\(declaration.versions))"
+                    }
+                }
+                guard let current = row.package.parsedVersion, let target = declaration.versions.lowerBound else { return nil }
+                let verb = current < target ? "upgrade" : "downgrade"
+                return "\(verb) \(row.package.rootName) from \(row.package.version ?? "") to \(declaration.versions)"
+            }
+        }
+        return nil
+    }
+}

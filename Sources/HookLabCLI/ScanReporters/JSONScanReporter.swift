@@ -1,0 +1,51 @@
+// `hooklab scan --json`: `found`, `unmodeled` and `hosts` with `advise`'s own fields.
+import HookLab
+
+struct JSONScanReporter: ScanReporter {
+    var name: String { "json" }
+
+    func report(_ scan: Scan) -> String {
+        func strings(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
+        func located(_ p: LockedPackage) -> [(String, JSONValue)] {
+            [("package", .string(p.name)), ("manager", .string(p.ecosystem.rawValue)), ("version", p.version.map(JSONValue.string) ?? .null),
+             ("revision", p.revision.map(JSONValue.string) ?? .null), ("file", .string(p.file)), ("line", .number(p.line))]
+        }
+        let found: [JSONValue] = scan.found.map { f in
+            .object(located(f.package) + [("participant", .string(f.participant)), ("sdk", .string(f.title)), ("reason", .string(f.reason))])
+        }
+        let unmodeled: [JSONValue] = scan.unmodeled.map { u in
+            .object(located(u.package) + [("sdk", .string(u.title)), ("hooks", .string(u.hooks)),
+                                          ("participant", u.plannedParticipant.map(JSONValue.string) ?? .null), ("source", .string(u.source))])
+        }
+        let hosts: [JSONValue] = scan.hosts.map { verdict in
+            // `advise --json`'s document, whose causes and fixes keep their field names.
+            let advice = (try? JSONValue.parse(CLI.adviceJSON(verdict.advice)).value) ?? .null
+            let fixes: [JSONValue] = verdict.advice.fixes.map { fix in
+                var members: [(String, JSONValue)] = [("kind", .string(fix.kind.rawValue)), ("text", .string(scan.fixText(fix, verdict: verdict)))]
+                if case .array(let all)? = advice["fixes"], let original = all.first(where: { $0["text"] == .string(fix.text) }),
+                   case .object(let more) = original {
+                    members += more.filter { $0.0 != "kind" && $0.0 != "text" }
+                }
+                return .object(members)
+            }
+            return .object([
+                ("host", .string(verdict.host)),
+                ("participants", strings(verdict.participants)),
+                ("leftOut", strings(verdict.leftOut)),
+                ("passing", advice["passing"] ?? .array([])),
+                ("causes", advice["causes"] ?? .array([])),
+                ("fixes", .array(fixes)),
+            ])
+        }
+        let document: JSONValue = .object([
+            ("files", strings(scan.files)),
+            ("packages", .number(scan.packageCount)),
+            ("found", .array(found)),
+            ("unmodeled", .array(unmodeled)),
+            ("hooksNothing", .array(scan.hookingNothing.map { .object(located($0.package) + [("sdk", .string($0.title))]) })),
+            ("hosts", .array(hosts)),
+            ("conflict", .bool(scan.conflicts)),
+        ])
+        return document.text() + "\n"
+    }
+}

@@ -1,0 +1,30 @@
+// `hooklab scan --junit FILE`: one test suite per host checked, one test case per install order.
+import HookLab
+
+struct JUnitScanReporter: ScanReporter {
+    var name: String { "junit" }
+
+    func report(_ scan: Scan) -> String {
+        let xml = GateReport.xml
+        var cases = 0, failures = 0
+        var body = ""
+        for verdict in scan.hosts {
+            let e = verdict.advice.evaluation
+            let orders = e.orders.filter(e.isPossible)
+            let failing = orders.filter { !e.passes($0) }
+            cases += orders.count
+            failures += failing.count
+            body += "  <testsuite name=\"\(xml("\(verdict.host) · \(verdict.participants.joined(separator: ", "))"))\" tests=\"\(orders.count)\" failures=\"\(failing.count)\" errors=\"0\" skipped=\"0\">\n"
+            for order in orders {
+                body += "    <testcase classname=\"\(xml("hooklab.scan.\(verdict.host)"))\" name=\"\(xml(order.joined(separator: " → ")))\""
+                if e.passes(order) { body += "/>\n"; continue }
+                let cause = verdict.advice.causes.first { cause in cause.cells.contains { $0.order == order } }
+                let message = cause.map { "\($0.outcome.rawValue): \($0.kind.rawValue): \($0.finding.message)" } ?? "fails"
+                let fix = verdict.advice.fixes.first.map { "smallest change: " + scan.fixText($0, verdict: verdict) } ?? "nothing in the lab makes every order pass"
+                body += ">\n      <failure type=\"\(xml(cause?.kind.rawValue ?? "conflict"))\" message=\"\(xml(message))\">\(xml(fix))</failure>\n    </testcase>\n"
+            }
+            body += "  </testsuite>\n"
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"hooklab scan\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"0\">\n" + body + "</testsuites>\n"
+    }
+}

@@ -1,0 +1,65 @@
+// `hooklab scan`'s default output: Markdown for an iOS engineer.
+import HookLab
+
+/// The SDKs recognised, those not modeled yet, a count of the rest, then `advise`'s verdict per host.
+struct MarkdownScanReporter: ScanReporter {
+    var name: String { "markdown" }
+
+    func report(_ scan: Scan) -> String {
+        var out = "# HookLab scan\n\n"
+        out += "Read \(scan.files.map { "`\($0)`" }.joined(separator: ", ")): \(scan.packageCount) package\(scan.packageCount == 1 ? "" : "s").\n\n"
+
+        out += "## SDKs the lab models (\(scan.found.count))\n\n"
+        if scan.found.isEmpty {
+            out += "None of these packages is one the lab models.\n\n"
+        } else {
+            out += "| package | version | where | participant | why |\n|---|---|---|---|---|\n"
+            for f in scan.found {
+                out += "| \(cell(f.package.name)) | \(cell(f.package.displayVersion)) | `\(f.package.file):\(f.package.line)` | `\(f.participant)` | \(cell(f.reason)) |\n"
+            }
+            out += "\n"
+        }
+
+        if !scan.unmodeled.isEmpty {
+            out += "## SDKs that hook something the lab does not model yet (\(scan.unmodeled.count))\n\n"
+            for u in scan.unmodeled {
+                out += "- **\(u.title)** (`\(u.package.name)` \(u.package.displayVersion), `\(u.package.file):\(u.package.line)`): hooks \(u.hooks); not modeled yet"
+                out += u.plannedParticipant.map { " (will be `\($0)`)" } ?? ""
+                out += ". Source: \(u.source).\n"
+            }
+            out += "\n"
+        }
+
+        let named = scan.found.count + scan.unmodeled.count
+        let rest = scan.packageCount - named - scan.hookingNothing.count
+        out += "## The rest\n\n"
+        if !scan.hookingNothing.isEmpty {
+            out += "Known to hook nothing: \(scan.hookingNothing.map(\.title).joined(separator: ", ")).\n"
+        }
+        out += "\(max(rest, 0)) other package\(rest == 1 ? "" : "s") (subspecs and dependencies of the above included) the lab knows nothing about.\n\n"
+
+        out += "## Hosts two or more of them hook\n\n"
+        if scan.hosts.isEmpty {
+            out += "No host is hooked by two recognised SDKs: nothing to check against each other.\n"
+        }
+        for verdict in scan.hosts {
+            let e = verdict.advice.evaluation
+            out += "### \(verdict.host): \(verdict.participants.map { "`\($0)`" }.joined(separator: ", ")) — \(e.allPass ? "✅ every order passes" : "❌ some orders fail")\n\n"
+            if !verdict.leftOut.isEmpty {
+                out += "Left out of this check: \(verdict.leftOut.map { "`\($0)`" }.joined(separator: ", ")) (`advise` takes one library per family, at most \(Advisor.sizes.upperBound)).\n\n"
+            }
+            let upgrades = verdict.advice.fixes.compactMap { fix -> String? in
+                let text = scan.fixText(fix, verdict: verdict)
+                return text == fix.text ? nil : text
+            }
+            if !upgrades.isEmpty {
+                out += "In your lockfile's terms: " + upgrades.map { $0 }.joined(separator: "; ") + ".\n\n"
+            }
+            // `advise`'s own rendering, unchanged.
+            out += "```text\n" + CLI.adviceText(verdict.advice) + "```\n\n"
+        }
+        return out
+    }
+
+    func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+}

@@ -1,0 +1,51 @@
+// `hooklab scan --sarif FILE`: SARIF 2.1.0 for GitHub code scanning, one result per conflicting set and host at the
+// lockfile line of the SDK found last.
+import HookLab
+
+struct SARIFScanReporter: ScanReporter {
+    var name: String { "sarif" }
+
+    func report(_ scan: Scan) -> String {
+        let conflicts = scan.conflictList
+        var ruleIDs: [String] = []
+        for c in conflicts where !ruleIDs.contains(c.ruleID) { ruleIDs.append(c.ruleID) }
+        let rules: [JSONValue] = ruleIDs.map { id in
+            let kind = String(id.dropFirst("hooklab/".count))
+            return .object([
+                ("id", .string(id)),
+                ("name", .string(kind)),
+                ("shortDescription", .object([("text", .string("Two SDKs in this lockfile conflict: \(kind)"))])),
+                ("fullDescription", .object([("text", .string("HookLab ran the SDKs' models in every install order; some orders end in a \(kind) finding. The result names the libraries, the host, what the user sees and the smallest change."))])),
+                ("defaultConfiguration", .object([("level", .string("error"))])),
+            ])
+        }
+        let results: [JSONValue] = conflicts.map { c in
+            .object([
+                ("ruleId", .string(c.ruleID)),
+                ("ruleIndex", .number(ruleIDs.firstIndex(of: c.ruleID) ?? 0)),
+                ("level", .string(c.cause.outcome == .ok ? "note" : "error")),
+                ("message", .object([("text", .string(c.message))])),
+                ("locations", .array([.object([("physicalLocation", .object([
+                    ("artifactLocation", .object([("uri", .string(c.at.file))])),
+                    ("region", .object([("startLine", .number(c.at.line))])),
+                ]))])])),
+                ("partialFingerprints", .object([("hooklab/v1", .string("\(c.host)|\(c.participants.sorted().joined(separator: "+"))|\(c.cause.kind.rawValue)"))])),
+                ("properties", .object([("host", .string(c.host)), ("participants", .array(c.participants.map(JSONValue.string))),
+                                        ("outcome", .string(c.cause.outcome.rawValue)), ("note", .string(c.notePath))])),
+            ])
+        }
+        let document: JSONValue = .object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("HookLab")),
+                    ("version", .string(CLI.version)),
+                    ("rules", .array(rules)),
+                ]))])),
+                ("results", .array(results)),
+            ])])),
+        ])
+        return document.text() + "\n"
+    }
+}
