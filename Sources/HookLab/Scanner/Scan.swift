@@ -41,6 +41,8 @@ public struct Scan: Sendable {
     public var hookingNothing: [(package: LockedPackage, title: String)]
     /// Every package read.
     public var packageCount: Int
+    /// Packages the catalogue placed (found, not modeled yet, or hooking nothing), subspecs of one SDK included.
+    public var placedCount: Int = 0
     public var hosts: [HostVerdict]
 
     /// Whether a recognised set conflicts on some host: `scan` exits 1.
@@ -51,11 +53,12 @@ public struct Scan: Sendable {
     /// Maps each package to a participant (its own `package` declarations first, then the catalogue), to an SDK the lab
     /// does not model yet, or to nothing.
     public static func recognise(_ packages: [LockedPackage], participants: [ParticipantInfo], known: [KnownSDK] = KnownSDK.all)
-        -> (found: [Found], unmodeled: [Unmodeled], hookingNothing: [(package: LockedPackage, title: String)]) {
+        -> (found: [Found], unmodeled: [Unmodeled], hookingNothing: [(package: LockedPackage, title: String)], placed: Int) {
         var found: [Found] = []
         var unmodeled: [Unmodeled] = []
         var nothing: [(package: LockedPackage, title: String)] = []
         let ids = Set(participants.map(\.id))
+        var placed = 0
         outer: for package in packages {
             for info in participants {
                 for declaration in info.packages {
@@ -63,6 +66,7 @@ public struct Scan: Sendable {
                         if !found.contains(where: { $0.participant == info.id }) {
                             found.append(Found(package: package, title: info.models, participant: info.id, reason: reason))
                         }
+                        placed += 1
                         continue outer
                     }
                 }
@@ -81,18 +85,20 @@ public struct Scan: Sendable {
                     } else if !nothing.contains(where: { $0.title == sdk.title }) {
                         nothing.append((package, sdk.title))
                     }
+                    placed += 1
                     continue outer
                 }
             }
         }
-        return (found, unmodeled, nothing)
+        return (found, unmodeled, nothing, placed)
     }
 
     /// The hosts two or more recognised participants hook, each with the set `advise` takes (one per family, at most
     /// six, in the order they were found) and those left out; hosts in catalog order.
     public static func hostSets(_ found: [Found], hosts: [HostInfo], participants: [ParticipantInfo]) -> [(host: String, set: [String], leftOut: [String])] {
         var out: [(String, [String], [String])] = []
-        for host in hosts {
+        // The iOS 8 era's assign-delegate twins describe apps built for iOS 8; an app's lockfile today means a current SDK.
+        for host in hosts where !host.name.hasSuffix("@ios8") {
             var set: [String] = []
             var families = Set<String>()
             var leftOut: [String] = []
@@ -111,14 +117,15 @@ public struct Scan: Sendable {
     public static func run(files: [String], packages: [LockedPackage], catalog: LabCatalog, workers: Int,
                            configs: [Configuration] = Configuration.allCases) -> Scan {
         let participants = catalog.participants
-        let (found, unmodeled, nothing) = recognise(packages, participants: participants)
+        let (found, unmodeled, nothing, placed) = recognise(packages, participants: participants)
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: participants)
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring, makeRunner: catalog.makeRunner)
         let verdicts = hostSets(found, hosts: catalog.hosts, participants: participants).map { entry in
             HostVerdict(host: entry.host, participants: entry.set, advice: advisor.advise(host: entry.host, participants: entry.set, configs: configs),
                         leftOut: entry.leftOut)
         }
-        return Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: packages.count, hosts: verdicts)
+        return Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: packages.count, placedCount: placed,
+                    hosts: verdicts)
     }
 
     // MARK: Findings for code scanning

@@ -30,13 +30,12 @@ struct MarkdownScanReporter: ScanReporter {
             out += "\n"
         }
 
-        let named = scan.found.count + scan.unmodeled.count
-        let rest = scan.packageCount - named - scan.hookingNothing.count
+        let rest = scan.packageCount - scan.placedCount
         out += "## The rest\n\n"
         if !scan.hookingNothing.isEmpty {
             out += "Known to hook nothing: \(scan.hookingNothing.map(\.title).joined(separator: ", ")).\n"
         }
-        out += "\(max(rest, 0)) other package\(rest == 1 ? "" : "s") (subspecs and dependencies of the above included) the lab knows nothing about.\n\n"
+        out += "\(max(rest, 0)) other package\(rest == 1 ? "" : "s") the catalogue does not know (the subspecs of the SDKs above are counted with them).\n\n"
 
         out += "## Hosts two or more of them hook\n\n"
         if scan.hosts.isEmpty {

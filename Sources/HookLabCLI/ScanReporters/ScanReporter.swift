@@ -18,7 +18,7 @@ extension Scan.Conflict {
 
     /// One sentence: what breaks and what to change.
     var message: String {
-        let first = cause.finding.message.split(separator: "\n").first.map(String.init) ?? cause.finding.message
+        let first = Matrix.sentence(cause.finding.message.split(separator: "\n").first.map(String.init) ?? cause.finding.message)
         var text = "\(participants.joined(separator: " + ")) on \(host): \(cause.outcome.title) (\(cause.kind.rawValue)). \(first)"
         if let fix { text += " Smallest change: \(fix)." }
         text += " See HookLab's \(notePath) and `hooklab advise \(host) \(participants.joined(separator: " "))`."

@@ -1,0 +1,242 @@
+// `hooklab scan`: the lockfile readers on real lockfiles (Fixtures/lockfiles), the package catalogue, and the command.
+
+import Foundation
+import Testing
+@testable import HookLab
+@testable import HookLabCLI
+
+@Suite("Scanner: lockfile readers and the package catalogue")
+struct ScannerTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/lockfiles")
+    static func fixture(_ name: String) throws -> String { try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8) }
+
+    /// The participants each fixture's packages must map to (catalogue order of discovery), and the SDKs reported
+    /// as not modeled yet, with the real lab's participants.
+    static let expectations: [(file: String, format: LockfileFormat, found: [String], unmodeled: [String])] = [
+        ("rx-iglist.Podfile.lock", .podfileLock, ["iglist", "rx"], ["Firebase Messaging", "GoogleUtilities 7 app-delegate swizzler"]),
+        ("firebaseai.Podfile.lock", .podfileLock, [], []),
+        ("githawk.Podfile.lock", .podfileLock, ["iglist"], []),
+        ("rxtodo.Podfile.lock", .podfileLock, [], ["RxCocoa before 3.3"]),
+        ("fcm-clevertap.Podfile.lock", .podfileLock, [], ["CleverTap", "Firebase Messaging", "GoogleUtilities app-delegate swizzler"]),
+        ("isowords.v1.Package.resolved", .packageResolved, [], []),
+        ("icecubes.v2.Package.resolved", .packageResolved, [], []),
+        ("app.v3.Package.resolved", .packageResolved, ["iglist", "rx"], []),
+        ("moya.Cartfile.resolved", .cartfileResolved, ["rx"], []),
+        ("reactivecocoa.Cartfile.resolved", .cartfileResolved, [], []),
+    ]
+
+    @Test("Each real lockfile maps to its participants", arguments: 0..<expectations.count)
+    func fixturesMap(_ index: Int) throws {
+        let e = Self.expectations[index]
+        let packages = try Lockfile.packages(text: try Self.fixture(e.file), file: e.file, format: e.format)
+        let participants = Lab.catalog.participants
+        let result = Scan.recognise(packages, participants: participants)
+        // An SDK of issue 18 maps to its participant once that participant exists; until then it is reported unmodeled.
+        let mapped = result.found.map(\.participant)
+        #expect(mapped.filter(e.found.contains) == e.found, "\(e.file): \(mapped)")
+        #expect(mapped.filter { !e.found.contains($0) }.allSatisfy { id in KnownSDK.unmodeled.contains { $0.participant == id } }, "\(e.file): \(mapped)")
+        let landed = Set(participants.map(\.id))
+        let expectedUnmodeled = e.unmodeled.filter { title in
+            !KnownSDK.all.contains { $0.title == title && $0.participant.map(landed.contains) == true }
+        }
+        #expect(result.unmodeled.map(\.title).sorted() == expectedUnmodeled.sorted(), "\(e.file)")
+        for f in result.found { #expect(f.package.file == e.file && f.package.line > 0) }
+    }
+
+    @Test("Podfile.lock: subspecs, dependencies, quoted names, sources and checkout options")
+    func podfileLock() throws {
+        let lock = try PodfileLock.parse(try Self.fixture("firebaseai.Podfile.lock"), file: "Podfile.lock")
+        #expect(lock.pods.count == 8)
+        #expect(lock.pods.contains { $0.name == "GoogleUtilities/NSData+zlib" && $0.version == "8.1.0" && $0.line == 16 })
+        #expect(lock.pods.first { $0.name == "FirebaseCore" }?.dependencies.map(\.name) == ["FirebaseCoreInternal", "GoogleUtilities/Environment", "GoogleUtilities/Logger"])
+        #expect(lock.pods.first { $0.name == "FirebaseCoreInternal" }?.dependencies.first?.requirement == "~> 8.1")
+        #expect(lock.specRepos.map(\.repo) == ["https://github.com/firebase/SpecsStaging.git", "trunk"])
+        #expect(lock.cocoapodsVersion == "1.16.2")
+
+        let hawk = try PodfileLock.parse(try Self.fixture("githawk.Podfile.lock"), file: "Podfile.lock")
+        let packages = hawk.packages(file: "Podfile.lock")
+        let ig = try #require(packages.first { $0.name == "IGListKit/Swift" })
+        #expect(ig.revision == "5c1c92b600f0d8094f22fff48e26ded323568194" && ig.source == "https://github.com/Instagram/IGListKit.git" && !ig.isLocal)
+        #expect(packages.first { $0.name == "DateAgo" }?.isLocal == true)
+        #expect(hawk.dependencies.last?.requirement == "from `https://github.com/Instagram/IGListKit.git`, branch `swift`")
+
+        // CRLF and a byte-order mark read the same.
+        let crlf = "\u{FEFF}" + (try Self.fixture("rxtodo.Podfile.lock")).replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try PodfileLock.parse(crlf, file: "x").pods.map(\.name) == ["RxCocoa", "RxSwift"])
+    }
+
+    @Test("Package.resolved v1, v2, v3: identities, branch and revision pins, prerelease versions")
+    func packageResolved() throws {
+        let v1 = try PackageResolved.parse(try Self.fixture("isowords.v1.Package.resolved"), file: "P")
+        #expect(v1.formatVersion == 1 && v1.pins.map(\.identity) == ["async-kit", "combine-schedulers", "swift-html"])
+        #expect(v1.pins[1].version == nil && v1.pins[1].branch == "iso" && v1.pins[0].line == 4)
+        let v2 = try PackageResolved.parse(try Self.fixture("icecubes.v2.Package.resolved"), file: "P")
+        #expect(v2.pins.last?.branch == "master" && v2.pins.last?.version == nil)
+        let v3 = try PackageResolved.parse(try Self.fixture("app.v3.Package.resolved"), file: "P")
+        #expect(v3.formatVersion == 3 && v3.originHash?.hasPrefix("81aa") == true)
+        #expect(PackageVersion("600.0.0-prerelease-2024-09-04")! < PackageVersion("600.0.0")!)
+        #expect(PackageVersion("v11.2.1") == PackageVersion("11.2.1") && PackageVersion("3d9d99634cae6d586e272543d527681283b33eb0") == nil)
+    }
+
+    @Test("project.pbxproj: linked products decide a Swift package's match")
+    func products() throws {
+        let project = try XcodeProject.parse(try Self.fixture("app.project.pbxproj"), file: "project.pbxproj")
+        #expect(project.productsByIdentity == ["rxswift": ["RxCocoa"], "iglistkit": ["IGListKit"]])
+        #expect(project.products.contains { $0.productName == "AppAccount" && $0.identity == nil })
+        let resolved = try PackageResolved.parse(try Self.fixture("app.v3.Package.resolved"), file: "P")
+        let withoutRx = resolved.packages(file: "P", products: ["rxswift": ["RxSwift"], "iglistkit": ["IGListKit"]])
+        let found = Scan.recognise(withoutRx, participants: Lab.catalog.participants).found
+        #expect(found.map(\.participant) == ["iglist"], "RxSwift without RxCocoa hooks nothing")
+        let assumed = Scan.recognise(resolved.packages(file: "P"), participants: Lab.catalog.participants).found
+        #expect(assumed.first { $0.participant == "rx" }?.reason.contains("assumed") == true)
+    }
+
+    @Test("Cartfile.resolved: github, git and binary lines, tags and SHAs")
+    func cartfile() throws {
+        let cart = try CartfileResolved.parse(try Self.fixture("reactivecocoa.Cartfile.resolved"), file: "C")
+        #expect(cart.entries.map(\.origin) == [.github, .github, .github, .github, .binary])
+        let packages = cart.packages(file: "C")
+        #expect(packages[2].revision == "3d9d99634cae6d586e272543d527681283b33eb0" && packages[2].version == nil)
+        #expect(packages[0].version == "v5.0.0" && packages[0].name == "Quick/Nimble")
+        #expect(try CartfileResolved.parse("git \"https://github.com/ReactiveX/RxSwift.git\" \"6.5.0\"\n", file: "C").entries[0].name == "ReactiveX/RxSwift")
+    }
+
+    @Test("Malformed lockfiles name the file and line", arguments: [
+        ("Podfile.lock", "PODS:\n  - RxCocoa (6.5.0):\n    - RxSwift (= 6.5.0)\n  - RxCocoa\n", 4, "has no version"),
+        ("Podfile.lock", "PODS:\n  - A (1.0)\nPODZ:\n", 3, "unknown section 'PODZ'"),
+        ("Podfile.lock", "PODS:\n   - A (1.0)\n", 2, "indentation"),
+        ("Podfile.lock", "PODS:\n  - \"A (1.0)\n", 2, "not closed"),
+        ("Podfile.lock", "PODS:\n  - A/B (1.0)\n  - A/C (2.0)\n", 3, "one version"),
+        ("Podfile.lock", "PODS:\n  - A (1.0)\nEXTERNAL SOURCES:\n  B:\n    :path: x\n", 4, "PODS does not list it"),
+        ("Package.resolved", "{\n  \"pins\": [],\n  \"version\": 4\n}\n", 3, "unknown 'Package.resolved' version"),
+        ("Package.resolved", "{\n  \"pins\": [\n    {\"identity\": \"a\", \"kind\": \"remoteSourceControl\", \"location\": \"x\", \"state\": {}}\n  ],\n  \"version\": 2\n}\n", 3, "without \"revision\""),
+        ("Package.resolved", "{\n  \"pins\": [\n", 3, "expected a JSON value"),
+        ("Cartfile.resolved", "github \"a/b\" \"1.0\"\n# note\n", 2, "a comment"),
+        ("Cartfile.resolved", "github \"a/b\" \"1.0\"\nsvn \"x\" \"1\"\n", 2, "unexpected dependency type 'svn'"),
+        ("Cartfile.resolved", "github \"a/b\" 1.0\n", 1, "pinned version in double quotes"),
+    ])
+    func malformed(_ file: String, _ text: String, _ line: Int, _ message: String) {
+        do {
+            _ = try Lockfile.packages(text: text, file: file, format: LockfileFormat(fileName: file)!)
+            Issue.record("\(file) should be refused: \(text)")
+        } catch {
+            #expect(error.file == file && error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("A participant file declares packages; a bad range names the line")
+    func participantFilePackages() throws {
+        let text = "participant mysdk:proxy\npackage cocoapods MySDK Tracking >= 3.0.0 < 4.0.0\npackage spm mysdk >= 3.0\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\n"
+        let file = try ParticipantFile.parse(text: text, file: "m.hooklab")
+        #expect(file.info.packages.map(\.description) == ["package cocoapods MySDK Tracking >= 3.0.0 < 4.0.0", "package spm mysdk >= 3.0"])
+        let pod = LockedPackage(ecosystem: .cocoapods, name: "MySDK/Tracking", version: "3.2.1", file: "Podfile.lock", line: 7)
+        #expect(Scan.recognise([pod], participants: [file.info]).found.first?.participant == "mysdk:proxy")
+        #expect(Scan.recognise([LockedPackage(ecosystem: .cocoapods, name: "MySDK/Tracking", version: "4.0.0", file: "P", line: 1)],
+                               participants: [file.info]).found.isEmpty)
+        #expect(throws: InputFileError.self) { try ParticipantFile.parse(text: text.replacingOccurrences(of: ">= 3.0\n", with: ">= three\n"), file: "m.hooklab") }
+        do { _ = try ParticipantFile.parse(text: "participant a\npackage npm x *\n", file: "m.hooklab") } catch { #expect(error.line == 2 && error.message.contains("unknown package manager")) }
+    }
+
+    @Test("The catalogue: ranges parse, and no two entries of one participant overlap in a way that changes the answer")
+    func catalogue() {
+        for sdk in KnownSDK.all {
+            for p in sdk.packages {
+                // The literal ranges survive a round trip (a typo would have become '*').
+                #expect((try? PackageDeclaration(words: p.description.split(separator: " ").dropFirst().map(String.init))) == p, "\(sdk.title): \(p)")
+            }
+        }
+        // Every built-in participant maps to a package or says why not.
+        let ids = Set(KnownSDK.all.compactMap(\.participant)).union(participantsWithoutPackage.map(\.id))
+        for p in Lab.catalog.participants where !ids.contains(p.id) && p.packages.isEmpty {
+            Issue.record("participant \(p.id) maps to no package and is not in participantsWithoutPackage")
+        }
+        // Sensors Data's DeprecatedCellClick subspec selects the exchange scheme, not the dynamic subclass.
+        let deprecated = LockedPackage(ecosystem: .cocoapods, name: "SensorsAnalyticsSDK/DeprecatedCellClick", version: "4.5.0", file: "P", line: 1)
+        let known = KnownSDK.all.first { sdk in sdk.packages.contains { if case .yes = $0.match(deprecated) { true } else { false } } }
+        #expect(known?.participant == "sensors:exchange")
+    }
+}
+
+@Suite("hooklab scan")
+struct ScanCommandTests {
+    let temporary = TemporaryDirectory()
+    var root: URL { temporary.url }
+
+    func run(_ arguments: String...) -> (code: Int32, out: String, err: String) {
+        let (cli, captured) = CLI.fake(root: root, catalog: Lab.catalog)
+        let code = cli.main(arguments: arguments)
+        return (code, captured.out, captured.err)
+    }
+
+    func place(_ fixture: String, at path: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try ScannerTests.fixture(fixture).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test("RxCocoa with IGListKit in a Podfile.lock exits 1 with Rx's asserts and the lost events, at the lockfile lines")
+    func rxWithIGListKit() throws {
+        try place("rx-iglist.Podfile.lock", at: "ios/Podfile.lock")
+        try place("rx-iglist.Podfile.lock", at: "ios/Pods/Manifest/Podfile.lock")   // under Pods/: skipped
+        let result = run("scan", "--sarif", "out/scan.sarif", "--junit", "out/scan.xml")
+        #expect(result.code == 1, "\(result.err)")
+        #expect(result.out.contains("| RxCocoa | 6.5.0 | `ios/Podfile.lock:5` | `rx` | version 6.5.0 in >= 6.5.0 |"))
+        #expect(result.out.contains("### UICollectionView: `iglist`, `rx` — ❌ some orders fail"))
+        #expect(result.out.contains("assertionFailure") && result.out.contains("lostEvent"))
+        #expect(result.out.contains("Firebase Messaging") || Lab.catalog.participant("fcm") != nil)
+        #expect(!result.out.contains("Manifest"))
+        let sarif = try JSONValue.parse(String(contentsOf: root.appendingPathComponent("out/scan.sarif"), encoding: .utf8)).value
+        #expect(sarif["version"] == .string("2.1.0"))
+        guard case .array(let runs)? = sarif["runs"], case .array(let results)? = runs.first?["results"] else { Issue.record("no results"); return }
+        let rxIG = results.first { r in r["message"].map { $0.text(indent: nil).contains("rx + iglist") || $0.text(indent: nil).contains("iglist + rx") } ?? false }
+        #expect(rxIG?["locations"]?.text(indent: nil).contains("\"startLine\":5") == true, "the later SDK's line: RxCocoa at line 5")
+        #expect(try String(contentsOf: root.appendingPathComponent("out/scan.xml"), encoding: .utf8).contains("<failure type="))
+
+        let json = run("scan", "ios/Podfile.lock", "--json")
+        #expect(json.code == 1)
+        let document = try JSONValue.parse(json.out).value
+        guard case .array(let hosts)? = document["hosts"], case .object? = hosts.first else { Issue.record("no hosts"); return }
+        for key in ["host", "participants", "passing", "causes", "fixes"] { #expect(hosts[0][key] != nil, "\(key)") }
+        guard case .array(let found)? = document["found"] else { Issue.record("no found"); return }
+        for key in ["package", "version", "file", "line", "participant"] { #expect(found.first?[key] != nil, "\(key)") }
+    }
+
+    @Test("Firebase Messaging with CleverTap exits 1 once issue 18's participants exist")
+    func fcmWithCleverTap() throws {
+        try place("fcm-clevertap.Podfile.lock", at: "Podfile.lock")
+        let result = run("scan", "Podfile.lock")
+        guard Lab.catalog.participant("fcm") != nil, Lab.catalog.participant("clevertap") != nil else {
+            // Until then the scan names both as hooking the app delegate, not modeled yet, and finds no conflict.
+            #expect(result.code == 0 && result.out.contains("**CleverTap**") && result.out.contains("not modeled yet (will be `fcm`)"))
+            withKnownIssue("skipped: the participants fcm and clevertap (issue 18) are not in the catalog yet") { throw SkipReason() }
+            return
+        }
+        #expect(result.code == 1 && result.out.contains("UIApplication"), "\(result.out)")
+    }
+    struct SkipReason: Error {}
+
+    @Test("Bad input exits 2 naming the file and line, and writes nothing")
+    func badInput() throws {
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("app"), withIntermediateDirectories: true)
+        try "PODS:\n  - RxCocoa 6.5.0)\n".write(to: root.appendingPathComponent("app/Podfile.lock"), atomically: true, encoding: .utf8)
+        let bad = run("scan", "--sarif", "scan.sarif")
+        #expect(bad.code == 2 && bad.err.contains("app/Podfile.lock:2:"), "\(bad.err)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("scan.sarif").path))
+        try "x".write(to: root.appendingPathComponent("Gemfile.lock"), atomically: true, encoding: .utf8)
+        let unknown = run("scan", "Gemfile.lock")
+        #expect(unknown.code == 2 && unknown.err.contains("reads Podfile.lock, Package.resolved and Cartfile.resolved"))
+        #expect(run("scan", "missing/").code == 2)
+    }
+
+    @Test("A Package.resolved inside an .xcodeproj reads the project's linked products; nothing conflicting exits 0")
+    func xcodeProject() throws {
+        try place("app.v3.Package.resolved", at: "App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved")
+        try place("app.project.pbxproj", at: "App.xcodeproj/project.pbxproj")
+        let result = run("scan")
+        #expect(result.out.contains("product RxCocoa (linked in project.pbxproj)"), "\(result.out)")
+        #expect(result.code == 1)
+        try place("moya.Cartfile.resolved", at: "other/Cartfile.resolved")
+        let alone = run("scan", "other")
+        #expect(alone.code == 0 && alone.out.contains("`other/Cartfile.resolved:6`"), "\(alone.out)")
+    }
+}
