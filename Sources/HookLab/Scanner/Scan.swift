@@ -98,7 +98,11 @@ public struct Scan: Sendable {
     public static func hostSets(_ found: [Found], hosts: [HostInfo], participants: [ParticipantInfo]) -> [(host: String, set: [String], leftOut: [String])] {
         var out: [(String, [String], [String])] = []
         // The iOS 8 era's assign-delegate twins describe apps built for iOS 8; an app's lockfile today means a current SDK.
-        for host in hosts where !host.name.hasSuffix("@ios8") {
+        // Method-hooking SDKs meet only where they hook the same method, which no lockfile says: they are checked on the
+        // instance-method targets of one selector with the hook on the class that implements it (a subclass placement, a
+        // class method and the cross-selector targets are left to `advise`: `SubViewController`'s placements alone cost
+        // 20 times the rest of a scan).
+        for host in hosts where !host.name.hasSuffix("@ios8") && (host.methodTarget == nil || Self.scannedMethodTargets.contains(host.name)) {
             var set: [String] = []
             var families = Set<String>()
             var leftOut: [String] = []
@@ -112,6 +116,9 @@ public struct Scan: Sendable {
         }
         return out
     }
+
+    /// The method targets a scan advises on.
+    public static let scannedMethodTargets = ["ViewController -viewWillAppear:", "UIViewController -viewWillAppear:"]
 
     /// Recognises the packages and advises on each host.
     public static func run(files: [String], packages: [LockedPackage], catalog: LabCatalog, workers: Int,
@@ -189,5 +196,20 @@ public struct Scan: Sendable {
             }
         }
         return nil
+    }
+}
+
+extension Scan {
+    /// A 60-pod Podfile.lock holding ten modeled SDKs among fifty other pods, for `hooklab bench`.
+    package static var benchmarkPodfileLock: String {
+        let modeled = [("Aspects", "1.4.1"), ("IGListKit", "4.0.0"), ("IMYAOPTableView", "2.1.3"), ("JSPatch", "1.1.3"), ("RSSwizzle", "0.1.0"),
+                       ("ReactiveObjC", "3.1.1"), ("RxCocoa", "6.5.0"), ("SensorsAnalyticsSDK", "4.9.1"), ("WebViewJavascriptBridge", "6.0.3"),
+                       ("XAspect", "1.0.5")]
+        let others = (1...50).map { (String(format: "Pod%02d", $0), "1.\($0).0") }
+        let pods = (modeled + others).sorted { $0.0 < $1.0 }
+        var text = "PODS:\n" + pods.map { "  - \($0.0) (\($0.1))\n" }.joined()
+        text += "\nDEPENDENCIES:\n" + pods.map { "  - \($0.0)\n" }.joined()
+        text += "\nSPEC REPOS:\n  trunk:\n" + pods.map { "    - \($0.0)\n" }.joined()
+        return text + "\nCOCOAPODS: 1.16.2\n"
     }
 }
