@@ -240,3 +240,32 @@ struct ScanCommandTests {
         #expect(alone.code == 0 && alone.out.contains("`other/Cartfile.resolved:6`"), "\(alone.out)")
     }
 }
+
+@Suite("Scanner fuzz: mutated lockfiles never trap")
+struct ScannerFuzzTests {
+    @Test("Mutated real lockfiles are read or refused with a line inside the file", arguments: ScannerTests.expectations.map(\.file))
+    func mutations(_ name: String) throws {
+        let text = try ScannerTests.fixture(name)
+        let format = ScannerTests.expectations.first { $0.file == name }!.format
+        var rng = SeededGenerator(seed: 0x5CA9 &+ UInt64(name.utf8.count))
+        let pieces = ["\"", "'", ":", " ", "\n", "(", ")", "- ", "{", "}", "[", "]", ",", "\u{FEFF}", "\r\n", "\t", "#", "/", "null", "0"]
+        for _ in 0..<300 {
+            var scalars = Array(text.unicodeScalars)
+            for _ in 0..<Int.random(in: 1...4, using: &rng) where !scalars.isEmpty {
+                let i = Int.random(in: 0..<scalars.count, using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: scalars.remove(at: i)
+                case 1: scalars.insert(contentsOf: pieces.randomElement(using: &rng)!.unicodeScalars, at: i)
+                default: scalars.replaceSubrange(i..<min(scalars.count, i + Int.random(in: 1...8, using: &rng)), with: [])
+                }
+            }
+            let mutated = String(String.UnicodeScalarView(scalars))
+            do {
+                _ = try Lockfile.packages(text: mutated, file: name, format: format)
+            } catch {
+                let lines = lockfileLines(mutated).count
+                #expect(error.file == name && error.line >= 1 && error.line <= max(lines, 1), "\(error)")
+            }
+        }
+    }
+}
