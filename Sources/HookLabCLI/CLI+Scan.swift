@@ -29,7 +29,9 @@ extension CLI {
         try write(outputs)
 
         var out = github ? GitHubScanReporter().report(scan) : ""
-        out += json ? JSONScanReporter().report(scan) : MarkdownScanReporter().report(scan)
+        let generator = self.generator
+        let markdown = MarkdownScanReporter { host, order in generator.impossibility(of: Matrix.Cell(host: host, order: order, config: .debug)) }
+        out += json ? JSONScanReporter().report(scan) : markdown.report(scan)
         standardOutput(out)
         return scan.conflicts ? 1 : 0
     }

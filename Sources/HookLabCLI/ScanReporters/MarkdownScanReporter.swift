@@ -4,6 +4,8 @@ import HookLab
 /// The SDKs recognised, those not modeled yet, a count of the rest, then `advise`'s verdict per host.
 struct MarkdownScanReporter: ScanReporter {
     var name: String { "markdown" }
+    /// Why an order on a host cannot happen ("not possible: X hooks at launch"), as `advise` says it.
+    var impossibility: (_ host: String, _ order: [String]) -> String? = { _, _ in nil }
 
     func report(_ scan: Scan) -> String {
         var out = "# HookLab scan\n\n"
@@ -55,7 +57,7 @@ struct MarkdownScanReporter: ScanReporter {
                 out += "In your lockfile's terms: " + upgrades.map { $0 }.joined(separator: "; ") + ".\n\n"
             }
             // `advise`'s own rendering, unchanged.
-            out += "```text\n" + CLI.adviceText(verdict.advice) + "```\n\n"
+            out += "```text\n" + CLI.adviceText(verdict.advice, impossibility: { impossibility(verdict.host, $0) }) + "```\n\n"
         }
         return out
     }
