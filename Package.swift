@@ -32,8 +32,9 @@ let package = Package(
         .executableTarget(name: "hooklab", dependencies: ["HookLabCLI"]),
         .testTarget(name: "ObjCModelTests", dependencies: ["ObjCModel"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
-        .testTarget(name: "LibraryModelsTests", dependencies: ["LibraryModels"]),
-        .testTarget(name: "HookLabTests", dependencies: ["HookLab", "HookLabCLI"], exclude: ["Fixtures"], swiftSettings: modelSettings),
+        // Its tracker tests run HookLab's shipped participant files (parsed by HookLab).
+        .testTarget(name: "LibraryModelsTests", dependencies: ["LibraryModels", "HookLab"]),
+        .testTarget(name: "HookLabTests", dependencies: ["HookLab", "HookLabCLI"], swiftSettings: modelSettings),
         // Uses only the public API, the way an SDK team's package would (no @testable).
         .testTarget(name: "ExtensionAPITests", dependencies: ["HookLab", "HookLabCLI", "ObjCModel"]),
         .testTarget(name: "OracleTests", dependencies: ["ObjCModel"], exclude: ["probes", "incidents", "bench", "native.sh"]),

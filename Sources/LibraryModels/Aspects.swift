@@ -12,6 +12,10 @@ public final class Aspects {
     /// `AspectOptions` positions (Aspects.h): before, instead of, or after the original.
     public enum Position: String, Sendable, CaseIterable {
         case before, instead, after
+
+        /// Whether a hook at this position replaces the original: `AspectPositionInstead` runs the instead-blocks and
+        /// not the original (Aspects.m:494-507).
+        public var replacesOriginal: Bool { self == .instead }
     }
 
     /// `AspectErrorCode` (Aspects.h), as the NSError the hook call returns.

@@ -24,6 +24,13 @@ public enum IGListKit {
         "IGListAdapter.m L41-43: dealloc does not clear collectionView.delegate/dataSource",
     ]
 
+    /// The delegate events an attached adapter answers itself and never forwards to the app's delegate: the
+    /// section-controller-only and adapter-only entries of ``isInterceptedSelectorList``
+    /// (IGListAdapter+UICollectionView.m L165-173, L339-375).
+    public static var consumedEvents: [String] {
+        isInterceptedSelectorList.filter { $0.handling == .sectionControllerOnly || $0.handling == .adapterOnly }.map(\.selector)
+    }
+
     public static let adapterClassName = "IGListAdapter"
     public static let proxyClassName = "IGListAdapterProxy"
 

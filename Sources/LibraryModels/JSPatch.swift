@@ -16,6 +16,12 @@ public final class JSPatch {
         case callsOrig = "calls-orig"
         /// `self.super().sel(args)`: calls the superclass's implementation (SUPER_<sel>).
         case callsSuper = "calls-super"
+
+        /// Whether the override replaces the method: the selector forwards to the JS function (JPEngine.m:1008-1015),
+        /// which reaches the original only through `ORIG<sel>` (:1000-1006).
+        public var replacesOriginal: Bool { self != .callsOrig }
+        /// Whether the body calls the superclass's implementation through `SUPER_<sel>` (JPEngine.m:1045).
+        public var callsSuper: Bool { self == .callsSuper }
     }
 
     /// The engine's tables; the IMPs capture this, never the engine or the runtime.

@@ -16,6 +16,10 @@ public final class XAspect {
         /// Whether the patch body calls `XAMessageForward`, i.e. the previous head of the chain.
         public let forwards: Bool
         public let label: String
+
+        /// Whether the patch replaces the method: a body without `XAMessageForward` never calls the previous head
+        /// (XAObjcMetaprogramming.h:634-648).
+        public var replacesOriginal: Bool { !forwards }
     }
 
     /// Registered, not yet woven (XAObjcMetaprogramming.h:144-160, from each aspect class's +load).
@@ -25,9 +29,24 @@ public final class XAspect {
 
     public init(_ rt: Runtime) { self.rt = rt }
 
-    /// Registers a patch of aspect `aspect` on `cls` (a metaclass for a class method).
-    public func registerPatch(_ aspect: String, _ cls: Class, _ selector: String, forwards: Bool = true) {
-        pending.append(Patch(aspect: aspect, cls: cls, selector: selector, forwards: forwards, label: "xaspect:\(aspect)"))
+    /// Registers a patch of aspect `aspect` on `cls` (a metaclass for a class method). Returns the patch, or nil for
+    /// a duplicate of an earlier registration, which the weaver will skip (``isDuplicate(_:)``).
+    @discardableResult
+    public func registerPatch(_ aspect: String, _ cls: Class, _ selector: String, forwards: Bool = true) -> Patch? {
+        let patch = Patch(aspect: aspect, cls: cls, selector: selector, forwards: forwards, label: "xaspect:\(aspect)")
+        let duplicate = registered.contains { $0.cls == cls && prefixedSelector($0) == prefixedSelector(patch) }
+        pending.append(patch)
+        registered.append(patch)
+        return duplicate ? nil : patch
+    }
+
+    /// Every patch registered, woven or not.
+    private var registered: [Patch] = []
+
+    /// XACrystallization.cpp:707-710: a patch is a duplicate when its class already answers its prefixed selector,
+    /// i.e. the same aspect patched the same class and selector before; the weaver logs a warning and skips it.
+    func isDuplicate(_ patch: Patch) -> Bool {
+        rt.class_respondsToSelector(patch.cls, rt.sel(prefixedSelector(patch)))
     }
 
     /// `_AtAspect_<Aspect>_OfClass_<Class>_` + `_` + selector (XAObjcMetaprogramming.h:178-181; XACExtensions.c:117-120).
@@ -74,7 +93,7 @@ public final class XAspect {
         let prefixed = prefixedSelector(patch)
         let prefixedSel = rt.sel(prefixed)
         // :707-710 a duplicate patch (the class already answers the prefixed selector): warning, skipped.
-        if rt.class_respondsToSelector(cls, prefixedSel) {
+        if isDuplicate(patch) {
             warnings.append("XAspect: -[\(rt.class_getName(cls)) \(prefixed)] already exists; the patch is skipped.")
             return
         }

@@ -7,6 +7,12 @@ public enum Era: String, Sendable, Codable {
     case ios8
     /// iOS 9 and later: `weak` with nullability.
     case ios9
+
+    /// Whether KVO raises when an observed object is freed with observers still registered. Before iOS 11 Foundation
+    /// throws "… was deallocated while key value observers were still registered with it"; from iOS 11 it removes
+    /// them (fpotter.org, "When is KVO unregistration automatic?"; EddyBorja/MLPAutoCompleteTextField #110, on iOS 10).
+    /// The iOS 8 era is the old side of that cut-off; the other era stands for current iOS here.
+    public var kvoDeallocWithObserversRaises: Bool { self == .ios8 }
 }
 
 /// One delegate property of a host.

@@ -29,6 +29,22 @@ struct MethodHookTests {
         }
     }
 
+    @Test("A scenario's install lines name the participants their declared install lines fit")
+    func installedParticipants() throws {
+        func participants(_ lines: [String]) throws -> [String] {
+            try Scenario.parse(text: (["host ViewController -viewWillAppear:", "config debug", "class ViewController2 : UIViewController viewWillAppear:",
+                                       "object VC ViewController2", "object vc ViewController2"] + lines).joined(separator: "\n"),
+                               file: "t", participants: Self.catalog.participants, hosts: Self.catalog.hosts.map(\.name)).participants
+        }
+        // A declared object fits OBJECT whatever its case; a class fits CLASS.
+        #expect(try participants(["aspects.hook VC viewWillAppear: before"]) == ["aspects:instance"])
+        #expect(try participants(["aspects.hook ViewController2 viewWillAppear: after"]) == ["aspects:class"])
+        // The words of swizzle:sdk's install lines: a prefix makes it that participant.
+        #expect(try participants(["swizzle.exchange ViewController2 viewWillAppear: prefix my_"]) == ["swizzle:sdk"])
+        #expect(try participants(["swizzle.exchange ViewController2 viewWillAppear: no-add"]) == ["swizzle:exchange"])
+        #expect(try participants(["xaspect.patch A ViewController2 viewWillAppear:", "rac.signal vc viewWillAppear:"]) == ["xaspect", "rac"])
+    }
+
     @Test("A SubViewController pair runs every placement, then each other variant at every placement")
     func scenarios() {
         let cell = Matrix.Cell(host: "SubViewController -viewWillAppear:", order: ["aspects:class", "jspatch"], config: .debug)

@@ -19,6 +19,22 @@ struct ParticipantFileTests {
     wrap nsobject class MyProxy target strong forward target responds own-or-target marker my_isProxy keep assign delegate my_proxy
     """
 
+    @Test func designAndMissedEventLinesAreDeclared() throws {
+        let text = Self.proxyFile + "\ndesign NSObject wrapper kept on the delegate\nmissed-event Analytics lose `SEL`: `ID` never records it.\n"
+        let info = try ParticipantFile.parse(text: text, file: "p.hooklab").info
+        #expect(info.design == "NSObject wrapper kept on the delegate")
+        #expect(info.missedEvent == "Analytics lose `SEL`: `ID` never records it.")
+        #expect(try ParticipantFile.parse(text: Self.proxyFile, file: "p.hooklab").info.design == nil)
+        do {
+            _ = try ParticipantFile.parse(text: Self.proxyFile + "\nmissed-event the app loses it\n", file: "p.hooklab")
+            Issue.record("a missed-event line without SEL parsed")
+        } catch {
+            #expect(error.description.hasPrefix("p.hooklab:9:"))
+        }
+        // The shipped trackers declare theirs.
+        #expect(Lab.catalog.participant("tracker:proxy")?.design == "setDelegate: swizzle + NSProxy wrapper")
+    }
+
     @Test func parsesEveryChoice() throws {
         let file = try ParticipantFile.parse(text: Self.proxyFile, file: "p.hooklab")
         #expect(file.info.id == "mysdk:proxy" && file.info.family == "mysdk" && file.info.models == "MySDK 3.2")

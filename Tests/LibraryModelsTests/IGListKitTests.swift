@@ -57,6 +57,15 @@ let didZoom = "scrollViewDidZoom:"
 
 @Suite("IGListAdapterProxy, as IGListKit's IGListAdapterProxyTests.m checks it (guide B1)")
 struct IGListAdapterProxyTests {
+    @Test("the adapter consumes shouldSelect and shouldDeselect and the sizing methods; it forwards didSelect")
+    func consumedEvents() {
+        #expect(IGListKit.consumedEvents.contains("collectionView:shouldSelectItemAtIndexPath:"))
+        #expect(IGListKit.consumedEvents.contains("collectionView:shouldDeselectItemAtIndexPath:"))
+        #expect(IGListKit.consumedEvents.contains("collectionView:layout:sizeForItemAtIndexPath:"))
+        #expect(!IGListKit.consumedEvents.contains("collectionView:didSelectItemAtIndexPath:"))
+        #expect(!IGListKit.consumedEvents.contains("scrollViewDidScroll:"))
+    }
+
     @Test("an intercepted selector goes to the adapter and the targets never see it (L22-36)")
     func interceptedGoesToInterceptor() throws {
         let f = try IGListFixture(attach: false)

@@ -29,9 +29,10 @@ struct XAspectTests {
     func duplicateAndCut() throws {
         let c = Classes()
         let x = XAspect(c.rt)
-        x.registerPatch("A", c.viewController, "viewWillAppear:")
-        x.registerPatch("A", c.viewController, "viewWillAppear:")
-        x.registerPatch("B", c.viewController, "viewWillAppear:", forwards: false)
+        #expect(x.registerPatch("A", c.viewController, "viewWillAppear:")?.replacesOriginal == false)
+        // The weaver will skip it, so registering says so: it becomes no hook.
+        #expect(x.registerPatch("A", c.viewController, "viewWillAppear:") == nil)
+        #expect(x.registerPatch("B", c.viewController, "viewWillAppear:", forwards: false)?.replacesOriginal == true)
         x.registerPatch("C", c.viewController, "viewWillAppear:")
         x.weave()
         #expect(x.warnings.count == 1)

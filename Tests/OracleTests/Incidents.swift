@@ -58,7 +58,7 @@ struct IncidentRun: CustomTestStringConvertible, Sendable {
 }
 
 @Suite("Incidents 1 and 3 on a real runtime (GCC + GNUstep)")
-struct IncidentTests {
+struct RealRuntimeIncidentTests {
     @Test("incident", .enabled(if: Native.available, Comment(rawValue: "gcc/GNUstep missing; \(Native.installHint)")),
           arguments: IncidentRun.all)
     func incident(_ run: IncidentRun) throws {

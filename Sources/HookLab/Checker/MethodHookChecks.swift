@@ -50,13 +50,7 @@ extension MethodHookWorld {
     func originalOwner(call args: [String]) -> String? {
         guard args.count == 2, let r = try? receiver(args[0]) else { return nil }
         let (sel, _) = Self.split(args[1])
-        let key = r.isClass ? "+" + sel : sel
-        var c = declared(r.className)
-        while let k = c {
-            if k.selectors.contains(key) { return k.name }
-            c = declared(k.superclass)
-        }
-        return nil
+        return DeclaredClass.implementer(of: r.isClass ? "+" + sel : sel, from: r.className, in: classes)?.name
     }
 
     /// The labels the call's journal recorded, with class bodies named `original` (the original owner's) or

@@ -161,18 +161,9 @@ extension MethodTargetInfo {
     /// Whether a superclass of the declared class `name` implements the target's selector, per the preamble's
     /// `class NAME : SUPER SEL…` lines.
     func superclassImplements(_ name: String) -> Bool {
-        var declared: [String: (superclass: String, selectors: [String])] = [:]
-        // The classes every target has without declaring them (UIViewController and its lifecycle methods).
-        for builtIn in MethodHookWorld.builtIns { declared[builtIn.name] = (builtIn.superclass, builtIn.selectors) }
-        for line in preamble {
-            let words = line.split(separator: " ").map(String.init)
-            if words.count >= 4, words[0] == "class", words[2] == ":" { declared[words[1]] = (words[3], Array(words.dropFirst(4))) }
-        }
-        var current = declared[name]?.superclass
-        while let c = current, let entry = declared[c] {
-            if entry.selectors.contains(selector) { return true }
-            current = entry.superclass
-        }
-        return false
+        // The classes every target has without declaring them (UIViewController and its lifecycle methods), then its own.
+        let classes = MethodHookWorld.builtIns + preamble.compactMap(MethodHookWorld.DeclaredClass.init(line:))
+        let superclass = classes.first { $0.name == name }?.superclass
+        return MethodHookWorld.DeclaredClass.implementer(of: selector, from: superclass, in: classes) != nil
     }
 }

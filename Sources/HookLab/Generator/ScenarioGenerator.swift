@@ -40,11 +40,6 @@ public struct ScenarioGenerator: Sendable {
     /// The name of the app's replacement delegate.
     public static let secondAppDelegate = "app2"
 
-    /// The scenario kinds added after the first matrix (a direct `host.delegate =`, the app releasing an installed
-    /// delegate) and the rule that an impossible order runs nothing. Off only to compare with cells recorded before
-    /// them (the tracker participant files against the Swift models they replaced).
-    var generatesLaterScenarioKinds = true
-
     /// The method targets' own lines (classes, objects, calls, follow-ups) parsed once, by text: every method-hook
     /// cell starts from them. A line maps to one step whatever the host list becomes, so this never goes stale.
     let targetSteps: [String: Scenario.Step]
@@ -113,7 +108,7 @@ public struct ScenarioGenerator: Sendable {
         if infos.last!.canStartLate, case let late = Plan(infos, lateLast: true), !late.runtime.isEmpty {
             result.append(scenario(cell, host, late, delegateAt: late.runtime.count - 1, eventBefore: true))
         }
-        if generatesLaterScenarioKinds { result += trapScenarios(cell, host, plain) }
+        result += trapScenarios(cell, host, plain)
         return result.uniqued()
     }
 
@@ -128,7 +123,7 @@ public struct ScenarioGenerator: Sendable {
         let plan = Plan([], lateLast: false)
         var result = [scenario(cell, host, plan, delegateAt: 0),
                       scenario(cell, host, plan, delegateAt: 0, replaceDelegate: true)]
-        if generatesLaterScenarioKinds { result += trapScenarios(cell, host, plan) }
+        result += trapScenarios(cell, host, plan)
         return result.uniqued()
     }
 

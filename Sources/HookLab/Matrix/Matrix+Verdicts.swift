@@ -131,7 +131,6 @@ extension ScenarioGenerator {
     /// hooks, and it cannot start late) placed after one that only attaches at runtime.
     /// "not possible: tracker:proxy hooks at launch".
     public func impossibility(of cell: Matrix.Cell) -> String? {
-        guard generatesLaterScenarioKinds else { return nil }
         let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
         guard infos.count == cell.order.count else { return nil }
         var runtimeOnly = false

@@ -32,7 +32,7 @@ public struct ParticipantFile: Sendable {
         return HostKind.all.map(\.className).filter { seen.insert($0).inserted }
     }
 
-    static let keywords = ["participant", "family", "models", "based-on", "observer", "start", "observe", "setter",
+    static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "hook", "target", "package"]
 
     /// Parses one file.
@@ -42,6 +42,8 @@ public struct ParticipantFile: Sendable {
         var id: (String, Int)?
         var family: String?
         var models: String?
+        var design: String?
+        var missedEvent: String?
         var basedOn: [String] = []
         var observer: String?
         var start: DeclaredSDK.Start?
@@ -93,6 +95,14 @@ public struct ParticipantFile: Sendable {
             case "models":
                 guard !rest.isEmpty else { throw fail(number, "expected 'models TEXT': what this participant models") }
                 models = rest
+            case "design":
+                guard !rest.isEmpty else { throw fail(number, "expected 'design TEXT': the design in a few words, for column legends") }
+                design = rest
+            case "missed-event":
+                guard rest.contains("SEL") else {
+                    throw fail(number, "expected 'missed-event TEXT': what the app loses when the observer misses the event SEL, e.g. 'missed-event Analytics lose `SEL`: `ID` never records it.'")
+                }
+                missedEvent = rest
             case "based-on":
                 guard !rest.isEmpty else { throw fail(number, "expected 'based-on TEXT': a public source the design follows") }
                 basedOn.append(rest)
@@ -212,7 +222,8 @@ public struct ParticipantFile: Sendable {
             let install = "\(familyName).\(DeclaredHookStep.verb) \(mechanism == .subclass ? "OBJECT" : "CLASS") SEL \(mechanism.rawValue) \(name)"
             var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
                                        hosts: hosts,
-                                       hasLoad: false, hasAttach: false, otherVerbs: [install], basedOn: basedOn, hookInstalls: [install])
+                                       hasLoad: false, hasAttach: false, otherVerbs: [install], basedOn: basedOn, hookInstalls: [install],
+                                       design: design)
             info.packages = packages
             let placeholder = DeclaredSDK(id: name, observer: familyName, start: .load, observes: [], setterHook: .exchange,
                                           callsOriginal: true, resetsDelegate: false, prefix: "sdk_", category: "SDK",
@@ -230,18 +241,20 @@ public struct ParticipantFile: Sendable {
                               prefix: setter.prefix, category: setter.category, handling: handling)
         var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
                                    hosts: hostNames(sdk.hostClasses), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
-                                   canStartLate: startWhen == .late, basedOn: basedOn)
+                                   canStartLate: startWhen == .late, basedOn: basedOn, design: design,
+                                   missedEvent: missedEvent)
         info.packages = packages
         return ParticipantFile(sdk: sdk, info: info, file: file)
     }
 
     /// The file text that declares `sdk`; parsing it gives the same mechanism back.
-    public static func text(for sdk: DeclaredSDK, family: String? = nil, models: String? = nil, basedOn: [String] = [],
-                            comment: [String] = []) -> String {
+    public static func text(for sdk: DeclaredSDK, family: String? = nil, models: String? = nil, design: String? = nil,
+                            basedOn: [String] = [], comment: [String] = []) -> String {
         var lines = comment.map { "# " + $0 }
         lines.append("participant \(sdk.id)")
         if let family { lines.append("family \(family)") }
         if let models { lines.append("models \(models)") }
+        if let design { lines.append("design \(design)") }
         lines += basedOn.map { "based-on \($0)" }
         lines.append("observer \(sdk.observer)")
         lines.append("start \(sdk.start.rawValue)")

@@ -42,10 +42,21 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// (`package cocoapods RxCocoa >= 6.5.0`); `hooklab scan` maps an app's lockfiles with them. Built-in participants
     /// without their own get theirs from the package catalogue (``KnownSDK``).
     public var packages: [PackageDeclaration] = []
+    /// The design in a few words, for column legends and "Which column is my SDK?" (a participant file's `design`
+    /// line); nil when ``models`` says it.
+    public var design: String? = nil
+    /// Whether choosing it over another participant of its family means changing the library's code (a proposed
+    /// patch, modeled), rather than a choice the app makes.
+    public var changesLibrary: Bool = false
+    /// What the app loses when this participant's observer misses an event, as a sentence with `SEL` for the event
+    /// and `ID` for the participant ("Analytics lose `SEL`: `ID` never records it."; a participant file's
+    /// `missed-event` line); nil: "`ID` never sees `SEL`."
+    public var missedEvent: String? = nil
 
     public init(id: String, family: String, models: String, hosts: [String], hasLoad: Bool, hasAttach: Bool,
                 canStartLate: Bool = false, verbs: [String] = [], otherVerbs: [String] = [], basedOn: [String] = [],
-                hookInstalls: [String] = [], hookFollowUps: [String] = []) {
+                hookInstalls: [String] = [], hookFollowUps: [String] = [], design: String? = nil, changesLibrary: Bool = false,
+                missedEvent: String? = nil) {
         self.id = id
         self.family = family
         self.models = models
@@ -58,6 +69,9 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         self.basedOn = basedOn
         self.hookInstalls = hookInstalls
         self.hookFollowUps = hookFollowUps
+        self.design = design
+        self.changesLibrary = changesLibrary
+        self.missedEvent = missedEvent
     }
 
     /// The verb keywords (`rx.subscribe`) of ``verbs``.

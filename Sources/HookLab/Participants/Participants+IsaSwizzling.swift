@@ -22,7 +22,7 @@ final class IMYAOPParticipant: Participant {
     static let info = ParticipantInfo(
         id: IMYAOPTableView.library, family: "imyaop", models: IMYAOPTableView.models,
         hosts: hostNames(IMYAOPTableView.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
-        basedOn: IMYAOPTableView.basedOn)
+        basedOn: IMYAOPTableView.basedOn, design: "isa-swizzle of the list view, its own object as the real delegate")
     var info: ParticipantInfo { Self.info }
 
     func attach(_ world: World) throws {
@@ -44,7 +44,8 @@ final class SensorsParticipant: Participant {
     var loaded = false
     static let info = ParticipantInfo(
         id: SensorsData.library, family: "sensors", models: SensorsData.models,
-        hosts: hostNames(SensorsData.hostClasses), hasLoad: true, hasAttach: false, basedOn: SensorsData.basedOn)
+        hosts: hostNames(SensorsData.hostClasses), hasLoad: true, hasAttach: false, basedOn: SensorsData.basedOn,
+        design: "setDelegate: swizzle + isa-swizzle of the delegate", missedEvent: "Analytics lose `SEL`: `ID` never records it.")
     var info: ParticipantInfo { Self.info }
 
     func load(_ world: World) throws {
@@ -77,7 +78,8 @@ final class KVOParticipant: Participant {
         otherVerbs: ["kvo.observe-delegate NAME", "kvo.unobserve", "kvo.unobserve-delegate NAME"],
         basedOn: ["Apple's KVO guide (Key-Value Observing Implementation Details), DIS_KVC_KVO NSObject+DSKeyValueObserverRegistration.m: `NSKVONotifying_<Class>` per observed class, keyed by the real isa; -class lies; "
                     + "removing an unregistered observer raises NSRangeException",
-                  "the isa is restored when the last observer goes (mikeash/MAZeroingWeakRef #14; steipete/Aspects #70; RxSwift _RXObjCRuntime.m:768-790; sa-sdk-ios SADelegateProxy.m:57-58)"])
+                  "the isa is restored when the last observer goes (mikeash/MAZeroingWeakRef #14; steipete/Aspects #70; RxSwift _RXObjCRuntime.m:768-790; sa-sdk-ios SADelegateProxy.m:57-58)"],
+        design: "key-value observing (isa-swizzles the observed objects)")
     var info: ParticipantInfo { Self.info }
 
     func observerObject(_ world: World) throws -> ObjectID {

@@ -41,7 +41,10 @@ final class RxParticipant: Participant {
             basedOn: ["RxCocoa DelegateProxyType.swift l.177-202: proxy(for:) re-captures the current delegate and asserts at l.197",
                       "RxCocoa DelegateProxy.swift l.226-231: responds(to:) asks the forward delegate with no recursion guard",
                       "RxCocoa DelegateProxy.swift l.233-242: reset() sets nil then the proxy only when the slot holds the proxy"]
-                + (patched ? ["RxSwift PR #2037 (closed unmerged): the marker probe, modeled wherever Rx compares the slot with its proxy (inference)"] : []))
+                + (patched ? ["RxSwift PR #2037 (closed unmerged): the marker probe, modeled wherever Rx compares the slot with its proxy (inference)"] : []),
+            design: patched ? "DelegateProxy with the marker check of RxSwift PR #2037"
+                            : "DelegateProxy in the delegate slot, forwardInvocation: to your delegate",
+            changesLibrary: patched, missedEvent: "Rx subscriptions to `SEL` never fire.")
     }
     var info: ParticipantInfo { Self.info(patched: patched) }
 
@@ -107,7 +110,8 @@ final class BridgeParticipant: Participant {
         hosts: ["UIWebView", "WKWebView"], hasLoad: false, hasAttach: true, canStartLate: false,
         otherVerbs: ["jsbridge.setWebViewDelegate NAME"],
         basedOn: ["WebViewJavascriptBridge.m: the bridge sets itself as the web view's delegate without capturing the old one",
-                  "WKWebViewJavascriptBridge.m L103-186: explicit forwarding of the implemented methods only (WVJB #273)"])
+                  "WKWebViewJavascriptBridge.m L103-186: explicit forwarding of the implemented methods only (WVJB #273)"],
+        design: "bridge object as the web view's delegate, forwarding to yours")
     var info: ParticipantInfo { Self.plainInfo }
 
     func attach(_ world: World) throws {
@@ -147,7 +151,8 @@ final class BridgeHookParticipant: Participant {
             basedOn: ["ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1: the app's hook stores the delegate in the bridge"
                       + (hook == .buggy ? " and never sets the bridge back" : " and sets the bridge back"),
                       "UIWebView.h: `@property (nullable, nonatomic, assign) id <UIWebViewDelegate> delegate`",
-                      "the hook recognises the bridge with isKindOfClass:; the article shows no code (inference)"])
+                      "the hook recognises the bridge with isKindOfClass:; the article shows no code (inference)"],
+            design: "bridge + the app's setDelegate: swizzle that " + (hook == .buggy ? "does not re-set the delegate" : "re-sets the delegate"))
     }
     var info: ParticipantInfo { Self.info(hook) }
     func load(_ world: World) throws { WebViewJavascriptBridge.loadAppHooks(hook, into: world.rt) }
@@ -163,7 +168,8 @@ final class IGListParticipant: Participant {
     static let info = ParticipantInfo(
         id: IGListKit.participantID, family: "iglist", models: IGListKit.models,
         hosts: IGListKit.hosts, hasLoad: false, hasAttach: true, canStartLate: false,
-        otherVerbs: ["iglist.collectionViewDelegate NAME"], basedOn: IGListKit.basedOn)
+        otherVerbs: ["iglist.collectionViewDelegate NAME"], basedOn: IGListKit.basedOn,
+        design: "IGListAdapterProxy between the view and your delegate")
     var info: ParticipantInfo { Self.info }
 
     func attach(_ world: World) throws {
@@ -195,6 +201,6 @@ final class IGListParticipant: Participant {
         try IGListKit.setScrollViewDelegate(adapter, .object(app), in: world.rt)
     }
 
-    /// IGListAdapter+UICollectionView.m L165-173: shouldSelect is answered by the section controller only.
-    func consumes(_ event: String) -> Bool { adapter != nil && event == "collectionView:shouldSelectItemAtIndexPath:" }
+    /// The events the adapter answers without forwarding (IGListKit's model declares them).
+    func consumes(_ event: String) -> Bool { adapter != nil && IGListKit.consumedEvents.contains(event) }
 }

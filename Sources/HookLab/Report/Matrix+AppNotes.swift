@@ -3,36 +3,12 @@
 import Foundation
 
 extension Matrix {
-    /// A short name for what each modeled design does, for column legends and "Which column is my SDK?";
-    /// a participant not listed here is described by its `models` text.
-    static let designNames: [String: String] = [
-        "rx": "DelegateProxy in the delegate slot, forwardInvocation: to your delegate",
-        "rx:patched": "DelegateProxy with the marker check of RxSwift PR #2037",
-        "jsbridge:plain": "bridge object as the web view's delegate, forwarding to yours",
-        "jsbridge:buggy": "bridge + the app's setDelegate: swizzle that does not re-set the delegate",
-        "jsbridge:fixed": "bridge + the app's setDelegate: swizzle that re-sets the delegate",
-        "tracker:swizzle": "setDelegate: swizzle + class method swizzle",
-        "tracker:proxy": "setDelegate: swizzle + NSProxy wrapper",
-        "tracker:forwarding": "forwardingTarget interception",
-        "iglist": "IGListAdapterProxy between the view and your delegate",
-        "imyaop": "isa-swizzle of the list view, its own object as the real delegate",
-        "sensors": "setDelegate: swizzle + isa-swizzle of the delegate",
-        "kvo": "key-value observing (isa-swizzles the observed objects)",
-        "aspects:class": "Aspects class hook, swizzled in place",
-        "aspects:instance": "Aspects instance hook, in an _Aspects_ subclass",
-        "jspatch": "JSPatch defineClass override, through forwardInvocation:",
-        "swizzle:exchange": "exchange swizzle in +load",
-        "swizzle:imp": "IMP swizzle with class_replaceMethod",
-        "xaspect": "XAspect load-time patch chain",
-        "rac": "ReactiveObjC rac_signalForSelector:, in a _RACSelectorSignal subclass or in place",
-        "kvo:method": "KVO observer on the called object (isa-swizzle)",
-    ]
-
     static let orderDoesNotHelp = "Changing the initialization order does not help: both orders fail."
 
-    /// The design of a participant in a few words.
+    /// The design of a participant in a few words, as it declares it; else its `models` text.
     func design(of id: String) -> String {
-        Self.designNames[id] ?? participants.first { $0.id == id }?.models ?? id
+        guard let p = participants.first(where: { $0.id == id }) else { return id }
+        return p.design ?? p.models
     }
 
     /// The library a participant models, for "report it to": its `models` text up to the first parenthesis or colon.
@@ -238,11 +214,8 @@ extension Matrix {
         if who.contains("(the app's") { return "The app's delegate never gets `\(selector)`: the screen does not react to it." }
         if who.hasSuffix("'s observer") {
             let id = String(who.dropLast("'s observer".count))
-            switch family(of: id) {
-            case "tracker", "sensors": return "Analytics lose `\(selector)`: `\(id)` never records it."
-            case "rx": return "Rx subscriptions to `\(selector)` never fire."
-            default: return "`\(id)` never sees `\(selector)`."
-            }
+            let sentence = participants.first { $0.id == id }?.missedEvent ?? "`ID` never sees `SEL`."
+            return sentence.replacingOccurrences(of: "ID", with: id).replacingOccurrences(of: "SEL", with: String(selector))
         }
         return "\(who) never gets `\(selector)`."
     }
@@ -332,7 +305,7 @@ extension Matrix {
                 order[position] = variant.id
                 guard let verdict = passes(order) else { continue }
                 let outcome = "`\(order.joined(separator: " → "))` \(verdict)"
-                if isLibraryChange(variant) {
+                if variant.changesLibrary {
                     let name = libraryName(of: id)
                     let change = variant.models.hasPrefix(name) ? String(variant.models.dropFirst(name.count)).trimmingCharacters(in: .whitespaces) : variant.models
                     let line = failureLine(note).map { " (where it fails: `\($0)`)" } ?? ""
@@ -396,12 +369,6 @@ extension Matrix {
             }
         }
         return nil
-    }
-
-    /// Whether choosing a variant means changing the library's code (a proposed patch) rather than an app-level choice.
-    func isLibraryChange(_ variant: ParticipantInfo) -> Bool {
-        let text = variant.models.lowercased()
-        return text.contains("proposed") || text.contains("patched")
     }
 
     func lowercasedFirst(_ text: String) -> String {

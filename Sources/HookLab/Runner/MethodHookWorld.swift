@@ -13,6 +13,32 @@ final class MethodHookWorld {
         let superclass: String
         let selectors: [String]
         let callsSuper: Bool
+
+        /// `class NAME : SUPER [SEL ...] [calls-super]` as a scenario writes it; nil for any other line.
+        init?(line: String) {
+            let words = line.split(separator: " ").map(String.init)
+            guard words.count >= 4, words[0] == "class", words[2] == ":" else { return nil }
+            let rest = words.dropFirst(4)
+            self.init(name: words[1], superclass: words[3], selectors: rest.filter { $0 != "calls-super" }, callsSuper: rest.contains("calls-super"))
+        }
+
+        init(name: String, superclass: String, selectors: [String], callsSuper: Bool) {
+            self.name = name
+            self.superclass = superclass
+            self.selectors = selectors
+            self.callsSuper = callsSuper
+        }
+
+        /// The first of `classes`, from the one called `name` up its declared superclasses, that implements
+        /// `selector` (`+sel` for a class method).
+        static func implementer(of selector: String, from name: String?, in classes: [DeclaredClass]) -> DeclaredClass? {
+            var current = name
+            while let c = current, let k = classes.first(where: { $0.name == c }) {
+                if k.selectors.contains(selector) { return k }
+                current = k.superclass
+            }
+            return nil
+        }
     }
 
     /// One installed hook and its contract: what its body records, where it hangs, whether it replaces the method.
@@ -28,13 +54,10 @@ final class MethodHookWorld {
         /// The selector, without `+`.
         let selector: String
         let classMethod: Bool
-        /// The library documents that the method no longer runs (Aspects instead, JSPatch without ORIG, XAspect
-        /// without XAMessageForward).
+        /// The library documents that the method no longer runs (its model declares which installs replace it).
         let replacesOriginal: Bool
-        /// It replaces the method but calls the superclass's (JSPatch `calls-super`).
+        /// It replaces the method but calls the superclass's.
         let callsSuper: Bool
-        /// Aspects' token, for `aspects.remove N`.
-        let aspectsToken: Int?
         /// `before` or `after` for a hook that promises to run before or after the implementation in place when
         /// it was installed (Aspects' positions); nil otherwise.
         var position: String? = nil
@@ -44,15 +67,9 @@ final class MethodHookWorld {
     private(set) var classes: [DeclaredClass] = []
     private(set) var objects: [(name: String, object: ObjectID, className: String)] = []
     private(set) var hooks: [Hook] = []
-    /// Each `aspects.hook` line's token, in order; nil where Aspects refused it.
-    private(set) var aspectsHookLines: [Int?] = []
 
-    // The libraries, one per scenario, made on first use.
-    private var aspects: Aspects?
-    private var jspatch: JSPatch?
-    private var xaspect: XAspect?
-    private var rac: ReactiveCocoa?
-    private var kvoObserver: ObjectID?
+    /// The hooking libraries, one per verb family and scenario, in the order of first use.
+    private var libraries: [(family: String, library: any MethodHookLibrary)] = []
 
     init(rt: Runtime) {
         self.rt = rt
@@ -74,16 +91,6 @@ final class MethodHookWorld {
     // MARK: Names
 
     func declared(_ name: String) -> DeclaredClass? { classes.first { $0.name == name } }
-
-    /// Whether the declared class or a declared superclass implements `selector` (`+sel` for a class method).
-    func implements(_ className: String, _ selector: String) -> Bool {
-        var c = declared(className)
-        while let k = c {
-            if k.selectors.contains(selector) { return true }
-            c = declared(k.superclass)
-        }
-        return false
-    }
 
     func runtimeClass(_ name: String) throws -> Class {
         guard let c = rt.objc_getClass(name) else { throw LabError("no class called \(name); declare it with 'class \(name) : SUPER'") }
@@ -113,8 +120,7 @@ final class MethodHookWorld {
 
     /// Applies one step; `number` is its 1-based index. Faults propagate to the runner.
     func apply(_ step: Scenario.Step, number: Int) throws {
-        // XAspect weaves from a constructor once the image's +load methods ran: before the first other step.
-        if case .verb("xaspect", "patch", _) = step {} else { xaspect?.weave() }
+        for l in libraries { l.library.willApply(step) }
         switch step {
         case .raw("class", let args): try declareClass(args)
         case .raw("object", let args):
@@ -181,140 +187,73 @@ final class MethodHookWorld {
 
     // MARK: Library verbs
 
+    /// The hooking library a verb family names, made on first use from ``MethodHookLibraries/all``.
+    func library(_ family: String) -> (any MethodHookLibrary)? {
+        if let made = libraries.first(where: { $0.family == family }) { return made.library }
+        guard let make = MethodHookLibraries.all.first(where: { $0.family == family })?.make else { return nil }
+        let library = make(rt)
+        libraries.append((family, library))
+        return library
+    }
+
     func perform(_ family: String, _ verb: String, _ args: [String], step: Int, line: String) throws {
-        func need(_ n: Int, _ usage: String) throws {
-            guard args.count >= n else { throw LabError("'\(family).\(verb)' takes \(usage)") }
-        }
-        func install(_ label: String, hookClass: String?, object: String?, selector: String, replaces: Bool = false,
-                     callsSuper: Bool = false, token: Int? = nil, position: String? = nil) {
-            let (name, isClassMethod) = Self.split(selector)
-            hooks.append(Hook(label: label, step: step, line: line, hookClass: hookClass, object: object, selector: name,
-                              classMethod: isClassMethod, replacesOriginal: replaces, callsSuper: callsSuper, aspectsToken: token,
-                              position: position))
-        }
-        switch (family, verb) {
-        case ("aspects", "hook"):
-            try need(3, "CLASS|OBJECT SEL before|instead|after")
-            guard let position = Aspects.Position(rawValue: args[2]) else {
-                throw LabError("aspects.hook position must be before, instead or after, not '\(args[2])'")
-            }
-            let library = aspects ?? Aspects(rt)
-            aspects = library
-            let (sel, isClassMethod) = Self.split(args[1])
-            let r = try receiver(args[0])
-            // `+sel` on a class: `[object_getClass(Class) aspect_hookSelector:…]`, the metaclass (incident 5's fix).
-            let target = isClassMethod && r.isClass ? rt.classObject(rt.object_getClass(r.object)) : r.object
-            let label = "aspects:\(position.rawValue)"
-            let outcome = try library.aspect_hookSelector(target, sel, position, label: label)
-            if case .success(let token) = outcome { aspectsHookLines.append(token) } else { aspectsHookLines.append(nil) }
-            if case .success(let token) = outcome {
-                // Sent to the class for a selector only its metaclass implements, the app means the class method.
-                let meansClassMethod = isClassMethod || (r.isClass && !implements(r.className, sel) && implements(r.className, "+" + sel))
-                install(label, hookClass: r.isClass ? r.className : nil, object: r.isClass ? nil : args[0],
-                        selector: meansClassMethod ? "+" + sel : sel, replaces: position == .instead, token: token,
-                        position: position == .instead ? nil : position.rawValue)
-            }
-        case ("aspects", "remove"):
-            try need(1, "N, the N-th aspects.hook of the scenario")
-            guard let n = Int(args[0]), n >= 1, n <= aspectsHookLines.count else {
-                throw LabError("aspects.remove \(args[0]): expected 1 to \(aspectsHookLines.count), the aspects.hook lines so far")
-            }
-            // A refused hook returned a nil token; `[nil remove]` does nothing.
-            guard let token = aspectsHookLines[n - 1], let i = hooks.firstIndex(where: { $0.aspectsToken == token }) else { break }
-            _ = try aspects?.remove(token)
-            hooks[i].active = false
-        case ("jspatch", "override"):
-            try need(2, "CLASS SEL [calls-orig|calls-super]")
-            let body = args.count > 2 ? JSPatch.Body(rawValue: args[2]) : .replaces
-            guard let body else { throw LabError("jspatch.override takes calls-orig or calls-super, not '\(args[2])'") }
-            let library = jspatch ?? JSPatch(rt)
-            jspatch = library
-            let (sel, isClassMethod) = Self.split(args[1])
-            library.overrideMethod(try hookedClass(args[0], classMethod: isClassMethod), sel, body: body)
-            install("jspatch", hookClass: args[0], object: nil, selector: args[1], replaces: body != .callsOrig,
-                    callsSuper: body == .callsSuper)
-        case ("swizzle", "exchange"):
-            try need(2, "CLASS SEL [prefix P] [no-add]")
-            let (sel, isClassMethod) = Self.split(args[1])
-            let cls = try hookedClass(args[0], classMethod: isClassMethod)
-            let options = Array(args.dropFirst(2))
-            // `prefix P`: the category's helper prefix (`P` + SEL); its hook body is labelled `swizzle:exchange:P`.
-            var prefix: String?
-            if let i = options.firstIndex(of: "prefix") {
-                guard i + 1 < options.count, !options[i + 1].isEmpty else { throw LabError("swizzle.exchange prefix takes a name, e.g. 'prefix sdk_'") }
-                prefix = options[i + 1]
-            }
-            let label = prefix.map { "swizzle:exchange:\($0)" } ?? "swizzle:exchange"
-            if Swizzling.installExchangeHook(rt, cls, sel, label: label, prefix: prefix ?? "xxx_", addFirst: !options.contains("no-add")) {
-                install(label, hookClass: args[0], object: nil, selector: args[1])
-            }
-        case ("swizzle", "imp"):
-            try need(2, "CLASS SEL")
-            let (sel, isClassMethod) = Self.split(args[1])
-            if RSSwizzle.swizzleInstanceMethod(rt, try hookedClass(args[0], classMethod: isClassMethod), sel, label: "swizzle:imp") {
-                install("swizzle:imp", hookClass: args[0], object: nil, selector: args[1])
-            }
-        case ("xaspect", "patch"):
-            try need(3, "NAME CLASS SEL [no-forward]")
-            let library = xaspect ?? XAspect(rt)
-            xaspect = library
-            let (sel, isClassMethod) = Self.split(args[2])
-            let forwards = !args.dropFirst(3).contains("no-forward")
-            library.registerPatch(args[0], try hookedClass(args[1], classMethod: isClassMethod), sel, forwards: forwards)
-            let label = "xaspect:\(args[0])"
-            // A duplicate patch is skipped by the weaver, so it is one hook.
-            if !hooks.contains(where: { $0.label == label && $0.hookClass == args[1] && $0.selector == sel }) {
-                install(label, hookClass: args[1], object: nil, selector: args[2], replaces: !forwards)
-            }
-        case ("rac", "signal"):
-            try need(2, "OBJECT SEL")
-            let library = rac ?? ReactiveCocoa(rt)
-            rac = library
-            let r = try receiver(args[0])
-            let sel = Self.split(args[1]).name
-            if try library.rac_signalForSelector(r.object, sel) {
-                install("rac", hookClass: r.isClass ? r.className : nil, object: r.isClass ? nil : args[0],
-                        selector: r.isClass ? "+" + sel : sel)
-            }
-        case (_, DeclaredHookStep.verb):
-            // `FAMILY.method-hook CLASS|OBJECT SEL MECHANISM ID`: a participant file's hook (ParticipantFile.swift).
-            try need(4, "CLASS|OBJECT SEL MECHANISM ID")
-            guard let mechanism = DeclaredMethodHook.Mechanism(rawValue: args[2]) else {
-                throw LabError("\(family).\(verb) mechanism must be exchange, imp, forward-invocation or subclass, not '\(args[2])'")
-            }
-            let hook = DeclaredMethodHook(id: args[3], mechanism: mechanism)
-            let (sel, isClassMethod) = Self.split(args[1])
-            let r = try receiver(args[0])
-            if mechanism == .subclass {
-                guard !r.isClass else { throw LabError("a subclass hook moves one object; '\(args[0])' is a class") }
-                if hook.installSubclass(rt, r.object, sel) { install(hook.id, hookClass: nil, object: args[0], selector: args[1]) }
-            } else if hook.install(rt, try hookedClass(args[0], classMethod: isClassMethod), sel) {
-                install(hook.id, hookClass: args[0], object: nil, selector: args[1])
-            }
-        case ("kvo", "observe"), ("kvo", "remove"):
-            try need(2, "OBJECT KEY")
-            let r = try receiver(args[0])
-            let observer = try kvoObserverObject()
-            if verb == "observe" {
-                try rt.send(r.object, "addObserver:forKeyPath:options:context:", .object(observer), .string(args[1]), .int(0), .none)
-            } else {
-                try rt.send(r.object, "removeObserver:forKeyPath:", .object(observer), .string(args[1]))
-            }
-        default:
+        if verb == DeclaredHookStep.verb {
+            try performDeclaredHook(family, verb, args, step: step, line: line)
+        } else if let library = library(family) {
+            try library.perform(verb, args, in: self, step: step, line: line)
+        } else {
             throw LabError("\(family).\(verb) is not a method-hook verb")
         }
     }
 
-    /// The app's observer: an object whose `observeValueForKeyPath:…` does nothing.
-    func kvoObserverObject() throws -> ObjectID {
-        if let kvoObserver { return kvoObserver }
-        let cls = rt.objc_getClass("AppObserver") ?? rt.defineClass("AppObserver", superclass: rt.NSObjectClass)
-        rt.addMethod(cls, "observeValueForKeyPath:ofObject:change:context:", types: "v@:@@@^v") { _, _, _, _ in .none }
-        let o = try rt.makeObject(cls, autorelease: false)
-        kvoObserver = o
-        return o
+    /// Records a hook a library installed at step `step` and returns its index in ``hooks``. `selector` is as the
+    /// step wrote it (`+sel` for a class method).
+    @discardableResult
+    func install(_ label: String, step: Int, line: String, hookClass: String?, object: String?, selector: String,
+                 replaces: Bool = false, callsSuper: Bool = false, position: String? = nil) -> Int {
+        let (name, isClassMethod) = Self.split(selector)
+        hooks.append(Hook(label: label, step: step, line: line, hookClass: hookClass, object: object, selector: name,
+                          classMethod: isClassMethod, replacesOriginal: replaces, callsSuper: callsSuper, position: position))
+        return hooks.count - 1
     }
 
-    /// Weaves XAspect patches still pending at the end of the scenario.
-    func finish() { xaspect?.weave() }
+    /// Marks the hook at `index` removed: its library took it out.
+    func deactivate(_ index: Int) { hooks[index].active = false }
+
+    /// `FAMILY.method-hook CLASS|OBJECT SEL MECHANISM ID`: a participant file's hook (ParticipantFile.swift).
+    func performDeclaredHook(_ family: String, _ verb: String, _ args: [String], step: Int, line: String) throws {
+        guard args.count >= 4 else { throw LabError("'\(family).\(verb)' takes CLASS|OBJECT SEL MECHANISM ID") }
+        guard let mechanism = DeclaredMethodHook.Mechanism(rawValue: args[2]) else {
+            throw LabError("\(family).\(verb) mechanism must be exchange, imp, forward-invocation or subclass, not '\(args[2])'")
+        }
+        let hook = DeclaredMethodHook(id: args[3], mechanism: mechanism)
+        let (sel, isClassMethod) = Self.split(args[1])
+        let r = try receiver(args[0])
+        if mechanism == .subclass {
+            guard !r.isClass else { throw LabError("a subclass hook moves one object; '\(args[0])' is a class") }
+            if hook.installSubclass(rt, r.object, sel) { install(hook.id, step: step, line: line, hookClass: nil, object: args[0], selector: args[1]) }
+        } else if hook.install(rt, try hookedClass(args[0], classMethod: isClassMethod), sel) {
+            install(hook.id, step: step, line: line, hookClass: args[0], object: nil, selector: args[1])
+        }
+    }
+
+    /// Lets each library finish what the end of the scenario completes (a weaver's pending patches).
+    func finish() { for l in libraries { l.library.finish() } }
+}
+
+/// A hooking library's verbs on method-hook targets, as its participant adapts them
+/// (Participants/MethodHookLibraries.swift): it drives the library model and tells the world each hook it installed,
+/// with the contract the model declares.
+protocol MethodHookLibrary: AnyObject {
+    /// Runs `family.verb args`, the scenario's step `step`.
+    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws
+    /// Called before each step, this library's own included; a library that acts once the app has loaded does so here.
+    func willApply(_ step: Scenario.Step)
+    /// Called once the scenario ends.
+    func finish()
+}
+
+extension MethodHookLibrary {
+    func willApply(_ step: Scenario.Step) {}
+    func finish() {}
 }

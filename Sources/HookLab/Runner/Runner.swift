@@ -21,9 +21,8 @@ public final class ModelRunner: ScenarioRunning {
         if let b = bases[era] { return b }
         let rt = Runtime()
         UIKit.load(into: rt, era: era)
-        // imyaop guide §2.2 (DSKVODeallocate; refresher #40): an object freed with observers still registered raises on
-        // old iOS and is tolerated on newer; the iOS 8 era is the old side of that cut-off.
-        rt.kvoDeallocWithObserversRaises = era == .ios8
+        // The era declares whether an object freed with KVO observers still registered raises.
+        rt.kvoDeallocWithObserversRaises = era.kvoDeallocWithObserversRaises
         bases[era] = rt
         return rt
     }

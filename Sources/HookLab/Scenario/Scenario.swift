@@ -29,13 +29,16 @@ public struct Scenario: Codable, Hashable, Sendable {
     /// as `aspects.hook`), in order of first appearance.
     public var participants: [String] {
         var seen: [String] = []
+        var objects: [String] = []
         for step in steps {
             switch step {
             case .load(let id), .attach(let id):
                 if !seen.contains(id) { seen.append(id) }
+            case .raw("object", let args):
+                if let name = args.first { objects.append(name) }
             case .verb:
                 // Method-hook scenarios install through library verbs (`aspects.hook …`).
-                if MethodTarget.isTarget(host), let id = step.methodHookParticipant, !seen.contains(id) { seen.append(id) }
+                if MethodTarget.isTarget(host), let id = step.methodHookParticipant(objects: objects), !seen.contains(id) { seen.append(id) }
             default: break
             }
         }

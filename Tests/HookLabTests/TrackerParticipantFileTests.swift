@@ -1,0 +1,17 @@
+// The tracker designs are participant files (Matrix/participants/tracker-*.hooklab), not Swift models. When they
+// replaced the Swift models, a full `hooklab matrix` reproduced all 2280 cells involving them; the baseline gate
+// keeps those cells since. LibraryModelsTests drive the same files' primitives by hand.
+import Testing
+@testable import HookLab
+
+@Suite("Tracker participant files")
+struct TrackerParticipantFileTests {
+    @Test func theFilesDeclareTheTrackers() throws {
+        let files = try Lab.packageParticipantFiles.get()
+        // Besides the trackers, one method-hooking SDK (ParticipantFileTests runs it).
+        #expect(files.filter { $0.methodHook != nil }.map(\.info.id) == ["hooker:exchange"])
+        let ids = files.filter { $0.methodHook == nil }.map(\.info.id)
+        #expect(ids == ["tracker:forwarding", "tracker:isa", "tracker:proxy", "tracker:swizzle"])
+        for id in ids { #expect(Lab.catalog.participant(id)?.family == "tracker") }
+    }
+}
