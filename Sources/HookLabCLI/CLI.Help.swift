@@ -60,7 +60,7 @@ extension CLI {
             "diff": """
             Usage: hooklab diff [--all] OLD.json NEW.json
 
-            Compares two Reports/matrix.json files (schema 1 or 2; members it does not know are ignored) and
+            Compares two Reports/matrix.json files (schema 1, 2 or 3; members it does not know are ignored) and
             prints the cells that changed as Markdown, ready for a pull-request comment: regressions first,
             then improvements, then new and removed cells. Each entry gives host, order, configuration,
             old → new outcome, the finding, and the 'hooklab explain' command to paste.

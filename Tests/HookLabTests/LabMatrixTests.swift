@@ -118,6 +118,19 @@ extension LabMatrixTests {
         }
     }
 
+    @Test("matrix.json stores each shared finding, reproducer, sources, ran and variants list once, and loses nothing")
+    func compactRecord() throws {
+        let matrix = Self.shared
+        let root = try JSONValue.parse(matrix.json).value
+        #expect(root["schema"] == .number(3))
+        // Expanded, every cell is exactly its schema 2 object.
+        #expect(Matrix.expandedCells(root) == matrix.jsonCellObjects)
+        for table in JSONTables.names {
+            guard case .array(let entries)? = root[table] else { Issue.record("no \(table) table"); continue }
+            #expect(Set(entries).count == entries.count, "\(table) holds a value twice")
+        }
+    }
+
     @Test("The real matrix in 3 shards: each host in one shard, and the merged shard files give the same matrix.json bytes")
     func threeShards() throws {
         let all = Self.generator.cells()

@@ -30,7 +30,8 @@ struct MatrixDiffTests {
         let newPath = Self.root.appendingPathComponent(Lab.jsonPath).path
         let text = try String(contentsOfFile: newPath, encoding: .utf8)
         // The first crashing cell, read off its lines (parsing the 4 MB file here too would double the test's time).
-        let range = try #require(text.range(of: "\"outcome\": \"crash\""))
+        let cellsStart = try #require(text.range(of: "\"cells\": [")).upperBound
+        let range = try #require(text.range(of: "\"outcome\": \"crash\"", range: cellsStart..<text.endIndex))
         let before = text[..<range.lowerBound]
         func member(_ key: String, _ close: String) throws -> String {
             let start = try #require(before.range(of: "\"\(key)\": ", options: .backwards)).upperBound
@@ -86,6 +87,35 @@ struct MatrixDiffTests {
         #expect(markdown.hasSuffix("#### Removed cell (1)\n\n- **UIWebView** · `a → b` · debug: 💧 leak → (gone)\n  - was leak at step 2 of the reproducer: sent &lt;UIScrollViewDelegate&gt; to \\_Aspects\\_ #3\n"))
     }
 
+    @Test("Schema 3 reads its findings from the table; it compares with schemas 1 and 2")
+    func schema3() throws {
+        let new = """
+        {
+          "schema": 3,
+          "findings": [
+            {"kind": "leak", "message": "never freed", "step": 4},
+            {"kind": "unrecognizedSelector", "message": "sent viewWillAppear: to _Aspects_ #3", "step": 2}
+          ],
+          "reproducers": ["host UITableView"],
+          "cells": [
+            {"host": "UITableView", "order": ["rx", "iglist"], "config": "debug", "outcome": "crash", "findings": [0, 1], "reproducer": 0},
+            {"host": "UITableView", "order": ["rx", "iglist"], "config": "release", "outcome": "ok", "findings": [], "reproducer": null}
+          ]
+        }
+        """
+        let cells = try MatrixDiff.cells(ofMatrixJSON: new, file: "new.json")
+        #expect(cells.map(\.outcome) == [.crash, .ok])
+        // The worst of the indexed findings, as with inline ones.
+        #expect(cells[0].finding == MatrixDiff.FindingText(kind: "unrecognizedSelector", message: "sent viewWillAppear: to _Aspects_ #3", step: 2))
+        for schema in [1, 2] {
+            let old = Self.document(schema: schema, [Self.cellJSON("UITableView", ["rx", "iglist"], "debug", "ok"),
+                                                     Self.cellJSON("UITableView", ["rx", "iglist"], "release", "crash", finding: "danglingMessage")])
+            let diff = MatrixDiff(old: try MatrixDiff.cells(ofMatrixJSON: old, file: "old.json"), new: cells)
+            #expect(diff.changes.map(\.kind) == [.regression, .improvement], "schema \(schema)")
+            #expect(diff.changes[0].finding?.kind == "unrecognizedSelector")
+        }
+    }
+
     @Test("Over the comment limit, sections stop early and say how many cells are not shown; regressions first")
     func limit() {
         let finding = MatrixDiff.FindingText(kind: "danglingMessage", message: String(repeating: "x", count: 200), step: 1)
@@ -126,7 +156,10 @@ struct MatrixDiffTests {
     }
 
     static let badFiles: [BadFile] = [
-        BadFile(text: "{\n  \"schema\": 3,\n  \"cells\": []\n}\n", message: "bad.json:2: unsupported matrix.json schema 3; expected 1 or 2"),
+        BadFile(text: "{\n  \"schema\": 4,\n  \"cells\": []\n}\n", message: "bad.json:2: unsupported matrix.json schema 4; expected 1, 2 or 3"),
+        BadFile(text: "{\n  \"schema\": 3,\n  \"cells\": []\n}\n", message: "bad.json:1: missing the \"findings\" table of a schema 3 matrix.json"),
+        BadFile(text: "{\n  \"schema\": 3,\n  \"findings\": [],\n  \"cells\": [\n    {\"host\": \"H\", \"order\": [\"a\"], \"config\": \"debug\", \"outcome\": \"crash\", \"findings\": [0]}\n  ]\n}\n",
+                message: "bad.json:5: a schema 3 cell's findings are indices into the \"findings\" table"),
         BadFile(text: document([cellJSON("H", ["a", "b"], "debug", "crsh")]), message: "bad.json:6: unknown outcome 'crsh'"),
         BadFile(text: document([cellJSON("H", ["a", "b"], "fast", "ok")]), message: "bad.json:6: unknown config 'fast'"),
         BadFile(text: document([cellJSON("H", ["a", "b"], "debug", "ok"), cellJSON("H", ["a", "b"], "debug", "ok")]), message: "bad.json:7: H · a → b · debug appears twice; first at line 6"),

@@ -136,12 +136,18 @@ struct MatrixTests {
         #expect(note.contains("**What fixes it:**\n- Nothing in the lab: no variant"))
     }
 
-    @Test("matrix.json is schema 2 with cells sorted by host, order, config, and their findings and reproducers")
+    @Test("matrix.json is schema 3 with cells sorted by host, order, config, and their findings and reproducers from its tables")
     func json() throws {
         let root = try JSONValue.parse(matrix.json)
-        #expect(root["schema"]?.value == .number(2))
+        #expect(root["schema"]?.value == .number(3))
         #expect(root["participants"]?.items.first?.value == .object([("id", .string("bridge:buggy")), ("models", .string("Bridge 6 with the app's hook, no re-set line"))]))
-        let cells = try #require(root["cells"]?.items)
+        // In the file a failing cell's findings and reproducer are indices into the tables.
+        let raw = try #require(root["cells"]?.items.first { $0["outcome"]?.value == .string("crash") })
+        guard case .number(let reproducer)? = raw["reproducer"]?.value, case .array(let findings)? = raw["findings"]?.value,
+              case .number(let first)? = findings.first else { Issue.record("a crash cell without indices"); return }
+        #expect(root["reproducers"]?.items[reproducer].value == Matrix.expandedCells(root.value).first { $0["outcome"] == .string("crash") }?["reproducer"])
+        #expect(root["findings"]?.items[first]["kind"] != nil)
+        let cells = try JSONValue.parse(JSONValue.array(Matrix.expandedCells(root.value)).text()).items
         #expect(cells.count == matrix.results.count)
         func cell(_ json: JSONValue.Located) -> Matrix.Cell {
             guard case .string(let host) = json["host"]!.value, case .array(let order) = json["order"]!.value,

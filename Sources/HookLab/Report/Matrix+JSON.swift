@@ -1,10 +1,32 @@
-// `Reports/matrix.json`, schema 2 (DESIGN.md; README "matrix.json").
+// `Reports/matrix.json`, schema 3 (DESIGN.md; README "matrix.json"): the cells of schema 2, with each finding,
+// reproducer, sources list, `ran` list and variants list stored once in a table and referenced by its index.
 
 extension Matrix {
     /// The schema version of `Reports/matrix.json`.
-    public static let jsonSchema = 2
+    public static let jsonSchema = 3
 
-    /// The matrix as `Reports/matrix.json`, schema 2: participants, then cells sorted by host, order, config.
+    /// The matrix as `Reports/matrix.json`, schema 3: participants, the shared tables, then cells sorted by host,
+    /// order, config.
+    ///
+    /// Each cell is its schema 2 object (``jsonCellObjects``) with these members replaced by indices (0-based) into
+    /// the document's tables of the same name: `findings` (an array of indices into `"findings"`), `reproducer`
+    /// (into `"reproducers"`, or null), `sources` (into `"sources"`), `ran` (into `"ran"`) and `variants` (into
+    /// `"variants"`, whose entries' own `findings` index `"findings"` too). Each table holds every distinct value
+    /// once, in order of first use. ``expandedCells(_:)`` turns a cell back into its schema 2 object.
+    public var json: String {
+        var tables = JSONTables()
+        let cells = jsonCellObjects.map { tables.compact($0) }
+        let document: JSONValue = .object([
+            ("schema", .number(Self.jsonSchema)),
+            ("generator", .string("hooklab matrix")),
+            ("participants", .array(participants.map { .object([("id", .string($0.id)), ("models", .string($0.models))]) })),
+        ] + tables.members + [
+            ("cells", .array(cells)),
+        ])
+        return document.text() + "\n"
+    }
+
+    /// Each cell as schema 2 wrote it, sorted by host, order, config.
     ///
     /// Beyond the schema, a failing cell has `"evidence"` (reported, derived or predicted), `"sources"` (its public
     /// references) and, when reported, `"reports"` (the catalogue files); for orders of three or more, `"emergent"` (it fails while all its pairs pass). A method-hook
@@ -14,10 +36,10 @@ extension Matrix {
     /// Schema 2 adds the cells of each participant alone (an `order` of one id), `"possible"` (false, with
     /// `"impossibility"`, for an install order that cannot happen; it runs nothing), `"conflict"` (orders of two or
     /// more) and `"variants"` (method-hook cells whose participants have install variants).
-    public var json: String {
+    var jsonCellObjects: [JSONValue] {
         let emergent = Set(self.emergent)
         let methodTargetNames = methodTargets.map(\.name)
-        let cells: [JSONValue] = results.map { result in
+        return results.map { result in
             var members: [(String, JSONValue)] = [
                 ("host", .string(result.cell.host)),
                 ("order", .array(result.cell.order.map(JSONValue.string))),
@@ -33,15 +55,94 @@ extension Matrix {
             if methodTargetNames.contains(result.cell.host) { members.append(("ran", .array(result.ran.map(JSONValue.string)))) }
             return .object(members)
         }
-        let document: JSONValue = .object([
-            ("schema", .number(Self.jsonSchema)),
-            ("generator", .string("hooklab matrix")),
-            ("participants", .array(participants.map { .object([("id", .string($0.id)), ("models", .string($0.models))]) })),
-            ("cells", .array(cells)),
-        ])
-        return document.text() + "\n"
     }
 
+    /// The cells of a parsed `matrix.json` as schema 2 objects: schema 3's indices replaced by their table entries
+    /// (an index outside its table becomes null); cells of schemas 1 and 2 as they are.
+    public static func expandedCells(_ document: JSONValue) -> [JSONValue] {
+        guard case .array(let cells)? = document["cells"] else { return [] }
+        guard document["schema"] == .number(3) else { return cells }
+        func table(_ name: String) -> [JSONValue] {
+            if case .array(let items)? = document[name] { return items }
+            return []
+        }
+        let findings = table("findings"), reproducers = table("reproducers"), sources = table("sources")
+        let ran = table("ran"), variants = table("variants")
+        func entry(_ index: JSONValue, _ in: [JSONValue]) -> JSONValue {
+            guard case .number(let i) = index, `in`.indices.contains(i) else { return .null }
+            return `in`[i]
+        }
+        func findingList(_ value: JSONValue) -> JSONValue {
+            guard case .array(let indices) = value else { return value }
+            return .array(indices.map { entry($0, findings) })
+        }
+        return cells.map { cell in
+            guard case .object(let members) = cell else { return cell }
+            return .object(members.map { key, value in
+                switch key {
+                case "findings": return (key, findingList(value))
+                case "reproducer": return (key, value == .null ? .null : entry(value, reproducers))
+                case "sources": return (key, entry(value, sources))
+                case "ran": return (key, entry(value, ran))
+                case "variants":
+                    guard case .array(let list) = entry(value, variants) else { return (key, .null) }
+                    return (key, .array(list.map { variant in
+                        guard case .object(let vm) = variant else { return variant }
+                        return .object(vm.map { $0.0 == "findings" ? ($0.0, findingList($0.1)) : $0 })
+                    }))
+                default: return (key, value)
+                }
+            })
+        }
+    }
+}
+
+/// Schema 3's tables: each distinct value once, in order of first use, and a cell's members replaced by indices.
+struct JSONTables {
+    static let names = ["findings", "reproducers", "sources", "ran", "variants"]
+    private var entries: [[JSONValue]] = Array(repeating: [], count: names.count)
+    private var indices: [[JSONValue: Int]] = Array(repeating: [:], count: names.count)
+
+    /// The index of `value` in table `table` (one of ``names``), adding it when new.
+    mutating func index(_ value: JSONValue, in table: Int) -> JSONValue {
+        if let i = indices[table][value] { return .number(i) }
+        let i = entries[table].count
+        entries[table].append(value)
+        indices[table][value] = i
+        return .number(i)
+    }
+
+    mutating func findingIndices(_ value: JSONValue) -> JSONValue {
+        guard case .array(let findings) = value else { return value }
+        return .array(findings.map { index($0, in: 0) })
+    }
+
+    /// A schema 2 cell object with its shared members replaced by indices.
+    mutating func compact(_ cell: JSONValue) -> JSONValue {
+        guard case .object(let members) = cell else { return cell }
+        return .object(members.map { key, value in
+            switch key {
+            case "findings": return (key, findingIndices(value))
+            case "reproducer": return (key, value == .null ? .null : index(value, in: 1))
+            case "sources": return (key, index(value, in: 2))
+            case "ran": return (key, index(value, in: 3))
+            case "variants":
+                guard case .array(let list) = value else { return (key, value) }
+                let compacted: [JSONValue] = list.map { variant in
+                    guard case .object(let vm) = variant else { return variant }
+                    return .object(vm.map { $0.0 == "findings" ? ($0.0, findingIndices($0.1)) : $0 })
+                }
+                return (key, index(.array(compacted), in: 4))
+            default: return (key, value)
+            }
+        })
+    }
+
+    /// The tables as document members, in ``names`` order.
+    var members: [(String, JSONValue)] { Self.names.indices.map { (Self.names[$0], .array(entries[$0])) } }
+}
+
+extension Matrix {
     /// Schema 2's members of a cell: `possible` (and `impossibility`), `conflict`, `variants`.
     static func verdictMembers(_ result: CellResult) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("possible", .bool(result.possible))]

@@ -12,10 +12,12 @@ extension Matrix {
         }
     }
 
-    /// Each cell's object in `matrix.json`, read back from the text itself, so `--json` elsewhere carries
-    /// exactly the same fields as the report.
+    /// Each cell's object in `matrix.json`, read back from the text itself and expanded to schema 2's form (its
+    /// findings, reproducer, sources, `ran` and variants in place), so `--json` elsewhere carries exactly the same
+    /// fields as the report.
     package var jsonCells: [Cell: JSONValue] {
-        guard let root = try? JSONValue.parse(json), case .array(let cells)? = root.value["cells"] else { return [:] }
+        guard let root = try? JSONValue.parse(json) else { return [:] }
+        let cells = Self.expandedCells(root.value)
         var byCell: [Cell: JSONValue] = [:]
         for cell in cells {
             guard case .string(let host)? = cell["host"], case .array(let orderValues)? = cell["order"],

@@ -216,7 +216,8 @@ extension MatrixDiff.Change {
 }
 
 extension MatrixDiff {
-    /// Reads the cells of a `Reports/matrix.json`, schema 1 or 2, ignoring members it does not know.
+    /// Reads the cells of a `Reports/matrix.json`, schema 1, 2 or 3, ignoring members it does not know. In schema 3
+    /// a cell's `findings` are indices into the document's `"findings"` table.
     /// - Parameters:
     ///   - text: The file's contents.
     ///   - file: The path to name in errors.
@@ -227,10 +228,30 @@ extension MatrixDiff {
         func fail(_ line: Int, _ message: String) -> InputFileError { InputFileError(file: file, line: line, message: message) }
         guard case .object = root.value else { throw fail(root.line, "expected a matrix.json object with \"schema\" and \"cells\"") }
         guard let schema = root["schema"] else { throw fail(root.line, "missing \"schema\"; is this a matrix.json written by 'hooklab matrix'?") }
-        guard schema.value == .number(1) || schema.value == .number(2) else {
-            throw fail(schema.line, "unsupported matrix.json schema \(schema.value.text(indent: nil)); expected 1 or 2")
+        guard [1, 2, 3].contains(where: { schema.value == .number($0) }) else {
+            throw fail(schema.line, "unsupported matrix.json schema \(schema.value.text(indent: nil)); expected 1, 2 or 3")
         }
         guard let cells = root["cells"], case .array = cells.value else { throw fail(root.line, "missing \"cells\" array") }
+        /// A finding object: its text and how severe its kind is.
+        func findingText(_ finding: JSONValue.Located) throws(InputFileError) -> (FindingText, Outcome) {
+            guard case .string(let kind)? = finding["kind"]?.value, case .string(let message)? = finding["message"]?.value else {
+                throw fail(finding.line, "a finding needs \"kind\" and \"message\" strings")
+            }
+            var step = 0
+            if case .number(let value)? = finding["step"]?.value { step = value }
+            // A kind this build does not know ranks lowest.
+            return (FindingText(kind: kind, message: message, step: step), Finding.Kind(rawValue: kind)?.outcome ?? .ok)
+        }
+        // Schema 3: the findings table the cells index.
+        var table: [(FindingText, Outcome)]?
+        if schema.value == .number(3) {
+            guard let findings = root["findings"], case .array = findings.value else {
+                throw fail(root.line, "missing the \"findings\" table of a schema 3 matrix.json")
+            }
+            var entries: [(FindingText, Outcome)] = []
+            for finding in findings.items { entries.append(try findingText(finding)) }
+            table = entries
+        }
         var records: [CellRecord] = []
         var seen: [Matrix.Cell: Int] = [:]
         for item in cells.items {
@@ -261,14 +282,17 @@ extension MatrixDiff {
             if let findings = item["findings"] {
                 guard case .array = findings.value else { throw fail(findings.line, "\"findings\" must be an array") }
                 for finding in findings.items {
-                    guard case .string(let kind)? = finding["kind"]?.value, case .string(let message)? = finding["message"]?.value else {
-                        throw fail(finding.line, "a finding needs \"kind\" and \"message\" strings")
+                    let entry: (FindingText, Outcome)
+                    if let table {
+                        guard case .number(let index) = finding.value, table.indices.contains(index) else {
+                            throw fail(finding.line, "a schema 3 cell's findings are indices into the \"findings\" table (0 to \(table.count - 1))")
+                        }
+                        entry = table[index]
+                    } else {
+                        entry = try findingText(finding)
                     }
-                    var step = 0
-                    if case .number(let value)? = finding["step"]?.value { step = value }
-                    // A kind this build does not know ranks lowest; the first of the most severe wins, as in the lab.
-                    let severity = Finding.Kind(rawValue: kind)?.outcome ?? .ok
-                    if worst == nil || severity > worst!.1 { worst = (FindingText(kind: kind, message: message, step: step), severity) }
+                    // The first of the most severe wins, as in the lab.
+                    if worst.map({ entry.1 > $0.1 }) ?? true { worst = entry }
                 }
             }
             let cell = Matrix.Cell(host: host, order: order, config: config)
