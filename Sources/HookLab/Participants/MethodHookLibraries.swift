@@ -29,7 +29,7 @@ final class AspectsVerbs: MethodHookLibrary {
     var hookLines: [(token: Int, hook: Int)?] = []
     init(_ rt: Runtime) { self.rt = rt }
 
-    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws {
+    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
         switch verb {
         case "hook":
             try need(args, 3, "aspects.hook", "CLASS|OBJECT SEL before|instead|after")
@@ -43,7 +43,7 @@ final class AspectsVerbs: MethodHookLibrary {
             let label = "aspects:\(position.rawValue)"
             guard case .success(let token) = try library.aspect_hookSelector(target, sel, position, label: label) else {
                 hookLines.append(nil)
-                return
+                return true
             }
             // Before and after promise a place relative to the implementation in place (Aspects.h AspectOptions).
             let hook = world.install(label, step: step, line: line, hookClass: r.isClass ? r.className : nil,
@@ -57,12 +57,13 @@ final class AspectsVerbs: MethodHookLibrary {
                 throw LabError("aspects.remove \(args[0]): expected 1 to \(hookLines.count), the aspects.hook lines so far")
             }
             // A refused hook returned a nil token; `[nil remove]` does nothing.
-            guard let (token, hook) = hookLines[n - 1] else { return }
+            guard let (token, hook) = hookLines[n - 1] else { return true }
             _ = try library.remove(token)
             world.deactivate(hook)
         default:
-            throw LabError("aspects.\(verb) is not a method-hook verb")
+            return false
         }
+        return true
     }
 }
 
@@ -72,8 +73,8 @@ final class JSPatchVerbs: MethodHookLibrary {
     lazy var library = JSPatch(rt)
     init(_ rt: Runtime) { self.rt = rt }
 
-    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws {
-        guard verb == "override" else { throw LabError("jspatch.\(verb) is not a method-hook verb") }
+    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
+        guard verb == "override" else { return false }
         try need(args, 2, "jspatch.override", "CLASS SEL [calls-orig|calls-super]")
         let body = args.count > 2 ? JSPatch.Body(rawValue: args[2]) : .replaces
         guard let body else { throw LabError("jspatch.override takes calls-orig or calls-super, not '\(args[2])'") }
@@ -81,6 +82,7 @@ final class JSPatchVerbs: MethodHookLibrary {
         library.overrideMethod(try world.hookedClass(args[0], classMethod: isClassMethod), sel, body: body)
         world.install("jspatch", step: step, line: line, hookClass: args[0], object: nil, selector: args[1],
                       replaces: body.replacesOriginal, callsSuper: body.callsSuper)
+        return true
     }
 }
 
@@ -89,7 +91,7 @@ final class SwizzleVerbs: MethodHookLibrary {
     let rt: Runtime
     init(_ rt: Runtime) { self.rt = rt }
 
-    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws {
+    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
         switch verb {
         case "exchange":
             try need(args, 2, "swizzle.exchange", "CLASS SEL [prefix P] [no-add]")
@@ -113,8 +115,9 @@ final class SwizzleVerbs: MethodHookLibrary {
                 world.install("swizzle:imp", step: step, line: line, hookClass: args[0], object: nil, selector: args[1])
             }
         default:
-            throw LabError("swizzle.\(verb) is not a method-hook verb")
+            return false
         }
+        return true
     }
 }
 
@@ -124,8 +127,8 @@ final class XAspectVerbs: MethodHookLibrary {
     lazy var library = XAspect(rt)
     init(_ rt: Runtime) { self.rt = rt }
 
-    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws {
-        guard verb == "patch" else { throw LabError("xaspect.\(verb) is not a method-hook verb") }
+    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
+        guard verb == "patch" else { return false }
         try need(args, 3, "xaspect.patch", "NAME CLASS SEL [no-forward]")
         let (sel, isClassMethod) = MethodHookWorld.split(args[2])
         let forwards = !args.dropFirst(3).contains("no-forward")
@@ -134,6 +137,7 @@ final class XAspectVerbs: MethodHookLibrary {
             world.install(patch.label, step: step, line: line, hookClass: args[1], object: nil, selector: args[2],
                           replaces: patch.replacesOriginal)
         }
+        return true
     }
 
     /// XAWeaveHandler.cpp:45-48: the weaver runs from a constructor once the image's +load methods (where patches
@@ -153,8 +157,8 @@ final class RACVerbs: MethodHookLibrary {
     lazy var library = ReactiveCocoa(rt)
     init(_ rt: Runtime) { self.rt = rt }
 
-    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws {
-        guard verb == "signal" else { throw LabError("rac.\(verb) is not a method-hook verb") }
+    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
+        guard verb == "signal" else { return false }
         try need(args, 2, "rac.signal", "OBJECT SEL")
         let r = try world.receiver(args[0])
         let sel = MethodHookWorld.split(args[1]).name
@@ -162,6 +166,7 @@ final class RACVerbs: MethodHookLibrary {
             world.install("rac", step: step, line: line, hookClass: r.isClass ? r.className : nil,
                           object: r.isClass ? nil : args[0], selector: r.isClass ? "+" + sel : sel)
         }
+        return true
     }
 }
 
@@ -172,8 +177,8 @@ final class KVOVerbs: MethodHookLibrary {
     var observer: ObjectID?
     init(_ rt: Runtime) { self.rt = rt }
 
-    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws {
-        guard verb == "observe" || verb == "remove" else { throw LabError("kvo.\(verb) is not a method-hook verb") }
+    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
+        guard verb == "observe" || verb == "remove" else { return false }
         try need(args, 2, "kvo.\(verb)", "OBJECT KEY")
         let r = try world.receiver(args[0])
         let observer = try observerObject()
@@ -182,6 +187,7 @@ final class KVOVerbs: MethodHookLibrary {
         } else {
             try rt.send(r.object, "removeObserver:forKeyPath:", .object(observer), .string(args[1]))
         }
+        return true
     }
 
     func observerObject() throws -> ObjectID {

@@ -285,7 +285,8 @@ extension MatrixDiff {
                     let entry: (FindingText, Outcome)
                     if let table {
                         guard case .number(let index) = finding.value, table.indices.contains(index) else {
-                            throw fail(finding.line, "a schema 3 cell's findings are indices into the \"findings\" table (0 to \(table.count - 1))")
+                            throw fail(finding.line, "a schema 3 cell's findings are indices into the \"findings\" table, "
+                                      + (table.isEmpty ? "which is empty" : "0 to \(table.count - 1)"))
                         }
                         entry = table[index]
                     } else {

@@ -199,9 +199,7 @@ final class MethodHookWorld {
     func perform(_ family: String, _ verb: String, _ args: [String], step: Int, line: String) throws {
         if verb == DeclaredHookStep.verb {
             try performDeclaredHook(family, verb, args, step: step, line: line)
-        } else if let library = library(family) {
-            try library.perform(verb, args, in: self, step: step, line: line)
-        } else {
+        } else if try library(family)?.perform(verb, args, in: self, step: step, line: line) != true {
             throw LabError("\(family).\(verb) is not a method-hook verb")
         }
     }
@@ -245,8 +243,8 @@ final class MethodHookWorld {
 /// (Participants/MethodHookLibraries.swift): it drives the library model and tells the world each hook it installed,
 /// with the contract the model declares.
 protocol MethodHookLibrary: AnyObject {
-    /// Runs `family.verb args`, the scenario's step `step`.
-    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws
+    /// Runs `family.verb args`, the scenario's step `step`; false when `verb` is none of the library's.
+    func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool
     /// Called before each step, this library's own included; a library that acts once the app has loaded does so here.
     func willApply(_ step: Scenario.Step)
     /// Called once the scenario ends.
