@@ -88,8 +88,8 @@ extension MethodHookWorld {
         var replacer = objectHooks.first { $0.replacesOriginal }
         var reached = true
         var first = true
-        var c = declared(r.className)
-        while let k = c, reached {
+        for k in DeclaredClass.chain(from: r.className, in: classes) {
+            guard reached else { break }
             let classHooks = distinct(hooks.filter {
                 $0.active && $0.hookClass == k.name && $0.selector == sel && $0.classMethod == classMethod
             })
@@ -105,7 +105,6 @@ extension MethodHookWorld {
                 }
                 first = false
             }
-            c = declared(k.superclass)
         }
         return expected
     }
@@ -146,9 +145,7 @@ enum MethodHookChecks {
         let expected = world.expectations(call: args)
         guard expected.contains(where: { $0.hook?.position != nil }), let r = try? world.receiver(args[0]) else { return [] }
         // Depth in the chain: 0 for the object's hooks, then 1, 2, … for the declared classes from the receiver's up.
-        var walk: [String] = []
-        var c = world.declared(r.className)
-        while let k = c { walk.append(k.name); c = world.declared(k.superclass) }
+        let walk = MethodHookWorld.DeclaredClass.chain(from: r.className, in: world.classes).map(\.name)
         let owner = world.originalOwner(call: args)
         func depth(_ e: (label: String, hook: MethodHookWorld.Hook?)) -> Int {
             if let hook = e.hook { return hook.hookClass.flatMap { walk.firstIndex(of: $0) }.map { $0 + 1 } ?? 0 }

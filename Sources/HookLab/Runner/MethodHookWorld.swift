@@ -29,15 +29,20 @@ final class MethodHookWorld {
             self.callsSuper = callsSuper
         }
 
-        /// The first of `classes`, from the one called `name` up its declared superclasses, that implements
-        /// `selector` (`+sel` for a class method).
-        static func implementer(of selector: String, from name: String?, in classes: [DeclaredClass]) -> DeclaredClass? {
+        /// The declared class called `name` and its declared superclasses, in order up; empty for an undeclared name.
+        static func chain(from name: String?, in classes: [DeclaredClass]) -> [DeclaredClass] {
+            var out: [DeclaredClass] = []
             var current = name
-            while let c = current, let k = classes.first(where: { $0.name == c }) {
-                if k.selectors.contains(selector) { return k }
+            while let c = current, let k = classes.first(where: { $0.name == c }), !out.contains(where: { $0.name == c }) {
+                out.append(k)
                 current = k.superclass
             }
-            return nil
+            return out
+        }
+
+        /// The first class of ``chain(from:in:)`` that implements `selector` (`+sel` for a class method).
+        static func implementer(of selector: String, from name: String?, in classes: [DeclaredClass]) -> DeclaredClass? {
+            chain(from: name, in: classes).first { $0.selectors.contains(selector) }
         }
     }
 
