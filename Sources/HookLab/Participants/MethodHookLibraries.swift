@@ -6,13 +6,13 @@ import LibraryModels
 
 /// The hooking libraries of method-hook scenarios, by verb family (`aspects.hook` → `aspects`).
 enum MethodHookLibraries {
-    static let all: [(family: String, make: (Runtime) -> any MethodHookLibrary)] = [
-        ("aspects", { AspectsVerbs($0) }),
-        ("jspatch", { JSPatchVerbs($0) }),
-        ("swizzle", { SwizzleVerbs($0) }),
-        ("xaspect", { XAspectVerbs($0) }),
-        ("rac", { RACVerbs($0) }),
-        ("kvo", { KVOVerbs($0) }),
+    static let all: [(family: String, type: any MethodHookLibrary.Type)] = [
+        ("aspects", AspectsVerbs.self),
+        ("jspatch", JSPatchVerbs.self),
+        ("swizzle", SwizzleVerbs.self),
+        ("xaspect", XAspectVerbs.self),
+        ("rac", RACVerbs.self),
+        ("kvo", KVOVerbs.self),
     ]
 }
 
@@ -28,6 +28,27 @@ final class AspectsVerbs: MethodHookLibrary {
     /// Each `aspects.hook` line's token and hook, in order; nil where Aspects refused it.
     var hookLines: [(token: Int, hook: Int)?] = []
     init(_ rt: Runtime) { self.rt = rt }
+
+    static func validate(_ verb: String, _ args: [String], _ declared: inout MethodHookDeclarations) throws(ScenarioFileError) -> Bool {
+        switch verb {
+        case "hook":
+            try declared.count(3, "'aspects.hook' takes CLASS|OBJECT SEL before|instead|after", args)
+            try declared.needReceiver(args[0])
+            guard Aspects.Position(rawValue: args[2]) != nil else {
+                throw declared.fail("aspects.hook position must be before, instead or after, not '\(Scenario.clip(args[2]))'")
+            }
+            declared.counts["aspects.hook", default: 0] += 1
+        case "remove":
+            let hooks = declared.counts["aspects.hook", default: 0]
+            try declared.count(1, "'aspects.remove' takes N, the N-th aspects.hook of the scenario", args)
+            guard let n = Int(args[0]), (1...max(hooks, 1)).contains(n), hooks > 0 else {
+                throw declared.fail("aspects.remove \(Scenario.clip(args[0])): expected a number from 1 to \(hooks), the aspects.hook lines so far" + (hooks == 0 ? " (there are none)" : ""))
+            }
+        default:
+            return false
+        }
+        return true
+    }
 
     func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
         switch verb {
@@ -73,6 +94,16 @@ final class JSPatchVerbs: MethodHookLibrary {
     lazy var library = JSPatch(rt)
     init(_ rt: Runtime) { self.rt = rt }
 
+    static func validate(_ verb: String, _ args: [String], _ declared: inout MethodHookDeclarations) throws(ScenarioFileError) -> Bool {
+        guard verb == "override" else { return false }
+        try declared.count(2, "'jspatch.override' takes CLASS SEL [calls-orig|calls-super]", args)
+        try declared.needClass(args[0])
+        if args.count > 2, ![JSPatch.Body.callsOrig, .callsSuper].map(\.rawValue).contains(args[2]) {
+            throw declared.fail("jspatch.override takes calls-orig or calls-super, not '\(Scenario.clip(args[2]))'")
+        }
+        return true
+    }
+
     func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
         guard verb == "override" else { return false }
         try need(args, 2, "jspatch.override", "CLASS SEL [calls-orig|calls-super]")
@@ -90,6 +121,28 @@ final class JSPatchVerbs: MethodHookLibrary {
 final class SwizzleVerbs: MethodHookLibrary {
     let rt: Runtime
     init(_ rt: Runtime) { self.rt = rt }
+
+    static func validate(_ verb: String, _ args: [String], _ declared: inout MethodHookDeclarations) throws(ScenarioFileError) -> Bool {
+        switch verb {
+        case "exchange":
+            try declared.count(2, "'swizzle.exchange' takes CLASS SEL [prefix P] [no-add]", args)
+            try declared.needClass(args[0])
+            var options = Array(args.dropFirst(2))
+            if let i = options.firstIndex(of: "prefix") {
+                guard i + 1 < options.count else { throw declared.fail("swizzle.exchange prefix takes a name, e.g. 'prefix sdk_'") }
+                options.removeSubrange(i...i + 1)
+            }
+            if let extra = options.first(where: { $0 != "no-add" }) {
+                throw declared.fail("swizzle.exchange takes 'prefix P' and 'no-add', not '\(Scenario.clip(extra))'")
+            }
+        case "imp":
+            try declared.count(2, "'swizzle.imp' takes CLASS SEL", args)
+            try declared.needClass(args[0])
+        default:
+            return false
+        }
+        return true
+    }
 
     func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
         switch verb {
@@ -127,6 +180,13 @@ final class XAspectVerbs: MethodHookLibrary {
     lazy var library = XAspect(rt)
     init(_ rt: Runtime) { self.rt = rt }
 
+    static func validate(_ verb: String, _ args: [String], _ declared: inout MethodHookDeclarations) throws(ScenarioFileError) -> Bool {
+        guard verb == "patch" else { return false }
+        try declared.count(3, "'xaspect.patch' takes NAME CLASS SEL [no-forward]", args)
+        try declared.needClass(args[1])
+        return true
+    }
+
     func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
         guard verb == "patch" else { return false }
         try need(args, 3, "xaspect.patch", "NAME CLASS SEL [no-forward]")
@@ -157,6 +217,13 @@ final class RACVerbs: MethodHookLibrary {
     lazy var library = ReactiveCocoa(rt)
     init(_ rt: Runtime) { self.rt = rt }
 
+    static func validate(_ verb: String, _ args: [String], _ declared: inout MethodHookDeclarations) throws(ScenarioFileError) -> Bool {
+        guard verb == "signal" else { return false }
+        try declared.count(2, "'rac.signal' takes OBJECT SEL", args)
+        try declared.needReceiver(args[0])
+        return true
+    }
+
     func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
         guard verb == "signal" else { return false }
         try need(args, 2, "rac.signal", "OBJECT SEL")
@@ -176,6 +243,13 @@ final class KVOVerbs: MethodHookLibrary {
     /// The app's observer: an object whose `observeValueForKeyPath:…` does nothing.
     var observer: ObjectID?
     init(_ rt: Runtime) { self.rt = rt }
+
+    static func validate(_ verb: String, _ args: [String], _ declared: inout MethodHookDeclarations) throws(ScenarioFileError) -> Bool {
+        guard verb == "observe" || verb == "remove" else { return false }
+        try declared.count(2, "'kvo.\(verb)' takes OBJECT KEY", args)
+        try declared.needReceiver(args[0])
+        return true
+    }
 
     func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool {
         guard verb == "observe" || verb == "remove" else { return false }

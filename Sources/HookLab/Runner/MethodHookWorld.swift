@@ -195,8 +195,8 @@ final class MethodHookWorld {
     /// The hooking library a verb family names, made on first use from ``MethodHookLibraries/all``.
     func library(_ family: String) -> (any MethodHookLibrary)? {
         if let made = libraries.first(where: { $0.family == family }) { return made.library }
-        guard let make = MethodHookLibraries.all.first(where: { $0.family == family })?.make else { return nil }
-        let library = make(rt)
+        guard let type = MethodHookLibraries.all.first(where: { $0.family == family })?.type else { return nil }
+        let library = type.init(rt)
         libraries.append((family, library))
         return library
     }
@@ -248,6 +248,10 @@ final class MethodHookWorld {
 /// (Participants/MethodHookLibraries.swift): it drives the library model and tells the world each hook it installed,
 /// with the contract the model declares.
 protocol MethodHookLibrary: AnyObject {
+    init(_ rt: Runtime)
+    /// Checks a `family.verb` line of a scenario file against what the scenario declared before it, before anything
+    /// runs; false when `verb` is none of the library's.
+    static func validate(_ verb: String, _ args: [String], _ declared: inout MethodHookDeclarations) throws(ScenarioFileError) -> Bool
     /// Runs `family.verb args`, the scenario's step `step`; false when `verb` is none of the library's.
     func perform(_ verb: String, _ args: [String], in world: MethodHookWorld, step: Int, line: String) throws -> Bool
     /// Called before each step, this library's own included; a library that acts once the app has loaded does so here.

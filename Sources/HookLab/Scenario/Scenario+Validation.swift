@@ -64,95 +64,40 @@ extension Scenario {
 
     /// The method-target half of ``validate(file:lines:hosts:participants:)``.
     func validateMethodHooks(file: String, lines: [Int]) throws(ScenarioFileError) {
-        var classes = ["NSObject", "NSProxy"] + MethodHookWorld.builtIns.map(\.name)
-        var objects: [String] = []
-        var aspectsHooks = 0
+        var declared = MethodHookDeclarations(file: file)
         for (index, step) in steps.enumerated() {
-            let line = index < lines.count ? lines[index] : index + 1
-            func fail(_ message: String) -> ScenarioFileError { ScenarioFileError(file: file, line: line, message: message) }
-            func needClass(_ name: String) throws(ScenarioFileError) {
-                guard classes.contains(name) else {
-                    throw fail("no class called \(Scenario.clip(name))\(Scenario.suggestion(name, classes)); declare it first with 'class \(Scenario.clip(name)) : SUPER'")
-                }
-            }
-            func needReceiver(_ name: String) throws(ScenarioFileError) {
-                guard objects.contains(name) || classes.contains(name) else {
-                    throw fail("no object or class called \(Scenario.clip(name))\(Scenario.suggestion(name, objects + classes)); declare it first with 'object \(Scenario.clip(name)) CLASS'")
-                }
-            }
-            func count(_ n: Int, _ usage: String, _ args: [String]) throws(ScenarioFileError) {
-                guard args.count >= n else { throw fail(usage) }
-            }
+            declared.line = index < lines.count ? lines[index] : index + 1
+            let fail = declared.fail
             switch step {
             case .raw("class", let args):
                 guard args.count >= 3, args[1] == ":" else { throw fail("'class' takes 'NAME : SUPER [SEL ...] [calls-super]'") }
-                if classes.contains(args[0]) {
+                if declared.classes.contains(args[0]) {
                     let builtIn = MethodHookWorld.builtIns.contains { $0.name == args[0] } || ["NSObject", "NSProxy"].contains(args[0])
                     throw fail("class \(Scenario.clip(args[0])) \(builtIn ? "exists on every method target" : "is declared twice"); pick another name")
                 }
-                try needClass(args[2])
-                classes.append(args[0])
+                try declared.needClass(args[2])
+                declared.classes.append(args[0])
             case .raw("object", let args):
                 guard args.count == 2 else { throw fail("'object' takes a name and a class: 'object vc ViewController'") }
-                guard !objects.contains(args[0]) else { throw fail("object \(Scenario.clip(args[0])) is declared twice") }
-                try needClass(args[1])
-                objects.append(args[0])
+                guard !declared.objects.contains(args[0]) else { throw fail("object \(Scenario.clip(args[0])) is declared twice") }
+                try declared.needClass(args[1])
+                declared.objects.append(args[0])
             case .raw("call", let args):
                 guard args.count == 2 else { throw fail("'call' takes an object and a selector: 'call vc viewWillAppear:'") }
-                try needReceiver(args[0])
+                try declared.needReceiver(args[0])
             case .raw(let keyword, _):
                 throw fail("unknown line '\(keyword)'")
             case .verb(let family, let verb, let args):
-                switch (family, verb) {
-                case ("aspects", "hook"):
-                    try count(3, "'aspects.hook' takes CLASS|OBJECT SEL before|instead|after", args)
-                    try needReceiver(args[0])
-                    guard ["before", "instead", "after"].contains(args[2]) else {
-                        throw fail("aspects.hook position must be before, instead or after, not '\(Scenario.clip(args[2]))'")
-                    }
-                    aspectsHooks += 1
-                case ("aspects", "remove"):
-                    try count(1, "'aspects.remove' takes N, the N-th aspects.hook of the scenario", args)
-                    guard let n = Int(args[0]), (1...max(aspectsHooks, 1)).contains(n), aspectsHooks > 0 else {
-                        throw fail("aspects.remove \(Scenario.clip(args[0])): expected a number from 1 to \(aspectsHooks), the aspects.hook lines so far" + (aspectsHooks == 0 ? " (there are none)" : ""))
-                    }
-                case ("jspatch", "override"):
-                    try count(2, "'jspatch.override' takes CLASS SEL [calls-orig|calls-super]", args)
-                    try needClass(args[0])
-                    if args.count > 2, !["calls-orig", "calls-super"].contains(args[2]) {
-                        throw fail("jspatch.override takes calls-orig or calls-super, not '\(Scenario.clip(args[2]))'")
-                    }
-                case ("swizzle", "exchange"):
-                    try count(2, "'swizzle.exchange' takes CLASS SEL [prefix P] [no-add]", args)
-                    try needClass(args[0])
-                    var options = Array(args.dropFirst(2))
-                    if let i = options.firstIndex(of: "prefix") {
-                        guard i + 1 < options.count else { throw fail("swizzle.exchange prefix takes a name, e.g. 'prefix sdk_'") }
-                        options.removeSubrange(i...i + 1)
-                    }
-                    if let extra = options.first(where: { $0 != "no-add" }) {
-                        throw fail("swizzle.exchange takes 'prefix P' and 'no-add', not '\(Scenario.clip(extra))'")
-                    }
-                case ("swizzle", "imp"):
-                    try count(2, "'swizzle.imp' takes CLASS SEL", args)
-                    try needClass(args[0])
-                case ("xaspect", "patch"):
-                    try count(3, "'xaspect.patch' takes NAME CLASS SEL [no-forward]", args)
-                    try needClass(args[1])
-                case ("rac", "signal"):
-                    try count(2, "'rac.signal' takes OBJECT SEL", args)
-                    try needReceiver(args[0])
-                case ("kvo", "observe"), ("kvo", "remove"):
-                    try count(2, "'kvo.\(verb)' takes OBJECT KEY", args)
-                    try needReceiver(args[0])
-                case (_, DeclaredHookStep.verb):
-                    try count(4, "'\(family).\(verb)' takes CLASS|OBJECT SEL exchange|imp|forward-invocation|subclass ID", args)
-                    try needReceiver(args[0])
+                if verb == DeclaredHookStep.verb {
+                    try declared.count(4, "'\(family).\(verb)' takes CLASS|OBJECT SEL exchange|imp|forward-invocation|subclass ID", args)
+                    try declared.needReceiver(args[0])
                     guard DeclaredMethodHook.Mechanism(rawValue: args[2]) != nil else {
                         throw fail("\(family).\(verb) mechanism must be exchange, imp, forward-invocation or subclass, not '\(Scenario.clip(args[2]))'")
                     }
-                default:
-                    throw fail("\(family).\(verb) is not a method-hook verb; method targets take aspects.hook, aspects.remove, jspatch.override, swizzle.exchange, swizzle.imp, xaspect.patch, rac.signal, kvo.observe, kvo.remove")
+                } else if try MethodHookLibraries.all.first(where: { $0.family == family })?.type.validate(verb, args, &declared) != true {
+                    let verbs = MethodHookParticipant.infos.flatMap { $0.hookInstalls + $0.otherVerbs }
+                        .compactMap { $0.split(separator: " ").first.map(String.init) }.uniqued()
+                    throw fail("\(family).\(verb) is not a method-hook verb; method targets take \(verbs.joined(separator: ", "))")
                 }
             case .drain:
                 break
@@ -160,5 +105,37 @@ extension Scenario {
                 throw fail("'\(step.line)' is a delegate-host step; method-hook targets take class, object, call and library verbs")
             }
         }
+    }
+}
+
+/// What a method-hook scenario declared up to a step, for checking a library verb's arguments before anything runs
+/// (each library's `validate`, Participants/MethodHookLibraries.swift).
+struct MethodHookDeclarations {
+    var classes = ["NSObject", "NSProxy"] + MethodHookWorld.builtIns.map(\.name)
+    var objects: [String] = []
+    /// How many lines of each `family.verb` came before (`aspects.remove N` names the N-th `aspects.hook`).
+    var counts: [String: Int] = [:]
+    let file: String
+    var line = 1
+
+    init(file: String) { self.file = file }
+
+    func fail(_ message: String) -> ScenarioFileError { ScenarioFileError(file: file, line: line, message: message) }
+
+    func needClass(_ name: String) throws(ScenarioFileError) {
+        guard classes.contains(name) else {
+            throw fail("no class called \(Scenario.clip(name))\(Scenario.suggestion(name, classes)); declare it first with 'class \(Scenario.clip(name)) : SUPER'")
+        }
+    }
+
+    func needReceiver(_ name: String) throws(ScenarioFileError) {
+        guard objects.contains(name) || classes.contains(name) else {
+            throw fail("no object or class called \(Scenario.clip(name))\(Scenario.suggestion(name, objects + classes)); declare it first with 'object \(Scenario.clip(name)) CLASS'")
+        }
+    }
+
+    /// Fails with `usage` unless there are at least `n` arguments.
+    func count(_ n: Int, _ usage: String, _ args: [String]) throws(ScenarioFileError) {
+        guard args.count >= n else { throw fail(usage) }
     }
 }
