@@ -124,7 +124,7 @@ struct ReportCatalogTests {
         let matrix = Matrix(hosts: Self.catalog.hosts, participants: Self.catalog.participants, results: [r])
         let key = Matrix.NoteKey(host: r.cell.host, order: r.cell.order)
         #expect(!matrix.reference(key, [key: 1]).contains("ᵖ"))
-        #expect(matrix.note(key, number: 1).contains { $0.hasPrefix("**Derived**") })
+        #expect(matrix.explainNote(key).contains { $0.hasPrefix("**Derived**") })
     }
 
     @Test("JSPatch then an Aspects after-block is reported (JSPatch #542) through the variant that shows outOfOrder")

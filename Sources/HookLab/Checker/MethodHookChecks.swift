@@ -195,7 +195,7 @@ enum MethodHookChecks {
         case let .assertionFailure(message, site):
             return [Finding(kind: .assertionFailure,
                             message: "\(f.raisedBy) asserted at \(site) (debug builds only)" + (message.isEmpty ? "." : ": \(message)"),
-                            step: step, frames: frames)]
+                            step: step, frames: frames, site: site)]
         case .unrecognizedSelector:
             return [Finding(kind: .unrecognizedSelector, message: "NSInvalidArgumentException: \(f.description)", step: step, frames: frames)]
         case .exception:

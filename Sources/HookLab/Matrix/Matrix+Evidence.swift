@@ -41,37 +41,6 @@ extension Matrix {
         return members
     }
 
-    /// The Markdown lines of a note's evidence for its failing results: the level, the covering reports (linked),
-    /// and the facts noted on the failing path with their sources. Report pages live in `Reports/`, so report
-    /// files are linked as `../Matrix/reports/…`.
-    func evidenceLines(_ results: [CellResult]) -> [String] {
-        var out = ["**Based on** (the facts noted on the code path that ran up to the failure):"]
-        let facts = results.flatMap { $0.reproducer?.result.basedOn ?? [] }.uniqued()
-        out += facts.isEmpty ? ["- no fact was noted on this path."]
-            : facts.map { fact in
-                let claim = fact.claim.hasSuffix(" (inference)") ? String(fact.claim.dropLast(" (inference)".count)) : fact.claim
-                return "- \(claim)" + (fact.source.isEmpty ? "" : " — \(fact.source)") + (fact.isInference ? " — *inference*" : "")
-            }
-        out.append("")
-        let levels = results.compactMap(\.evidence)
-        let paths = results.flatMap(\.reports).uniqued()
-        if levels.contains(.reported) {
-            let links = paths.map { "[`\($0.split(separator: "/").last.map(String.init) ?? $0)`](../\($0))" }.joined(separator: ", ")
-            // The covering reports' own sources: those that are no fact's source.
-            let cited = results.filter { $0.evidence == .reported }.flatMap(\.sources).uniqued()
-                .filter { source in !facts.contains { $0.source == source } }
-            out.append("**Reported**: \(cited.joined(separator: "; ")). Reproduced by \(links).")
-        }
-        if levels.contains(.predicted) {
-            out.append("**Predicted**, not observed: this failure rests on an inference (marked above) that no code or report decides.")
-        } else if levels.contains(.derived) {
-            out.append("**Derived**: nobody has reported this combination, but every fact on the failing path was read in the libraries' code.")
-        }
-        return out
-    }
-
     /// Whether the ᵖ mark applies: a failing configuration of the key is `predicted`.
-    func isPredicted(_ key: NoteKey) -> Bool {
-        Configuration.allCases.contains { result(for: Cell(host: key.host, order: key.order, config: $0))?.evidence == .predicted }
-    }
+    func isPredicted(_ key: NoteKey) -> Bool { verdict(key).isPredicted }
 }

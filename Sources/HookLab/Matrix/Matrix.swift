@@ -56,6 +56,8 @@ public struct Matrix: Sendable {
     /// What the app's own scenarios find with no library installed, as ``Finding/signature`` values, by host and
     /// configuration (keyed by a cell with an empty order): a finding the app alone has is no library's doing.
     public private(set) var appAlone: [Cell: [String]]
+    /// The verdict on every host and order that ran (``verdict(_:)``), judged once when the matrix is built.
+    public private(set) var verdicts: [NoteKey: Verdict] = [:]
     /// Scenario runs made, including shrinking; for `hooklab bench`.
     public var runCount: Int
     /// Results reused instead of run again (the same scenario, or its twin in the other configuration when the run
@@ -78,6 +80,12 @@ public struct Matrix: Sendable {
         self.emergent = []
         for position in self.results.indices { self.results[position].conflict = conflict(of: self.results[position]) }
         self.emergent = self.results.filter { isEmergent($0) }.map(\.cell)
+        var verdicts: [NoteKey: Verdict] = [:]
+        for result in self.results {
+            let key = NoteKey(host: result.cell.host, order: result.cell.order)
+            if verdicts[key] == nil { verdicts[key] = judge(key) }
+        }
+        self.verdicts = verdicts
     }
 
     /// The result of a cell, if it was run.

@@ -228,7 +228,7 @@ struct ReportLayout {
             let list = kinds.components(separatedBy: ", ")
             text += " " + list.prefix(2).joined(separator: ", ") + (list.count > 2 ? ", …" : "")
         }
-        text += matrix.verdictSuffix(key, failing)
+        text += matrix.verdictSuffix(key)
         if let page, let target = location[key] {
             text += " [note](\(Self.link(from: page, to: target)))" + (matrix.isPredicted(key) ? "ᵖ" : "")
         } else if page == nil, matrix.isPredicted(key) {
