@@ -76,7 +76,7 @@ struct NoteClaims {
         var out: [String] = []
         func claim(_ ok: Bool, _ text: String) { if !ok { out.append("\(host) \(order.joined(separator: " → ")): \(text)") } }
         claim(parsed.headline == expectedHeadline(host, order), "headline '\(parsed.headline)', the cells say '\(expectedHeadline(host, order))'")
-        if note.contains("fails word for word like [this note]") { return out }
+        if note.contains("fails word for word like [this note]") || note.contains("fails like its weak twin on ") { return out }
         let failing = failing(host, order)
 
         // Configurations.
