@@ -28,7 +28,7 @@ extension Matrix {
         public var finding: Finding
         /// Where a library raised it ("DelegateProxyType.swift l.219", "Aspects.m:310"); nil when a detector found it.
         public var site: String? { finding.site }
-        /// The fact the path noted at ``site`` (its source starts with the site), if any.
+        /// The last fact the path noted in ``site``'s source file, if any.
         public var fact: ModelFact?
     }
 
@@ -183,7 +183,9 @@ extension Matrix {
         verdict.findings = failing.compactMap { r in
             guard let worst = r.findings.mostSevere else { return nil }
             let facts = r.reproducer?.result.basedOn ?? []
-            let fact = worst.site.flatMap { site in facts.last { $0.source.hasPrefix(site) } }
+            // The fact noted in the site's file (its source names the file: "RxCocoa DelegateProxyType.swift l.190-198").
+            let file = worst.site.map { String($0.prefix { $0 != " " && $0 != ":" }) }
+            let fact = file.flatMap { file in facts.last { $0.source.contains(file) } }
             return SitedFinding(config: r.cell.config, finding: worst, fact: fact)
         }
 

@@ -353,10 +353,11 @@ extension Matrix {
             return Self.firstSentence(message)
         case .assertionFailure:
             // The finding's own site and the fact noted there, never another assertion's reason.
-            let checked = message.range(of: ": ").map { " (`\(message[$0.upperBound...])`)" } ?? ""
             let site = worst.site.map { " at \($0)" } ?? ""
-            if let fact = siteFact(result) { return "The check\(site)\(checked) fails: \(Self.sentence(fact.claim))" }
-            return "The check\(site)\(checked) fails."
+            let detail = message.range(of: ": ").map { Self.firstSentence(message[$0.upperBound...].replacingOccurrences(of: "\n", with: " ")) }
+            var text = "The assertion\(site) fails" + (detail.map { ": \($0)" } ?? ".")
+            if let fact = siteFact(result) { text += " There, " + Self.sentence(fact.claim) }
+            return text
         case .unrecognizedSelector, .lostEvent, .duplicateEvent:
             let order = result.cell.order
             let designs = order.enumerated().map { index, id in
