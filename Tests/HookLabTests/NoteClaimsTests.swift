@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import HookLab
+import HookLabCLI
 
 /// Checks the claims of one rendered note against a matrix.
 struct NoteClaims {
@@ -213,5 +214,39 @@ struct NoteClaimsTests {
         let changed = mutation.change(note)
         try #require(changed != note)
         #expect(!claims.problems(changed).isEmpty, "changing \(mutation.name) went unnoticed:\n\(changed.prefix(600))")
+    }
+
+    /// Orders whose conflict and evidence differed between `explain` and matrix.json, or matter most: incident 1
+    /// (reported), a conflict found only through the selector, and incidents 2 and 3 (debug and release differ).
+    static let explained: [PairCase] = [
+        PairCase(host: "UIWebView", order: ["jsbridge:buggy", "tracker:proxy"]),
+        PairCase(host: "WKWebView", order: ["rx:patched", "jsbridge:plain"]),
+        PairCase(host: "UICollectionView", order: ["tracker:proxy", "rx"]),
+        PairCase(host: "UITableView@ios8", order: ["tracker:proxy", "imyaop"]),
+    ]
+
+    @Test("hooklab explain states the conflict and evidence matrix.json states", arguments: explained)
+    func explainAgreesWithTheMatrix(_ pair: PairCase) throws {
+        var out = ""
+        let cli = CLI(root: LabMatrixTests.root, environment: [:], workers: 2, showsProgress: false,
+                      standardOutput: { out += $0 }, standardError: { _ in })
+        _ = cli.main(arguments: ["explain", pair.host] + pair.order + ["--json"])
+        let root = try JSONValue.parse(out)
+        let cells = try #require(root["cells"]?.items)
+        #expect(cells.count == 2)
+        let claims = try NoteClaims(Self.matrix)
+        for cell in cells {
+            guard case .string(let config)? = cell["config"]?.value, let configuration = Configuration(rawValue: config) else {
+                Issue.record("no config in \(out.prefix(300))"); continue
+            }
+            let key = Matrix.Cell(host: pair.host, order: pair.order, config: configuration)
+            let evidence: String? = if case .string(let level)? = cell["evidence"]?.value { level } else { nil }
+            let conflict: Bool? = if case .bool(let value)? = cell["conflict"]?.value { value } else { nil }
+            #expect(evidence == claims.evidence[key], "\(key): explain says \(evidence ?? "none")")
+            #expect(conflict == claims.conflict[key], "\(key): explain says conflict \(conflict.map(String.init) ?? "none")")
+        }
+        // And explain's note makes only claims that hold in the whole matrix.
+        guard case .string(let note)? = root["note"]?.value else { Issue.record("no note"); return }
+        #expect(claims.problems(note).isEmpty, "\(claims.problems(note))")
     }
 }
