@@ -82,7 +82,7 @@ extension Matrix {
         return [
             "- Libraries alone: \(c.failingAlone) of \(c.alone) (library, host) combinations fail with no other library installed (the tables' diagonal)"
                 + (c.appOwnAlone == 0 ? "." : "; \(c.appOwnAlone) more fail only the way the app does with no library at all (\"as the app alone\": the app's own mistake, such as freeing a delegate an assign slot still holds)."),
-            "- \(c.conflictingPairsUnordered) pairs of libraries conflict (\(c.conflictingPairsOrdered) install orders): a finding neither library has alone. \(c.inheritedPairs) more failing orders of pairs only inherit a library's own failure.",
+            "- \(c.conflictingPairsUnordered) pairs of libraries conflict (\(c.conflictingPairsOrdered) install orders): their minimal reproducer needs both, and they have a finding neither library has alone. \(c.inheritedPairs) more failing orders of pairs are one library's own failure or the app's (\"as alone\", \"as the app alone\").",
             "- \(c.emergentTriples) triples fail in a way none of their pairs does (emergent).",
             "- \(c.failingCells) failing cells of \(c.cells) (\(c.scenarios) scenarios; method-hook cells counted once when debug and release agree); \(c.impossible) cells are install orders that cannot happen and run nothing.",
         ]
@@ -106,7 +106,7 @@ public struct HeadlineCounts: Hashable, Sendable {
     public var conflictingPairsOrdered = 0
     /// The same, with the two orders of a pair counted once.
     public var conflictingPairsUnordered = 0
-    /// Ordered pairs that fail only as one of their participants fails alone.
+    /// Failing ordered pairs that are no conflict: one library's own failure, or the app's (``Matrix/Attribution``).
     public var inheritedPairs = 0
     /// Emergent triples (host and order).
     public var emergentTriples = 0

@@ -29,8 +29,9 @@ public struct Matrix: Sendable {
         public var possible: Bool = true
         /// Why the order cannot happen ("not possible: tracker:proxy hooks at launch"); nil when it can.
         public var impossibility: String?
-        /// For two or more participants: whether the cell has a finding that none of its participants has alone on
-        /// the same host and configuration; nil for a participant alone or an impossible order. Set by ``Matrix``.
+        /// For two or more participants: whether the cell's minimal reproducer installs every one of them and the
+        /// cell has a finding that none of them (nor the app) has alone on the same host and configuration; for a
+        /// participant alone, a finding the app alone does not have; nil for an impossible order. Set by ``Matrix``.
         public var conflict: Bool?
 
         /// The findings to report: those of the reproducer's run.
