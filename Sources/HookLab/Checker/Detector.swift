@@ -63,9 +63,9 @@ struct FaultDetector: Detector {
         case let .assertionFailure(message, site):
             let m = "\(f.raisedBy) asserted at \(site) (debug builds only)" + (message.isEmpty ? "." : ": \(message)")
             return [Finding(kind: .assertionFailure, message: m, step: r.number, frames: frames, site: site)]
-        case .unrecognizedSelector:
+        case let .unrecognizedSelector(_, selector, _):
             return [Finding(kind: .unrecognizedSelector, message: "NSInvalidArgumentException: \(f.description)",
-                            step: r.number, frames: frames)]
+                            step: r.number, frames: frames, event: selector)]
         case .exception:
             return [Finding(kind: .exception, message: "\(f.description) (raised by \(f.raisedBy))", step: r.number, frames: frames)]
         case .fatalError(let message):

@@ -14,20 +14,25 @@ extension Matrix {
 
     /// A failing result's evidence, its public sources (the covering reports' first, then the sources of the facts
     /// noted on the failing path) and the covering reports' files; nil and empty for a passing cell.
-    static func evidence(of result: CellResult, reports: ReportCatalog) -> (evidence: Evidence?, sources: [String], reports: [String]) {
+    /// - Parameter signatures: What each report's own scenario finds (``Finding/signature``), by slug: a report covers
+    ///   the cell only when it reproduces the same finding (kind, objects and selector), not just its kind.
+    static func evidence(of result: CellResult, reports: ReportCatalog,
+                         signatures: [String: Set<String>] = [:]) -> (evidence: Evidence?, sources: [String], reports: [String]) {
         guard result.outcome != .ok, let run = result.reproducer?.result else { return (nil, [], []) }
-        // The kinds the cell shows: its worst finding's, and each install variant's worst finding's.
-        let kinds = ([run.findings.mostSevere?.kind] + result.variants.map { $0.findings.mostSevere?.kind }).compactMap { $0 }
-        let covering = reports.reports(covering: result.cell, shows: kinds)
+        // The findings the cell shows: its worst, and each install variant's worst.
+        let worst = ([run.findings.mostSevere] + result.variants.map { $0.findings.mostSevere }).compactMap { $0 }
+        let covering = reports.reports(covering: result.cell, shows: worst.map(\.kind)).filter { report in
+            signatures[report.slug].map { found in worst.contains { found.contains($0.signature) } } ?? true
+        }
         let sources = (covering.flatMap(\.sources) + run.basedOn.map(\.source).filter { !$0.isEmpty }).uniqued()
         let evidence: Evidence = !covering.isEmpty ? .reported : run.basedOn.contains(where: \.isInference) ? .predicted : .derived
         return (evidence, sources, covering.map(\.path))
     }
 
     /// The result with its evidence, sources and covering reports filled in.
-    static func withEvidence(_ result: CellResult, reports: ReportCatalog) -> CellResult {
+    static func withEvidence(_ result: CellResult, reports: ReportCatalog, signatures: [String: Set<String>] = [:]) -> CellResult {
         var result = result
-        (result.evidence, result.sources, result.reports) = evidence(of: result, reports: reports)
+        (result.evidence, result.sources, result.reports) = evidence(of: result, reports: reports, signatures: signatures)
         return result
     }
 

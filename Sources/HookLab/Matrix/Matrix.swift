@@ -135,6 +135,11 @@ public struct Matrix: Sendable {
 
         let workerCount = max(1, min(workers, cells.count))
         let runners = (0..<workerCount).map { _ in CountingRunner(makeRunner()) }
+        // What each public report's scenario finds: a report covers a cell only when it reproduces the cell's finding.
+        var reportSignatures: [String: Set<String>] = [:]
+        for report in reports.reports {
+            reportSignatures[report.slug] = Set(runners[0].run(report.scenario, explain: false).findings.map(\.signature))
+        }
         let doneLock = NSLock()
         var done = 0
         /// Runs the cells at `positions` on every worker, the configurations of one order together so that they share
@@ -164,7 +169,7 @@ public struct Matrix: Sendable {
                     let evaluated = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks(cell),
                                              planned: plan, twin: runs)
                     runs = evaluated.runs
-                    slots[position] = withEvidence(evaluated.result, reports: reports)
+                    slots[position] = withEvidence(evaluated.result, reports: reports, signatures: reportSignatures)
                 }
                 if let progress {
                     doneLock.lock()
