@@ -129,6 +129,8 @@ extension CLI {
                 orders.append(alternative)
             }
         }
+        // Each library alone too: the verdict (conflict, whose failure it is) compares with them, as the matrix does.
+        for id in orders.flatMap({ $0 }) where !orders.contains([id]) { orders.append([id]) }
         let cells = orders.flatMap { order in configs.map { Matrix.Cell(host: hostInfo.name, order: order, config: $0) } }
         let matrix = runMatrix(cells: cells)
         let key = Matrix.NoteKey(host: host, order: order)

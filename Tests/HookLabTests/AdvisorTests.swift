@@ -235,7 +235,7 @@ struct AdvisorTests {
             Configuration.allCases.map { Matrix.Cell(host: "UICollectionView", order: order, config: $0) }
         }
         let planned = cells.flatMap { Self.generator.scenarios(for: $0) }
-        #expect(planned.count >= Set(planned).count)
+        #expect(!planned.isEmpty)
         #expect(out.contains("Scenarios: \(Set(planned).count) run for 2 orders × 2 configurations (\(planned.count) unpruned; "))
         // The same answer in the same bytes, whatever the workers' timing.
         #expect(advise("UICollectionView", "tracker:proxy", "rx").out == out)

@@ -18,7 +18,7 @@ struct MatrixTests {
         let many = MatrixTests.run(workers: 5)
         #expect(one.results == matrix.results)
         #expect(many.results == matrix.results)
-        #expect(one.markdown == many.markdown)
+        #expect(Self.pages(one) == Self.pages(many))
         #expect(one.json == many.json)
         #expect(one.runCount == many.runCount)
     }
@@ -26,7 +26,7 @@ struct MatrixTests {
     @Test("The report and the JSON are byte-identical from run to run")
     func byteIdentical() {
         let again = MatrixTests.run()
-        #expect(Data(again.markdown.utf8) == Data(matrix.markdown.utf8))
+        #expect(Data(Self.pages(again).utf8) == Data(Self.pages(matrix).utf8))
         #expect(Data(again.json.utf8) == Data(matrix.json.utf8))
     }
 
@@ -66,31 +66,42 @@ struct MatrixTests {
         #expect(!matrix.emergent.contains(triple))
     }
 
-    @Test("Tables: host heading with ownership, symbols, debug / release, note links, predicted mark")
-    func tables() {
-        let report = matrix.markdown
-        #expect(report.hasPrefix("# HookLab compatibility matrix\n"))
-        #expect(report.contains("## WebView (delegate: assign)"))
-        #expect(report.contains("## ListView (delegate: weak)"))
-        #expect(report.contains("| first ↓ / then → | `bridge:buggy` | `bridge:fixed` | `tracker:proxy` | `kvo` |"))
-        #expect(report.contains("| **bridge:buggy** | ✅ | — | 💥 [[1]](#note-1) | ✅ |"))
-        #expect(report.contains("| **tracker:proxy** | ✅ | ✅ | ✅ | ✅ |"))
-        #expect(report.contains("| **kvo** | not possible: bridge:buggy hooks at launch | not possible: bridge:fixed hooks at launch | ✅ | ✅ |"))
-        #expect(report.contains("| **tracker:proxy** | ✅ | ⚠️ / 🔁 [[2]](#note-2)ᵖ | ✅ | ✅ |"))
-        #expect(report.contains("\"First\" is `+load`/link order for load-time hooks and call order for runtime attaches"))
-        #expect(report.contains("- `rx`: RxCocoa 6.10 DelegateProxy"))
-        for outcome in Outcome.allCases { #expect(report.contains("| \(outcome.symbol) | \(outcome.rawValue) | \(outcome.meaning) |")) }
-        // Sections in order: legend, tables, emergent, notes.
-        let order = ["**Legend**", "## WebView", "## ListView", "## Emergent failures", "## Notes"].map { report.range(of: $0)!.lowerBound }
-        #expect(order == order.sorted())
+    /// Every Markdown page `hooklab matrix` writes, joined: what ships.
+    static func pages(_ matrix: Matrix) -> String {
+        matrix.reportFiles().filter { $0.path.hasSuffix(".md") }.map(\.contents).joined(separator: "\n")
     }
 
-    @Test("A note: what happens, a reproducer the parser accepts, the path, the graph, the fixes, the facts")
+    /// One page `hooklab matrix` writes, by its path under `Reports/`.
+    static func page(_ matrix: Matrix, _ path: String) -> String {
+        matrix.reportFiles().first { $0.path == "Reports/" + path }?.contents ?? ""
+    }
+
+    /// The note of a host page that starts with `heading` (after the anchor), up to the next note or section.
+    static func note(_ page: String, _ heading: String) throws -> String {
+        let start = try #require(page.range(of: "</a>" + heading))
+        let rest = page[start.lowerBound...]
+        let end = rest.dropFirst().range(of: "\n### ")?.lowerBound ?? rest.dropFirst().range(of: "\n## ")?.lowerBound ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    @Test("Tables: host heading with ownership, symbols, debug / release, note links, predicted mark")
+    func tables() {
+        let web = Self.page(matrix, "hosts/WebView.md")
+        let list = Self.page(matrix, "hosts/ListView.md")
+        #expect(web.hasPrefix("# WebView (delegate: assign)\n"))
+        #expect(list.hasPrefix("# ListView (delegate: weak)\n"))
+        #expect(web.contains("| **bridge:buggy** | ✅ | — | 💥 [note](#note-bridge-buggy-tracker-proxy) | ✅ |"), "\(web)")
+        #expect(web.contains("| **tracker:proxy** | ✅ | ✅ | ✅ | ✅ |"))
+        #expect(web.contains("| **kvo** | not possible: bridge:buggy hooks at launch | not possible: bridge:fixed hooks at launch | ✅ | ✅ |"))
+        #expect(list.contains("| **tracker:proxy** | ✅ | ⚠️ / 🔁 [note](#note-tracker-proxy-rx)ᵖ | ✅ | ✅ |"), "\(list)")
+        #expect(web.contains("\"First\" is `+load`/link order for load-time hooks and call order for runtime attaches"))
+        let index = Self.page(matrix, "README.md")
+        for outcome in Outcome.allCases where outcome != .ok { #expect(index.contains(outcome.symbol)) }
+    }
+
+    @Test("A note: what happens, a reproducer the parser accepts, the path, the graph, what to do, the facts")
     func note() throws {
-        let report = matrix.markdown
-        let start = try #require(report.range(of: "### <a id=\"note-1\"></a>[1] WebView · bridge:buggy → tracker:proxy · 💥 crash (debug and release)"))
-        let end = try #require(report.range(of: "### <a id=\"note-2\"></a>"))
-        let note = String(report[start.lowerBound..<end.lowerBound])
+        let note = try Self.note(Self.page(matrix, "hosts/WebView.md"), "WebView · bridge:buggy → tracker:proxy · 💥 crash (debug and release)")
         #expect(note.contains("**What happens** (`danglingMessage` at step 5, `fire shouldStart:`): the web view sent shouldStart: to TrackerProxy#3"))
         #expect(note.contains("bridge:buggy kept the stale delegate.\n"))
         #expect(note.contains("- `danglingReference` at step 4, `set-delegate app`: the web view's"))
@@ -98,13 +109,13 @@ struct MatrixTests {
         #expect(note.contains("```\n\(reproducer)\n```"))
         let parsed = try Scenario.parse(text: reproducer, file: "note", participants: FakeCatalog.all, hosts: ["WebView"])
         #expect(parsed.isMet(by: FakeRunner().run(parsed)))
-        #expect(note.contains("It fails the same way in debug"))
+        #expect(note.contains("(debug and release: the same run)"))
         #expect(note.contains("```\n-[WebView _dispatch]\n-[_WebSafeForwarder forwardInvocation:]\n-[TrackerProxy#3 shouldStart:]\n```"))
         #expect(note.contains("```mermaid\nflowchart LR\n"))
         #expect(note.contains("n1 -.->|\"delegate (assign)\"| n2"))
         #expect(note.contains("style n2 fill:#fdd,stroke:#c00"))
-        #expect(note.contains("- `bridge:fixed` (Bridge 6 with the fixed hook) instead of `bridge:buggy` → ✅."))
-        #expect(note.contains("- Installing `tracker:proxy` first → ✅."))
+        #expect(note.contains("- Use `bridge:fixed` (Bridge 6 with the fixed hook) instead of `bridge:buggy`: `bridge:fixed → tracker:proxy` passes."), "\(note)")
+        #expect(note.contains("- Make `tracker:proxy`'s +load hooks run first (link its library earlier): `tracker:proxy → bridge:buggy` passes."))
         // Based on: the facts noted on the failing path only, with their sources; no report covers it, no inference: derived.
         #expect(note.contains("- the web view's delegate is assign — bridge write-up C1\n"))
         #expect(!note.contains("cycle through the wrapper"))
@@ -113,27 +124,22 @@ struct MatrixTests {
 
     @Test("Debug and release stories differ: one section each, the variant fix, the predicted mark")
     func splitNote() throws {
-        let report = matrix.markdown
-        let start = try #require(report.range(of: "[2] ListView · tracker:proxy → rx · ⚠️ assert (debug) · 🔁 loop (release)"))
-        let note = String(report[start.lowerBound...].prefix(3000))
-        #expect(note.contains("#### In debug"))
-        #expect(note.contains("#### In release"))
-        #expect(note.contains("- `rx:patched` (RxCocoa with the marker check) instead of `rx` → ✅."))
-        #expect(note.contains("- Installing `rx` first → ✅."))
+        let note = try Self.note(Self.page(matrix, "hosts/ListView.md"), "ListView · tracker:proxy → rx · ⚠️ assert (debug) · 🔁 loop (release)")
+        #expect(note.contains("#### tracker:proxy → rx, debug"))
+        #expect(note.contains("#### tracker:proxy → rx, release"))
+        #expect(note.contains("instead of `rx`: `tracker:proxy → rx:patched` passes."), "\(note)")
         #expect(note.contains("- cycle through the wrapper — *inference*"))
         #expect(note.contains("**Predicted**, not observed"))
     }
 
     @Test("Emergent triples are listed with their note")
-    func emergentSection() {
-        let report = matrix.markdown
-        #expect(report.contains("- `WebView`: `bridge:fixed → kvo → tracker:proxy` — 💧 [["))
-        #expect(!report.contains("- `ListView`: `tracker:proxy → kvo → rx`"))
-        #expect(report.contains("WebView · bridge:fixed → kvo → tracker:proxy · 💧 leak (debug and release)"))
-        let start = report.range(of: "WebView · bridge:fixed → kvo → tracker:proxy · 💧 leak (debug and release)")!
-        let note = String(report[start.lowerBound...].prefix(2000))
-        // Every order of the triple leaks, and the buggy bridge crashes instead.
-        #expect(note.contains("**What fixes it:**\n- Nothing in the lab: no variant"))
+    func emergentSection() throws {
+        let triples = Self.page(matrix, "triples.md")
+        #expect(triples.contains("- `WebView`: `bridge:fixed → kvo → tracker:proxy` — 💧"), "\(triples)")
+        #expect(!triples.contains("- `ListView`: `tracker:proxy → kvo → rx`"))
+        let note = try Self.note(triples, "WebView · bridge:fixed → kvo → tracker:proxy · 💧 leak (debug and release)")
+        // Every order of the triple leaks, and the buggy bridge crashes instead: nothing the app can do.
+        #expect(note.contains("- No change the app can make avoids this in the lab: no install order and no modeled variant passes. Report it to the maintainers of"), "\(note)")
     }
 
     @Test("matrix.json is schema 3 with cells sorted by host, order, config, and their findings and reproducers from its tables")
@@ -185,8 +191,8 @@ struct MatrixTests {
         defer { withExtendedLifetime(temporary) {} }
         let url = temporary.url.appendingPathComponent("Reports/compatibility-matrix.md")
         try AtomicFile.write("old", to: url)
-        try AtomicFile.write(matrix.markdown, to: url)
-        #expect(try String(contentsOf: url, encoding: .utf8) == matrix.markdown)
+        try AtomicFile.write(Self.pages(matrix), to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == Self.pages(matrix))
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["compatibility-matrix.md"])
     }
 }
@@ -249,8 +255,8 @@ struct MatrixSummaryTests {
 
     @Test("The report lists predictions with reproducers, and says when no host is modeled in two eras")
     func summaries() {
-        let markdown = matrix.markdown
-        #expect(markdown.contains("## The most surprising predictions"))
+        let markdown = MatrixTests.pages(matrix)
+        #expect(markdown.contains("# The most surprising predictions"))
         #expect(markdown.contains("**ListView · tracker:proxy → rx** (release) — 🔁 loop"))
         #expect(markdown.contains("Rests on: *cycle through the wrapper*."))
         #expect(markdown.contains("## Weak versus assign delegates\n\nNo host is modeled in two eras."))

@@ -196,7 +196,7 @@ struct MermaidRenderTests {
     static func freshGraphs() -> [(source: String, file: String)] {
         let generator = ScenarioGenerator(hosts: Lab.catalog.hosts, participants: Lab.catalog.participants)
         let cells = generator.cells(lengths: [2]).filter { $0.host == "UIScrollView" }
-        let markdown = Matrix.run(cells: cells, generator: generator, makeRunner: Lab.catalog.makeRunner).markdown
+        let markdown = Matrix.run(cells: cells, generator: generator, makeRunner: Lab.catalog.makeRunner).reportFiles().map(\.contents).joined(separator: "\n")
         return markdown.components(separatedBy: "```mermaid\n").dropFirst().compactMap { block in
             block.range(of: "\n```").map { (String(block[..<$0.lowerBound]), "(fresh UIScrollView pairs)") }
         }

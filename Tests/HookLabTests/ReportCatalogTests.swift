@@ -45,20 +45,28 @@ struct ReportCatalogTests {
                 "\(report.path) (\(report.sources[0])) expects \(report.scenario.expect.map(\.rawValue)), found \(result.findings.map(\.kind.rawValue)), ran \(result.ran)")
     }
 
-    @Test("A report without a source line, or without expect lines, is an error naming the file")
+    @Test("A report without a source line, or without an expect-includes line, is an error naming the file")
     func malformed() {
         let body = "host UIWebView\nconfig release\nload jsbridge:buggy\nload tracker:proxy\nset-delegate app\n"
         #expect(throws: ScenarioFileError.self) {
             try ReportCatalog.parse(text: body + "expect danglingReference\n", file: "Matrix/reports/x.hooklab", slug: "x",
                                     participants: Self.catalog.participants, hosts: Self.catalog.hosts.map(\.name))
         }
-        do {
-            _ = try ReportCatalog.parse(text: "# source: somewhere #1\n" + body, file: "Matrix/reports/x.hooklab", slug: "x",
-                                        participants: Self.catalog.participants, hosts: Self.catalog.hosts.map(\.name))
-            Issue.record("a report without expect lines was accepted")
-        } catch {
-            #expect(error.description.hasPrefix("Matrix/reports/x.hooklab:1: "))
+        // Without `expect-includes` (the finding the public report describes), even with the model's `expect` line.
+        for tail in ["", "expect danglingReference danglingMessage\n"] {
+            do {
+                _ = try ReportCatalog.parse(text: "# source: somewhere #1\n" + body + tail, file: "Matrix/reports/x.hooklab", slug: "x",
+                                            participants: Self.catalog.participants, hosts: Self.catalog.hosts.map(\.name))
+                Issue.record("a report without an expect-includes line was accepted")
+            } catch {
+                #expect(error.description.hasPrefix("Matrix/reports/x.hooklab:1: "))
+            }
         }
+        // With it, the run must include the finding and may find more.
+        let report = try? ReportCatalog.parse(text: "# source: somewhere #1\n" + body + "fire webView:shouldStartLoadWithRequest:navigationType:\nexpect-includes danglingMessage\n",
+                                              file: "Matrix/reports/x.hooklab", slug: "x",
+                                              participants: Self.catalog.participants, hosts: Self.catalog.hosts.map(\.name))
+        #expect(report?.scenario.expectIncludes == [.danglingMessage] && report?.scenario.expect == [])
     }
 
     @Test("Incident 1 (UIWebView jsbridge:buggy → tracker:proxy) is reported, linked to its report and the ByteDance article")
@@ -124,7 +132,7 @@ struct ReportCatalogTests {
         let matrix = Matrix(hosts: Self.catalog.hosts, participants: Self.catalog.participants, results: [r])
         let key = Matrix.NoteKey(host: r.cell.host, order: r.cell.order)
         #expect(!matrix.reference(key, [key: 1]).contains("ᵖ"))
-        #expect(matrix.note(key, number: 1).contains { $0.hasPrefix("**Derived**") })
+        #expect(matrix.explainNote(key).contains { $0.hasPrefix("**Derived**") })
     }
 
     @Test("JSPatch then an Aspects after-block is reported (JSPatch #542) through the variant that shows outOfOrder")

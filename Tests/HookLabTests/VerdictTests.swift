@@ -29,6 +29,9 @@ struct VerdictTests {
         })
     }
 
+    /// A table cell as the host pages show it, without its note link.
+    static func cell(_ matrix: Matrix, _ key: Matrix.NoteKey) -> String { ReportLayout(matrix).tableCell(key, page: nil) }
+
     func run(_ text: String) throws -> RunResult {
         let scenario = try Scenario.parse(text: text, file: "test", participants: Self.catalog.participants,
                                           hosts: Self.catalog.hosts.map(\.name))
@@ -49,9 +52,13 @@ struct VerdictTests {
             #expect(Set(pair.signatures).isSubset(of: Set(matrix.aloneSignatures(pair.cell))))
         }
         let key = Matrix.NoteKey(host: "WKWebView", order: ["jsbridge:plain", "rx"])
-        #expect(matrix.verdictText(key, [:]) == "🕳️ as alone")
-        #expect(matrix.verdictText(Matrix.NoteKey(host: "WKWebView", order: ["jsbridge:plain"]), [:]) == "🕳️")
-        #expect(matrix.verdictLines(key).joined(separator: "\n").contains("**Not a conflict:** `jsbridge:plain` and `rx` alone already fail this way on WKWebView"))
+        #expect(Self.cell(matrix, key) == "🕳️ as alone")
+        #expect(Self.cell(matrix, Matrix.NoteKey(host: "WKWebView", order: ["jsbridge:plain"])) == "🕳️")
+        // The bridge's reproducer needs no rx: the failure is the bridge's, and only its maintainers are named.
+        let note = matrix.explainNote(key).joined(separator: "\n")
+        #expect(note.contains("**Not a conflict:** the minimal reproducer below needs only `jsbridge:plain`; `jsbridge:plain` fails this way on WKWebView without `rx`."))
+        #expect(matrix.verdict(key).reportTo == ["jsbridge:plain"])
+        #expect(!note.contains("(`rx`)"))
         let pair = try Self.json(matrix, Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain", "rx"], config: .release))
         #expect(pair["conflict"]?.value == .bool(false) && pair["possible"]?.value == .bool(true))
         let alone = try Self.json(matrix, Matrix.Cell(host: "WKWebView", order: ["jsbridge:plain"], config: .release))
@@ -75,13 +82,15 @@ struct VerdictTests {
             #expect(pair.outcome == .crash && pair.conflict == false)
         }
         let key = Matrix.NoteKey(host: "UITableView@ios8", order: ["tracker:isa"])
-        #expect(matrix.verdictText(key, [:]) == "💥 as the app alone")
-        #expect(matrix.verdictLines(key).joined().contains("**The app's own:** with no library installed, the app's own scenario already fails this way on UITableView@ios8"))
+        #expect(Self.cell(matrix, key) == "💥 as the app alone")
+        let note = matrix.explainNote(key).joined(separator: "\n")
+        #expect(note.contains("**The app's own:** the minimal reproducer below installs no library"), "\(note)")
         // What to do is the app's fix, never a report to the tracker's maintainers.
-        let actions = try #require(matrix.appOwnActions(key))
-        #expect(actions.first?.hasPrefix("Fix it in the app: with no library installed") == true)
-        #expect(actions.last == "Set the view's `delegate` to nil before the delegate is freed (in the delegate's `dealloc`): UITableView@ios8 holds its delegate with `assign`, which is never zeroed.")
-        #expect(matrix.appOwnActions(Matrix.NoteKey(host: "UITableView@ios8", order: ["rx"])) == nil)
+        #expect(matrix.verdict(key).attribution == .app && matrix.verdict(key).reportTo.isEmpty)
+        #expect(note.contains("**What you can do:**\n- Fix it in the app: the minimal reproducer below installs no library"))
+        #expect(note.contains("- Set the view's `delegate` to nil before the delegate is freed (in the delegate's `dealloc`): UITableView@ios8 holds its delegate with `assign`, which is never zeroed."))
+        #expect(!note.contains("maintainers"))
+        #expect(matrix.verdict(Matrix.NoteKey(host: "UITableView@ios8", order: ["rx"])).attribution == nil)
         #expect(matrix.headlineCounts.failingAlone == 0 && matrix.headlineCounts.appOwnAlone == 3)
         #expect(matrix.headlineLines[0].contains("3 more fail only the way the app does with no library at all"))
         // rx keeps the slot on its own proxy, which holds the app's delegate weakly: freeing it is safe.
@@ -106,8 +115,12 @@ struct VerdictTests {
         #expect(finding.signature == "danglingMessage Bridge TrackerProxy")
         #expect(Finding(kind: .lostEvent, message: "x", step: 1, objects: ["aspects:before"]).signature == "lostEvent aspects:before")
         #expect(Finding(kind: .exception, message: "y", step: 2).signature == "exception")
-        // KVO renames the observed object's class; it is still the app's delegate.
-        #expect(Finding(kind: .lostEvent, message: "z", step: 3, objects: ["NSKVONotifying_AppDelegate#2"]).signature == "lostEvent AppDelegate")
+        // The event is part of what a finding is about: losing one selector is not losing another.
+        #expect(Finding(kind: .lostEvent, message: "z", step: 3, objects: ["AppDelegate#2"], event: "a:").signature == "lostEvent AppDelegate @a:")
+        #expect(Finding(kind: .lostEvent, message: "z", step: 3, objects: ["AppDelegate#2"], event: "a:").signature
+                != Finding(kind: .lostEvent, message: "z", step: 3, objects: ["AppDelegate#2"], event: "b:").signature)
+        // No library's class prefix is special-cased: the detectors name objects by identity (as created).
+        #expect(Finding(kind: .lostEvent, message: "z", step: 3, objects: ["NSKVONotifying_AppDelegate#2"]).signature == "lostEvent NSKVONotifying_AppDelegate")
     }
 
     static let jspatchThenAspects = """
@@ -180,8 +193,9 @@ struct VerdictTests {
         let result = try #require(matrix.result(for: Matrix.Cell(host: host, order: key.order, config: .release)))
         let failing = result.variants.filter { $0.outcome != .ok }.map(\.shortName)
         try #require(!failing.isEmpty && failing.count < result.variants.count)
-        let text = matrix.verdictText(key, [key: 7])
-        #expect(text.contains(" " + failing.uniqued().joined(separator: ", ") + " [[7]]"))
+        let layout = ReportLayout(matrix)
+        let text = layout.tableCell(key, page: layout.hostFile(host))
+        #expect(text.contains(" " + failing.uniqued().joined(separator: ", ") + " [note]("), "\(text)")
         #expect(text.contains("outOfOrder"))
         let after = try #require(result.variants.first { $0.variant == "aspects:after" })
         #expect(after.outcome == .broken && after.findings.map(\.kind) == [.outOfOrder])
@@ -190,10 +204,10 @@ struct VerdictTests {
         let json = try #require(variants.first { $0["variant"]?.value == .string("aspects:after") })
         #expect(json["outcome"]?.value == .string("broken"))
         #expect(json["findings"]?.items.first?["kind"]?.value == .string("outOfOrder"))
-        let note = matrix.note(key, number: 7).joined(separator: "\n")
+        let note = matrix.explainNote(key).joined(separator: "\n")
         #expect(note.contains("**By variant** (one library's variant at a time, the others at their first; each at every placement):\n- `jspatch:ORIG`"))
         #expect(note.contains("- `aspects:after`: 🕳️ broken\n  - `outOfOrder`: `aspects:after`"))
-        let fixes = try #require(note.components(separatedBy: "**What fixes it:**\n").last)
+        let fixes = try #require(note.components(separatedBy: "**What you can do:**\n").last)
         // Passing variants first, each as the whole combination it ran with (jspatch:ORIG ran with aspects:before).
         #expect(fixes.hasPrefix("- Install with `jspatch:ORIG` and `aspects:before` → ✅ at every placement.\n- Install with `jspatch:super` and `aspects:before` → ✅"))
     }
@@ -208,13 +222,13 @@ struct VerdictTests {
         let result = try #require(matrix.result(for: cell))
         #expect(!result.possible && result.scenarioCount == 0 && result.findings.isEmpty && result.conflict == nil)
         let key = Matrix.NoteKey(host: host, order: cell.order)
-        #expect(matrix.verdictText(key, [:]) == "not possible: tracker:proxy hooks at launch")
+        #expect(Self.cell(matrix, key) == "not possible: tracker:proxy hooks at launch")
         let json = try Self.json(matrix, cell)
         #expect(json["possible"]?.value == .bool(false))
         #expect(json["impossibility"]?.value == .string("not possible: tracker:proxy hooks at launch"))
         // The other order is not offered as a fix by an impossible one, nor repeated.
         let other = Matrix.NoteKey(host: host, order: ["tracker:proxy", "rx"])
-        #expect(!matrix.fixes(other, matrix.failingConfigs(other)).contains { $0.contains("Installing `rx` first") })
+        #expect(!matrix.actions(ReportLayout.Note(host: host, orders: [other.order])).contains { $0.contains("`rx` first") })
         // Every possible cell's scenarios install the row before the column.
         for scenario in Self.generator.scenarios(for: cell.with(order: ["tracker:proxy", "rx"])) {
             let installs = scenario.steps.compactMap { step -> String? in
@@ -233,7 +247,7 @@ struct VerdictTests {
         #expect(counts.emergentTriples == 3)
         #expect(counts.impossible == 16)
         #expect(MatrixTests.run().headlineLines.first == "- Libraries alone: 0 of 8 (library, host) combinations fail with no other library installed (the tables' diagonal).")
-        #expect(MatrixTests.run().markdown.contains("\n\n- Libraries alone: 0 of 8 (library, host) combinations fail"))
+        #expect(MatrixTests.pages(MatrixTests.run()).contains("\n- Libraries alone: 0 of 8 (library, host) combinations fail"))
     }
 
     @Test("A method-hook cell counts once when debug and release agree, twice when they differ")

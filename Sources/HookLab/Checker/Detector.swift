@@ -62,10 +62,10 @@ struct FaultDetector: Detector {
                             objects: cycle.map(\.receiver))]
         case let .assertionFailure(message, site):
             let m = "\(f.raisedBy) asserted at \(site) (debug builds only)" + (message.isEmpty ? "." : ": \(message)")
-            return [Finding(kind: .assertionFailure, message: m, step: r.number, frames: frames)]
-        case .unrecognizedSelector:
+            return [Finding(kind: .assertionFailure, message: m, step: r.number, frames: frames, site: site)]
+        case let .unrecognizedSelector(_, selector, _):
             return [Finding(kind: .unrecognizedSelector, message: "NSInvalidArgumentException: \(f.description)",
-                            step: r.number, frames: frames)]
+                            step: r.number, frames: frames, event: selector)]
         case .exception:
             return [Finding(kind: .exception, message: "\(f.description) (raised by \(f.raisedBy))", step: r.number, frames: frames)]
         case .fatalError(let message):
@@ -179,13 +179,15 @@ func reachable(_ rt: Runtime, from start: ObjectID, to target: ObjectID) -> Bool
 struct EventDeliveryDetector: Detector {
     mutating func check(_ r: StepRecord) -> [Finding] {
         guard r.fault == nil, case .fire(let event) = r.step, let app = r.world.expectedReceiver else { return [] }
-        var expected: [(observer: String, who: String, event: String)] = []
+        // The journal names the app's delegate by its current class; the finding names it by identity, as every
+        // detector does (an isa-swizzled or observed delegate is still the app's).
+        var expected: [(observer: String, object: String, who: String, event: String)] = []
         if !r.world.installed.contains(where: { $0.consumes(event) }) {
-            expected.append((r.rt.describe(app), r.world.who(app), event))
+            expected.append((r.rt.describe(app), r.rt.identity(app), r.world.who(app), event))
         }
         for p in r.world.installed {
             if let name = p.observer, p.expectsToObserve(event, r.world) {
-                expected.append((name, "\(p.info.id)'s observer", p.journalEvent(for: event)))
+                expected.append((name, name, "\(p.info.id)'s observer", p.journalEvent(for: event)))
             }
         }
         var out: [Finding] = []
@@ -194,10 +196,10 @@ struct EventDeliveryDetector: Detector {
             let what = e.event == event ? event : "\(e.event) (for \(event))"
             if n == 0 {
                 out.append(Finding(kind: .lostEvent, message: "\(e.who) never received \(what), fired at step \(r.number).",
-                                   step: r.number, objects: [e.observer]))
+                                   step: r.number, objects: [e.object], event: event))
             } else if n > 1 {
                 out.append(Finding(kind: .duplicateEvent, message: "\(e.who) received \(what) \(n) times for one event.",
-                                   step: r.number, objects: [e.observer]))
+                                   step: r.number, objects: [e.object], event: event))
             }
         }
         return out
@@ -221,7 +223,7 @@ struct ReturnValueDetector: Detector {
         guard said != heard else { return [] }
         return [Finding(kind: .lostReturnValue,
                         message: "\(r.world.who(app)) answered \(said) to \(event), but \(r.rt.describe(host)) got \(heard).",
-                        step: r.number, objects: [r.rt.identity(app), r.rt.identity(host)])]
+                        step: r.number, objects: [r.rt.identity(app), r.rt.identity(host)], event: event)]
     }
 }
 

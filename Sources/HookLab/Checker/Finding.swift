@@ -15,13 +15,21 @@ public struct Finding: Codable, Hashable, Sendable {
     public var frames: [String]
     /// The objects involved, by model id as created (`TrackerProxy#3`; ``ObjCModel/Runtime/identity(_:)``).
     public var objects: [String]
+    /// Where a library raised it, for a library assertion ("DelegateProxyType.swift l.219", "Aspects.m:310");
+    /// nil when a detector found it.
+    public var site: String?
+    /// The event or selector the finding is about (`webView:didCommitNavigation:`), when it is about one.
+    public var event: String?
 
-    public init(kind: Kind, message: String, step: Int, frames: [String] = [], objects: [String] = []) {
+    public init(kind: Kind, message: String, step: Int, frames: [String] = [], objects: [String] = [],
+                site: String? = nil, event: String? = nil) {
         self.kind = kind
         self.message = message
         self.step = step
         self.frames = frames
         self.objects = objects
+        self.site = site
+        self.event = event
     }
 
     /// The outcome this finding gives its scenario.

@@ -186,9 +186,10 @@ enum MethodHookChecks {
         case let .assertionFailure(message, site):
             return [Finding(kind: .assertionFailure,
                             message: "\(f.raisedBy) asserted at \(site) (debug builds only)" + (message.isEmpty ? "." : ": \(message)"),
-                            step: step, frames: frames)]
-        case .unrecognizedSelector:
-            return [Finding(kind: .unrecognizedSelector, message: "NSInvalidArgumentException: \(f.description)", step: step, frames: frames)]
+                            step: step, frames: frames, site: site)]
+        case let .unrecognizedSelector(_, selector, _):
+            return [Finding(kind: .unrecognizedSelector, message: "NSInvalidArgumentException: \(f.description)", step: step, frames: frames,
+                            event: selector)]
         case .exception:
             return [Finding(kind: .exception, message: "\(f.description) (raised by \(f.raisedBy))", step: step, frames: frames)]
         case .fatalError(let message):

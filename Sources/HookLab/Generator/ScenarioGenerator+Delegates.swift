@@ -5,14 +5,19 @@ extension ScenarioGenerator {
     /// The trap scenarios of a delegate-host cell, after the install-order ones.
     ///
     /// - `assign-delegate app` right after each runtime install (once a library has attached, something assigns
-    ///   `host.delegate` directly: a storyboard outlet, a third-party view, the app's own code; RxSwift #1758, #705);
+    ///   `host.delegate` directly: a storyboard outlet, a third-party view, the app's own code; RxSwift #1758, #705),
+    ///   or right after launch when nothing installs at runtime;
     /// - the app's delegate set last, the events fired, then the app releasing that delegate while it is still
     ///   installed and the events fired again (where an assign slot dangles and a weak one zeroes).
     func trapScenarios(_ cell: Matrix.Cell, _ host: HostInfo, _ plan: Plan) -> [Scenario] {
         let fireAll = host.events.map { Scenario.Step.fire($0) }
         var result: [Scenario] = []
-        for position in plan.runtime.indices {
+        // With no runtime install (a library that hooks only at launch, or the app alone), the direct assignment
+        // comes right after launch: the alone and app-alone cells run every family a pair runs, so the diagonal
+        // shows what a library does by itself.
+        for position in plan.runtime.isEmpty ? [-1] : Array(plan.runtime.indices) {
             var steps = plan.loadTime
+            if position < 0 { steps.append(.assignDelegate(Self.appDelegate)) }
             for (index, unit) in plan.runtime.enumerated() {
                 steps += unit
                 if index == position { steps.append(.assignDelegate(Self.appDelegate)) }

@@ -14,20 +14,25 @@ extension Matrix {
 
     /// A failing result's evidence, its public sources (the covering reports' first, then the sources of the facts
     /// noted on the failing path) and the covering reports' files; nil and empty for a passing cell.
-    static func evidence(of result: CellResult, reports: ReportCatalog) -> (evidence: Evidence?, sources: [String], reports: [String]) {
+    /// - Parameter signatures: What each report's own scenario finds (``Finding/signature``), by slug: a report covers
+    ///   the cell only when it reproduces the same finding (kind, objects and selector), not just its kind.
+    static func evidence(of result: CellResult, reports: ReportCatalog,
+                         signatures: [String: Set<String>] = [:]) -> (evidence: Evidence?, sources: [String], reports: [String]) {
         guard result.outcome != .ok, let run = result.reproducer?.result else { return (nil, [], []) }
-        // The kinds the cell shows: its worst finding's, and each install variant's worst finding's.
-        let kinds = ([run.findings.mostSevere?.kind] + result.variants.map { $0.findings.mostSevere?.kind }).compactMap { $0 }
-        let covering = reports.reports(covering: result.cell, shows: kinds)
+        // The findings the cell shows: its worst, and each install variant's worst.
+        let worst = ([run.findings.mostSevere] + result.variants.map { $0.findings.mostSevere }).compactMap { $0 }
+        let covering = reports.reports(covering: result.cell, shows: worst.map(\.kind)).filter { report in
+            signatures[report.slug].map { found in worst.contains { found.contains($0.signature) } } ?? true
+        }
         let sources = (covering.flatMap(\.sources) + run.basedOn.map(\.source).filter { !$0.isEmpty }).uniqued()
         let evidence: Evidence = !covering.isEmpty ? .reported : run.basedOn.contains(where: \.isInference) ? .predicted : .derived
         return (evidence, sources, covering.map(\.path))
     }
 
     /// The result with its evidence, sources and covering reports filled in.
-    static func withEvidence(_ result: CellResult, reports: ReportCatalog) -> CellResult {
+    static func withEvidence(_ result: CellResult, reports: ReportCatalog, signatures: [String: Set<String>] = [:]) -> CellResult {
         var result = result
-        (result.evidence, result.sources, result.reports) = evidence(of: result, reports: reports)
+        (result.evidence, result.sources, result.reports) = evidence(of: result, reports: reports, signatures: signatures)
         return result
     }
 
@@ -41,37 +46,6 @@ extension Matrix {
         return members
     }
 
-    /// The Markdown lines of a note's evidence for its failing results: the level, the covering reports (linked),
-    /// and the facts noted on the failing path with their sources. Report pages live in `Reports/`, so report
-    /// files are linked as `../Matrix/reports/…`.
-    func evidenceLines(_ results: [CellResult]) -> [String] {
-        var out = ["**Based on** (the facts noted on the code path that ran up to the failure):"]
-        let facts = results.flatMap { $0.reproducer?.result.basedOn ?? [] }.uniqued()
-        out += facts.isEmpty ? ["- no fact was noted on this path."]
-            : facts.map { fact in
-                let claim = fact.claim.hasSuffix(" (inference)") ? String(fact.claim.dropLast(" (inference)".count)) : fact.claim
-                return "- \(claim)" + (fact.source.isEmpty ? "" : " — \(fact.source)") + (fact.isInference ? " — *inference*" : "")
-            }
-        out.append("")
-        let levels = results.compactMap(\.evidence)
-        let paths = results.flatMap(\.reports).uniqued()
-        if levels.contains(.reported) {
-            let links = paths.map { "[`\($0.split(separator: "/").last.map(String.init) ?? $0)`](../\($0))" }.joined(separator: ", ")
-            // The covering reports' own sources: those that are no fact's source.
-            let cited = results.filter { $0.evidence == .reported }.flatMap(\.sources).uniqued()
-                .filter { source in !facts.contains { $0.source == source } }
-            out.append("**Reported**: \(cited.joined(separator: "; ")). Reproduced by \(links).")
-        }
-        if levels.contains(.predicted) {
-            out.append("**Predicted**, not observed: this failure rests on an inference (marked above) that no code or report decides.")
-        } else if levels.contains(.derived) {
-            out.append("**Derived**: nobody has reported this combination, but every fact on the failing path was read in the libraries' code.")
-        }
-        return out
-    }
-
     /// Whether the ᵖ mark applies: a failing configuration of the key is `predicted`.
-    func isPredicted(_ key: NoteKey) -> Bool {
-        Configuration.allCases.contains { result(for: Cell(host: key.host, order: key.order, config: $0))?.evidence == .predicted }
-    }
+    func isPredicted(_ key: NoteKey) -> Bool { verdict(key).isPredicted }
 }

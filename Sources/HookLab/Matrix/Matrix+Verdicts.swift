@@ -32,9 +32,13 @@ extension Matrix {
     /// Whether a cell has a finding that neither the app with no library nor any of its participants alone has:
     /// for a participant alone, a finding the app alone does not have (nil for an impossible order). A participant
     /// whose alone cell was not run, or a host whose app-alone run is unknown, counts as finding nothing.
+    ///
+    /// The minimal reproducer decides first: a failure it reproduces without one of the cell's libraries is not
+    /// theirs together (and one it reproduces with no library, not a lone library's).
     func conflict(of result: CellResult) -> Bool? {
         guard !result.cell.order.isEmpty, result.possible else { return nil }
         guard result.outcome != .ok else { return false }
+        if let kept = result.reproducer?.scenario.participants, !result.cell.order.allSatisfy(kept.contains) { return false }
         let alone = Set(aloneSignatures(result.cell))
         return result.signatures.contains { !alone.contains($0) }
     }
@@ -78,7 +82,7 @@ extension Matrix {
         return [
             "- Libraries alone: \(c.failingAlone) of \(c.alone) (library, host) combinations fail with no other library installed (the tables' diagonal)"
                 + (c.appOwnAlone == 0 ? "." : "; \(c.appOwnAlone) more fail only the way the app does with no library at all (\"as the app alone\": the app's own mistake, such as freeing a delegate an assign slot still holds)."),
-            "- \(c.conflictingPairsUnordered) pairs of libraries conflict (\(c.conflictingPairsOrdered) install orders): a finding neither library has alone. \(c.inheritedPairs) more failing orders of pairs only inherit a library's own failure.",
+            "- \(c.conflictingPairsUnordered) pairs of libraries conflict (\(c.conflictingPairsOrdered) install orders): their minimal reproducer needs both, and they have a finding neither library has alone. \(c.inheritedPairs) more failing orders of pairs are one library's own failure or the app's (\"as alone\", \"as the app alone\").",
             "- \(c.emergentTriples) triples fail in a way none of their pairs does (emergent).",
             "- \(c.failingCells) failing cells of \(c.cells) (\(c.scenarios) scenarios; method-hook cells counted once when debug and release agree); \(c.impossible) cells are install orders that cannot happen and run nothing.",
         ]
@@ -102,7 +106,7 @@ public struct HeadlineCounts: Hashable, Sendable {
     public var conflictingPairsOrdered = 0
     /// The same, with the two orders of a pair counted once.
     public var conflictingPairsUnordered = 0
-    /// Ordered pairs that fail only as one of their participants fails alone.
+    /// Failing ordered pairs that are no conflict: one library's own failure, or the app's (``Matrix/Attribution``).
     public var inheritedPairs = 0
     /// Emergent triples (host and order).
     public var emergentTriples = 0
@@ -111,18 +115,17 @@ public struct HeadlineCounts: Hashable, Sendable {
 }
 
 extension Finding {
-    /// What the finding is about, stable across runs and scenarios: its kind and the objects concerned, by class or
-    /// label (`lostEvent AppDelegate`, `danglingMessage TrackerProxy`, `lostEvent aspects:before`), with object
-    /// numbers and KVO's `NSKVONotifying_` class prefix dropped (an observed object is still the same object).
-    /// Compared to tell a conflict from a library's own failure, never shown as a message.
+    /// What the finding is about, stable across runs and scenarios: its kind, the objects concerned by identity (the
+    /// class they were created as, or a label: `lostEvent AppDelegate`, `danglingMessage TrackerProxy`,
+    /// `lostEvent aspects:before`) with object numbers dropped, and the event or selector it concerns
+    /// (`@webView:didCommitNavigation:`). Compared to tell a conflict from a library's own failure, never shown.
     public var signature: String {
-        let names = objects.map { object -> String in
-            let name = object.replacingOccurrences(of: "NSKVONotifying_", with: "")
+        let names = objects.map { name -> String in
             guard let hash = name.firstIndex(of: "#") else { return name }
             let digits = name[name.index(after: hash)...]
             return digits.allSatisfy(\.isNumber) ? String(name[..<hash]) : name
         }
-        return ([kind.rawValue] + names.uniqued().sorted()).joined(separator: " ")
+        return ([kind.rawValue] + names.uniqued().sorted() + (event.map { ["@" + $0] } ?? [])).joined(separator: " ")
     }
 }
 

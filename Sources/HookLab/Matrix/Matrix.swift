@@ -29,8 +29,9 @@ public struct Matrix: Sendable {
         public var possible: Bool = true
         /// Why the order cannot happen ("not possible: tracker:proxy hooks at launch"); nil when it can.
         public var impossibility: String?
-        /// For two or more participants: whether the cell has a finding that none of its participants has alone on
-        /// the same host and configuration; nil for a participant alone or an impossible order. Set by ``Matrix``.
+        /// For two or more participants: whether the cell's minimal reproducer installs every one of them and the
+        /// cell has a finding that none of them (nor the app) has alone on the same host and configuration; for a
+        /// participant alone, a finding the app alone does not have; nil for an impossible order. Set by ``Matrix``.
         public var conflict: Bool?
 
         /// The findings to report: those of the reproducer's run.
@@ -56,6 +57,8 @@ public struct Matrix: Sendable {
     /// What the app's own scenarios find with no library installed, as ``Finding/signature`` values, by host and
     /// configuration (keyed by a cell with an empty order): a finding the app alone has is no library's doing.
     public private(set) var appAlone: [Cell: [String]]
+    /// The verdict on every host and order that ran (``verdict(_:)``), judged once when the matrix is built.
+    public private(set) var verdicts: [NoteKey: Verdict] = [:]
     /// Scenario runs made, including shrinking; for `hooklab bench`.
     public var runCount: Int
     /// Results reused instead of run again (the same scenario, or its twin in the other configuration when the run
@@ -78,6 +81,12 @@ public struct Matrix: Sendable {
         self.emergent = []
         for position in self.results.indices { self.results[position].conflict = conflict(of: self.results[position]) }
         self.emergent = self.results.filter { isEmergent($0) }.map(\.cell)
+        var verdicts: [NoteKey: Verdict] = [:]
+        for result in self.results {
+            let key = NoteKey(host: result.cell.host, order: result.cell.order)
+            if verdicts[key] == nil { verdicts[key] = judge(key) }
+        }
+        self.verdicts = verdicts
     }
 
     /// The result of a cell, if it was run.
@@ -126,6 +135,11 @@ public struct Matrix: Sendable {
 
         let workerCount = max(1, min(workers, cells.count))
         let runners = (0..<workerCount).map { _ in CountingRunner(makeRunner()) }
+        // What each public report's scenario finds: a report covers a cell only when it reproduces the cell's finding.
+        var reportSignatures: [String: Set<String>] = [:]
+        for report in reports.reports {
+            reportSignatures[report.slug] = Set(runners[0].run(report.scenario, explain: false).findings.map(\.signature))
+        }
         let doneLock = NSLock()
         var done = 0
         /// Runs the cells at `positions` on every worker, the configurations of one order together so that they share
@@ -155,7 +169,7 @@ public struct Matrix: Sendable {
                     let evaluated = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks(cell),
                                              planned: plan, twin: runs)
                     runs = evaluated.runs
-                    slots[position] = withEvidence(evaluated.result, reports: reports)
+                    slots[position] = withEvidence(evaluated.result, reports: reports, signatures: reportSignatures)
                 }
                 if let progress {
                     doneLock.lock()

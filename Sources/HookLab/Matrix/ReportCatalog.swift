@@ -11,21 +11,21 @@ public struct PublicReport: Hashable, Sendable {
     public var path: String
     /// The public sources, one per `# source:` line: an issue or PR (`steipete/Aspects #161`), an article title.
     public var sources: [String]
-    /// The reproducing scenario, with its `expect` lines.
+    /// The reproducing scenario, with its `expect-includes` line: the finding the public report describes.
     public var scenario: Scenario
 
     /// The participants in install order: the order the report describes.
     public var order: [String] { scenario.participants }
 
     /// Whether the report describes the cell's failure: the same host, the same participants in the same install
-    /// order, and the cell shows a finding of a kind the report's scenario expects (its most severe finding, or the
-    /// most severe finding of one of its install variants).
+    /// order, and the cell shows a finding of a kind the report describes (its `expect-includes` line; the cell's
+    /// most severe finding, or the most severe finding of one of its install variants).
     ///
     /// Order counts because install order decides these conflicts: a report of A-then-B says nothing about B-then-A,
     /// which often passes or fails another way.
     public func covers(_ cell: Matrix.Cell, shows kinds: [Finding.Kind]) -> Bool {
         guard cell.host == scenario.host, cell.order == order else { return false }
-        return kinds.contains { scenario.expect.contains($0) }
+        return kinds.contains { scenario.expectIncludes.contains($0) }
     }
 }
 
@@ -49,7 +49,7 @@ public struct ReportCatalog: Hashable, Sendable {
         reports.filter { $0.covers(cell, shows: kinds) }
     }
 
-    /// Reads one report file: a scenario file with at least one `# source: …` line and at least one `expect` line.
+    /// Reads one report file: a scenario file with at least one `# source: …` line and an `expect-includes` line.
     public static func parse(text: String, file: String, slug: String, participants: [ParticipantInfo]? = nil,
                              hosts: [String]? = nil) throws(ScenarioFileError) -> PublicReport {
         let scenario = try Scenario.parse(text: text, file: file, participants: participants, hosts: hosts)
@@ -63,8 +63,8 @@ public struct ReportCatalog: Hashable, Sendable {
         guard !sources.isEmpty else {
             throw ScenarioFileError(file: file, line: 1, message: "a report needs at least one '# source: …' line naming its public source (issue, PR or article)")
         }
-        guard !scenario.expect.isEmpty else {
-            throw ScenarioFileError(file: file, line: 1, message: "a report needs 'expect' lines: the findings the report describes")
+        guard !scenario.expectIncludes.isEmpty else {
+            throw ScenarioFileError(file: file, line: 1, message: "a report needs an 'expect-includes' line: the finding the public report describes (its main finding), not the model's full output")
         }
         return PublicReport(slug: slug, path: file, sources: sources, scenario: scenario)
     }

@@ -156,10 +156,16 @@ struct ReportLayout {
         var graphs = 0
         func file(_ index: Int) -> String { index == 0 ? "\(base).md" : "\(base)-part\(index + 1).md" }
         for note in list {
-            var text = matrix.pageNote(note).joined(separator: "\n")
+            // An `@ios8` order (a triple: pairs never get here) that fails like its weak twin links to the twin's note.
+            let twinNote = twins[note.host].flatMap { twin in
+                agrees(note.host, twin, note.orders[0]) ? location[Matrix.NoteKey(host: twin, order: note.orders[0])] : nil
+            }
+            var text = twinNote == nil ? matrix.pageNote(note).joined(separator: "\n") : matrix.noteHeading(note)
             let body = text.split(separator: "\n", maxSplits: 1).dropFirst().joined()
-            let first = rendered[body]
-            if first != nil {
+            let first = twinNote ?? rendered[body]
+            if let twin = twins[note.host], twinNote != nil {
+                text += "\n\n`\(note.orders[0].joined(separator: " → "))` on \(note.host) fails like its weak twin on \(twin), in every configuration: see [the note on \(twin)](LINK)."
+            } else if first != nil {
                 // Linked below, once this note's part is known.
                 text = matrix.noteHeading(note) + "\n\n`\(note.orders[0].joined(separator: " → "))` on \(note.host) fails word for word like [this note](LINK)."
             }
@@ -176,7 +182,7 @@ struct ReportLayout {
             bytes += size
             graphs += count
             let here = file(result.count) + "#" + note.anchor
-            if first == nil { rendered[body] = here }
+            if first == nil, twinNote == nil { rendered[body] = here }
             for key in note.keys { location[key] = here }
         }
         result.append((file(result.count), current))
@@ -228,7 +234,7 @@ struct ReportLayout {
             let list = kinds.components(separatedBy: ", ")
             text += " " + list.prefix(2).joined(separator: ", ") + (list.count > 2 ? ", …" : "")
         }
-        text += matrix.verdictSuffix(key, failing)
+        text += matrix.verdictSuffix(key)
         if let page, let target = location[key] {
             text += " [note](\(Self.link(from: page, to: target)))" + (matrix.isPredicted(key) ? "ᵖ" : "")
         } else if page == nil, matrix.isPredicted(key) {

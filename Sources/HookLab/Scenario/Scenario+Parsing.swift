@@ -3,7 +3,7 @@
 extension Scenario {
     /// The generic verbs of the file format, in the order the help text lists them.
     public static let fileVerbs = ["host", "config", "load", "attach", "set-delegate", "assign-delegate", "fire", "release",
-                                   "drain", "teardown", "expect", "expect-ran"]
+                                   "drain", "teardown", "expect", "expect-includes", "expect-ran"]
 
     /// Reads a scenario from the text of a `.hooklab` file.
     ///
@@ -24,6 +24,7 @@ extension Scenario {
         var steps: [Step] = []
         var participantLines: [(id: String, line: Int)] = []
         var expect: [Finding.Kind] = []
+        var expectIncludes: [Finding.Kind] = []
         var expectRan: [String]?
         let lines = lines(of: text)
 
@@ -55,14 +56,14 @@ extension Scenario {
                 }
                 if let config { throw fail("'config' given twice; first at line \(config.line)") }
                 config = (value, number)
-            case "expect":
-                guard !args.isEmpty else { throw fail("'expect' takes one or more finding kinds") }
+            case "expect", "expect-includes":
+                guard !args.isEmpty else { throw fail("'\(keyword)' takes one or more finding kinds") }
                 for arg in args {
                     guard let kind = Finding.Kind(rawValue: arg) else {
                         let kinds = Finding.Kind.allCases.map(\.rawValue)
                         throw fail("unknown finding kind '\(clip(arg))'\(suggestion(arg, kinds)); expected one of \(kinds.joined(separator: ", "))")
                     }
-                    expect.append(kind)
+                    if keyword == "expect" { expect.append(kind) } else { expectIncludes.append(kind) }
                 }
             case "expect-ran":
                 expectRan = (expectRan ?? []) + args
@@ -90,7 +91,9 @@ extension Scenario {
                 }
             }
         }
-        return Scenario(host: host.name, config: config.value, steps: steps, expect: expect, expectRan: expectRan)
+        var scenario = Scenario(host: host.name, config: config.value, steps: steps, expect: expect, expectRan: expectRan)
+        scenario.expectIncludes = expectIncludes
+        return scenario
     }
 
     /// The scenario as `.hooklab` text that ``parse(text:file:participants:hosts:)`` reads back to an equal value.
@@ -101,6 +104,7 @@ extension Scenario {
         var lines = ["host \(host)", "config \(config.rawValue)"]
         lines += steps.map(\.line)
         if !expect.isEmpty { lines.append((["expect"] + expect.map(\.rawValue)).joined(separator: " ")) }
+        if !expectIncludes.isEmpty { lines.append((["expect-includes"] + expectIncludes.map(\.rawValue)).joined(separator: " ")) }
         if let expectRan { lines.append((["expect-ran"] + expectRan).joined(separator: " ")) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -110,7 +114,7 @@ extension Scenario.Step {
     /// Reads one step line (no comment), without a registry; nil for header lines (`host`, `expect`…).
     init?(line: String, file: String, lineNumber: Int) throws(ScenarioFileError) {
         let tokens = Scenario.words(line)
-        guard let first = tokens.first, !["host", "config", "expect", "expect-ran"].contains(first) else { return nil }
+        guard let first = tokens.first, !["host", "config", "expect", "expect-includes", "expect-ran"].contains(first) else { return nil }
         guard let step = try Scenario.Step(tokens: tokens, file: file, lineNumber: lineNumber, participants: nil) else { return nil }
         self = step
     }

@@ -1,9 +1,12 @@
-// Notes written for an iOS engineer: what the user sees, why, what you can do; the evidence collapsed below.
+// The shipped note renderer: every note of the report pages and of `hooklab explain`, written for an iOS engineer
+// (what the user sees, why, what you can do; the evidence collapsed below). It renders ``Matrix/Verdict`` and
+// computes no verdict of its own.
 
 import Foundation
+import ObjCModel
 
 extension Matrix {
-    static let orderDoesNotHelp = "Changing the initialization order does not help: both orders fail."
+    static let orderDoesNotHelp = "Changing the install order does not help: the other order fails too."
 
     /// The design of a participant in a few words, as it declares it; else its `models` text.
     func design(of id: String) -> String {
@@ -21,9 +24,8 @@ extension Matrix {
 
     /// "### <a id="…"></a>UITableView · rx ↔ tracker:swizzle · 🕳️ broken (debug and release)".
     func noteHeading(_ note: ReportLayout.Note, anchored: Bool = true) -> String {
-        let key = note.keys[0]
         let title = note.orders.count == 2 ? "\(note.orders[0][0]) ↔ \(note.orders[0][1]) (both orders)" : note.orders[0].joined(separator: " → ")
-        return "### \(anchored ? "<a id=\"\(note.anchor)\"></a>" : "")\(note.host) · \(title) · \(headline(key, failingConfigs(key)))"
+        return "### \(anchored ? "<a id=\"\(note.anchor)\"></a>" : "")\(note.host) · \(title) · \(headline(verdict(note.keys[0])))"
     }
 
     /// One order's note as `hooklab explain` prints it: the page note without its anchor.
@@ -33,18 +35,25 @@ extension Matrix {
 
     /// The result an integrator meets first: release when it fails (what ships), else debug.
     func shippedResult(_ key: NoteKey) -> CellResult? {
-        failingConfigs(key).reversed().lazy.compactMap { self.result(for: Cell(host: key.host, order: key.order, config: $0)) }.first
+        verdict(key).failing.reversed().lazy.compactMap { self.result(for: Cell(host: key.host, order: key.order, config: $0)) }.first
+    }
+
+    /// The fact noted at the site of a result's worst finding (``Verdict/findings``).
+    func siteFact(_ result: CellResult) -> ModelFact? {
+        verdict(NoteKey(host: result.cell.host, order: result.cell.order)).findings.first { $0.config == result.cell.config }?.fact
     }
 
     /// One note of a host, target or triples page.
     func pageNote(_ note: ReportLayout.Note, anchored: Bool = true) -> [String] {
         let key = note.keys[0]
+        let verdict = self.verdict(key)
         var out = [noteHeading(note, anchored: anchored)]
         guard let shipped = shippedResult(key) else { return out + ["", "Passes in every configuration that was run."] }
         out.append("")
         out.append(userSees(shipped) + " " + why(shipped))
-        out += verdictLines(key)
-        let failing = failingConfigs(key)
+        out += attributionLines(verdict)
+        out += variantLines(key)
+        let failing = verdict.failing
         if failing.count == 2, let debug = result(for: Cell(host: key.host, order: key.order, config: .debug)),
            debug.findings.mostSevere?.kind != shipped.findings.mostSevere?.kind {
             out.append("")
@@ -52,7 +61,11 @@ extension Matrix {
             out.append(debugSees.hasPrefix("Debug builds") ? debugSees : "In debug builds: " + lowercasedFirst(debugSees))
         } else if failing == [.debug] {
             out.append("")
-            out.append("Release builds pass: only debug builds are affected.")
+            out.append(verdict.outcome(.release) == .ok ? "Release builds pass: only debug builds are affected."
+                       : "Release builds were not run here.")
+        } else if failing == [.release], verdict.outcome(.debug) == nil {
+            out.append("")
+            out.append("Debug builds were not run here.")
         }
         if note.orders.count == 2 { out += orderDifferences(note) }
         out.append("")
@@ -62,7 +75,7 @@ extension Matrix {
         out.append("<details><summary>Minimal reproducer, message path and references</summary>")
         for order in note.orders {
             let orderKey = NoteKey(host: note.host, order: order)
-            let results = failingConfigs(orderKey).compactMap { result(for: Cell(host: note.host, order: order, config: $0)) }
+            let results = self.verdict(orderKey).failing.compactMap { result(for: Cell(host: note.host, order: order, config: $0)) }
             if results.count == 2, sameStory(results[0], results[1]) {
                 out += ["", "#### \(order.joined(separator: " → ")) (debug and release: the same run)", ""]
                 out += story(results[1])
@@ -80,12 +93,49 @@ extension Matrix {
         return out
     }
 
+    /// Whose failure it is, when it is not a conflict: a library's own, or the app's.
+    func attributionLines(_ verdict: Verdict) -> [String] {
+        let names = { (ids: [String]) in ids.map { "`\($0)`" }.joined(separator: " and ") }
+        switch verdict.attribution {
+        case .libraries(let ids) where verdict.order.count >= 2:
+            let missing = verdict.order.filter { !verdict.reproducerLibraries.contains($0) }
+            if !missing.isEmpty {
+                return ["", "**Not a conflict:** the minimal reproducer below needs only \(names(ids)); \(names(ids)) \(ids.count == 1 ? "fails" : "fail") this way on \(verdict.host) without \(names(missing))."]
+            }
+            return ["", "**Not a conflict:** \(names(ids)) alone already \(ids.count == 1 ? "fails" : "fail") this way on \(verdict.host) (the table's diagonal); this order adds no finding of its own."]
+        case .app:
+            let who = verdict.order.count == 1 ? "`\(verdict.order[0])` adds" : "this order adds"
+            let how = verdict.reproducerLibraries.isEmpty ? "the minimal reproducer below installs no library" : "with no library installed, the app's own scenario already fails this way on \(verdict.host)"
+            return ["", "**The app's own:** \(how) (for example by freeing a delegate the view still holds); \(who) no finding of its own."]
+        default:
+            return []
+        }
+    }
+
+    /// A note's per-variant section: the outcome of each install variant with its findings, when only some fail.
+    func variantLines(_ key: NoteKey) -> [String] {
+        let failing = results(key).filter { $0.outcome != .ok }
+        guard let variants = failing.first?.variants, !variants.isEmpty,
+              failing.contains(where: { !Self.partlyFailingVariants($0).isEmpty }) else { return [] }
+        var out = ["", "**By variant** (one library's variant at a time, the others at their first; each at every placement):"]
+        for variant in variants.map(\.variant) {
+            let per = failing.compactMap { r in r.variants.first { $0.variant == variant }.map { (r.cell.config, $0) } }
+            let outcomes = per.map { "\($0.1.outcome.symbol) \($0.1.outcome.rawValue) in \($0.0.rawValue)" }
+            out.append("- `\(variant)`: " + (per.allSatisfy { $0.1.outcome == per[0].1.outcome }
+                ? "\(per[0].1.outcome.symbol) \(per[0].1.outcome.rawValue)" : outcomes.joined(separator: ", ")))
+            for finding in per.flatMap({ $0.1.findings }).uniqued() {
+                out.append("  - `\(finding.kind.rawValue)`: \(Self.sentence(finding.message))")
+            }
+        }
+        return out
+    }
+
     /// What the two orders of a merged note do differently: the step where each fails, per configuration.
     func orderDifferences(_ note: ReportLayout.Note) -> [String] {
         var out = ["", "**Both orders fail this way.** Where each fails:"]
         for order in note.orders {
             let orderKey = NoteKey(host: note.host, order: order)
-            let texts = failingConfigs(orderKey).compactMap { config -> String? in
+            let texts = verdict(orderKey).failing.compactMap { config -> String? in
                 guard let r = result(for: Cell(host: note.host, order: order, config: config)),
                       let worst = r.findings.mostSevere, let reproducer = r.reproducer else { return nil }
                 return "\(config.rawValue): `\(worst.kind.rawValue)` \(stepPhrase(worst.step, reproducer.scenario.steps))"
@@ -95,19 +145,47 @@ extension Matrix {
         return out
     }
 
-    /// The one function that renders a note's evidence: the facts the failure rests on and whether it is a prediction.
+    /// The one function that renders a note's evidence: the facts noted on the failing path, with their sources,
+    /// and the evidence level of each order and configuration (``Verdict/evidence``), with the reports that show it.
     func evidenceBlock(_ note: ReportLayout.Note) -> [String] {
-        let results = note.keys.flatMap { key in failingConfigs(key).compactMap { result(for: Cell(host: key.host, order: key.order, config: $0)) } }
-        let predicted = results.flatMap { $0.reproducer?.result.predictedBy ?? [] }.uniqued()
-        let order = note.orders[0]
-        let facts = (order.flatMap { id in participants.first { $0.id == id }?.basedOn ?? [] } + predicted).uniqued()
-        var out = ["**Based on:**"]
-        out += facts.isEmpty ? ["- no fact is cited for these models."] : facts.map { "- \($0)\(ParticipantInfo.isPrediction($0) ? " — *predicted*" : "")" }
+        let verdicts = note.keys.map(verdict)
+        let facts = verdicts.flatMap(\.facts).uniqued()
+        var out = ["**Based on** (the facts noted on the code path that ran up to the failure):"]
+        out += facts.isEmpty ? ["- no fact was noted on this path."]
+            : facts.map { fact in
+                let claim = fact.claim.hasSuffix(" (inference)") ? String(fact.claim.dropLast(" (inference)".count)) : fact.claim
+                return "- \(Self.prose(claim))" + (fact.source.isEmpty ? "" : " — \(Self.prose(fact.source))") + (fact.isInference ? " — *inference*" : "")
+            }
         out.append("")
-        out.append(predicted.isEmpty
-            ? "Not a prediction: every fact this failure rests on was read in a library's source or reported by its users."
-            : "**Predicted**, not observed: this failure rests on \(predicted.count == 1 ? "a fact" : "facts") marked [derived] or (inference) that nobody has reported yet.")
+        let lines = verdicts.map { evidenceLine($0) }
+        if lines.allSatisfy({ $0 == lines[0] }) {
+            out.append(lines[0])
+        } else {
+            out += zip(verdicts, lines).map { "- `\($0.order.joined(separator: " → "))`: \($1)" }
+        }
+        for verdict in verdicts where !verdict.otherOrderReports.isEmpty && !verdicts.contains(where: { !$0.reports.isEmpty && $0.order != verdict.order }) {
+            out.append("")
+            out.append("The other order is reported (\(verdict.otherOrderReportSources.joined(separator: "; "))), reproduced by \(verdict.otherOrderReports.map { "`\($0)`" }.joined(separator: ", ")); this order is not.")
+        }
         return out
+    }
+
+    /// "**Reported**: … Reproduced by …", "**Derived**: …", "**Predicted**, …", or one of them per configuration.
+    func evidenceLine(_ verdict: Verdict) -> String {
+        func text(_ level: Evidence) -> String {
+            switch level {
+            case .reported:
+                let cited = verdict.reportSources
+                return "**Reported**" + (cited.isEmpty ? "" : ": \(cited.joined(separator: "; "))") + ". Reproduced by "
+                    + verdict.reports.map { "`\($0)`" }.joined(separator: ", ") + "."
+            case .derived:
+                return "**Derived**: nobody has reported this combination, but every fact on the failing path was read in the libraries' code."
+            case .predicted:
+                return "**Predicted**, not observed: this failure rests on an inference (marked above) that no code or report decides."
+            }
+        }
+        if let single = verdict.singleEvidence { return text(single) }
+        return verdict.evidence.map { "In \($0.0.rawValue): \(text($0.1))" }.joined(separator: " ")
     }
 
     // MARK: The sentences
@@ -247,8 +325,12 @@ extension Matrix {
         case .danglingReference, .forwardingCycle, .fatalError, .refused, .completionHandlerMisuse, .lostReturnValue, .leak, .outOfOrder:
             return Self.firstSentence(message)
         case .assertionFailure:
-            if let colon = message.range(of: ": ") { return "It checks that the view's delegate is still its own proxy: \(Self.sentence(String(message[colon.upperBound...])))" }
-            return "The library checks that the view's delegate is still the one it installed, and the other library replaced it."
+            // The finding's own site and the fact noted there, never another assertion's reason.
+            let site = worst.site.map { " at \($0)" } ?? ""
+            let detail = message.range(of: ": ").map { Self.firstSentence(message[$0.upperBound...].replacingOccurrences(of: "\n", with: " ")) }
+            var text = "The assertion\(site) fails" + (detail.map { ": \($0)" } ?? ".")
+            if let fact = siteFact(result) { text += " There, " + Self.sentence(fact.claim) }
+            return text
         case .unrecognizedSelector, .lostEvent, .duplicateEvent:
             let order = result.cell.order
             let designs = order.enumerated().map { index, id in
@@ -272,57 +354,48 @@ extension Matrix {
         return "`\(target.label)`"
     }
 
-    /// "What you can do": app-level actions first (install order, another variant the app chooses), then a change to
-    /// a library, or a plain statement that nothing helps and whom to tell.
+    /// "What you can do", rendered from the verdict: the app-level actions the lab ran and saw pass (install variants,
+    /// install order, another variant the app chooses), a change to a library, and what the lab says about the other
+    /// order; when nothing the app can do passes, whom to report it to (only the libraries the failure belongs to).
     func actions(_ note: ReportLayout.Note) -> [String] {
         let key = note.keys[0]
-        let failing = failingConfigs(key)
-        if let own = appOwnActions(key) { return own }
-        var app: [String] = []
-        var library: [String] = []
-        func passes(_ order: [String]) -> String? {
-            // An install order that cannot happen is never offered.
-            guard result(for: Cell(host: key.host, order: order, config: failing[0]))?.impossibility == nil else { return nil }
-            let outcomes = failing.map { outcome(of: Cell(host: key.host, order: order, config: $0)) }
-            guard outcomes.contains(.ok) else { return nil }
-            return outcomes.allSatisfy { $0 == .ok } ? "passes" : "passes in " + zip(failing, outcomes).filter { $0.1 == .ok }.map(\.0.rawValue).joined(separator: " and ")
+        let verdict = self.verdict(key)
+        if verdict.attribution == .app { return appOwnActions(verdict) }
+        func passes(_ configs: [Configuration]) -> String {
+            configs == verdict.failing ? "passes" : "passes in " + configs.map(\.rawValue).joined(separator: " and ")
         }
-        for order in permutations(key.order) where !note.orders.contains(order) {
-            guard let verdict = passes(order) else { continue }
-            let first = order[0]
-            let how = participants.first { $0.id == first }?.hasLoad == true && participants.first { $0.id == first }?.hasAttach == false
-                ? "Make `\(first)`'s +load hooks run first (link its library earlier)"
-                : "Initialize `\(first)` first"
-            app.append("\(how): `\(order.joined(separator: " → "))` \(verdict).")
-        }
-        if note.orders.count == 2 || permutations(key.order).allSatisfy({ note.orders.contains($0) || passes($0) == nil }) {
-            if key.order.count == 2 { app.append(Self.orderDoesNotHelp) }
-        }
-        for (position, id) in key.order.enumerated() {
-            guard let family = family(of: id) else { continue }
-            for variant in participants where variant.family == family && variant.id != id && variant.hosts.contains(key.host) {
-                var order = key.order
-                order[position] = variant.id
-                guard let verdict = passes(order) else { continue }
-                let outcome = "`\(order.joined(separator: " → "))` \(verdict)"
-                if variant.changesLibrary {
-                    let name = libraryName(of: id)
-                    let change = variant.models.hasPrefix(name) ? String(variant.models.dropFirst(name.count)).trimmingCharacters(in: .whitespaces) : variant.models
-                    let line = failureLine(note).map { " (where it fails: `\($0)`)" } ?? ""
-                    library.append("Change \(name)\(line): \(change) — modeled as `\(variant.id)`, \(outcome).")
-                } else {
-                    app.append("Use `\(variant.id)` (\(design(of: variant.id))) instead of `\(id)`: \(outcome).")
-                }
+        func combination(_ variants: [String]) -> String { variants.map { "`\($0)`" }.joined(separator: " and ") }
+        var out = verdict.passingInstallVariants.map { "Install with \(combination($0)) → ✅ at every placement." }
+        for trial in verdict.otherOrders where trial.impossibility == nil && !note.orders.contains(trial.order) {
+            let first = trial.order[0]
+            let how = trial.viaLoad ? "Make `\(first)`'s +load hooks run first (link its library earlier)" : "Initialize `\(first)` first"
+            if !trial.passesIn.isEmpty {
+                out.append("\(how): `\(trial.order.joined(separator: " → "))` \(passes(trial.passesIn)).")
+            } else if !trial.passingVariants.isEmpty {
+                out += trial.passingVariants.map { "\(how), and install with \(combination($0)): `\(trial.order.joined(separator: " → "))` → ✅ at every placement." }
             }
         }
-        // Passing install variants (Aspects `before` instead of `instead`, JSPatch calling ORIG) come first.
-        let fixes = variantFixes(key)
-        // When every install variant ran and none passes, there is no way of installing to try.
-        let variantsRan = results(key).contains { !$0.variants.isEmpty }
-        let installs = fixes.isEmpty && !variantsRan ? installVariantActions(note) : []
-        var out = fixes + app + installs + library
-        if fixes.isEmpty, out.allSatisfy({ $0 == Self.orderDoesNotHelp || installs.contains($0) }) {
-            let names = key.order.map { "\(libraryName(of: $0)) (`\($0)`)" }.uniqued()
+        for trial in verdict.otherVariants where !trial.isLibraryChange {
+            out.append("Use `\(trial.variant)` (\(design(of: trial.variant))) instead of `\(trial.replacing)`: `\(trial.order.joined(separator: " → "))` \(passes(trial.passesIn)).")
+        }
+        let installs = verdict.passingInstallVariants.isEmpty && !verdict.variantsRan ? installVariantActions(note) : []
+        out += installs
+        for trial in verdict.otherVariants where trial.isLibraryChange {
+            let name = libraryName(of: trial.replacing)
+            let models = participants.first { $0.id == trial.variant }?.models ?? trial.variant
+            let change = models.hasPrefix(name) ? String(models.dropFirst(name.count)).trimmingCharacters(in: .whitespaces) : models
+            let line = failureLine(note).map { " (where it fails: `\($0)`)" } ?? ""
+            out.append("Change \(name)\(line): \(change) — modeled as `\(trial.variant)`, `\(trial.order.joined(separator: " → "))` \(passes(trial.passesIn)).")
+        }
+        if verdict.order.count == 2, note.orders.count == 1, let other = verdict.otherOrders.first {
+            if let impossibility = other.impossibility {
+                out.append("The other install order cannot happen (\(impossibility.replacingOccurrences(of: "not possible: ", with: ""))).")
+            } else if verdict.noOtherOrderHelps {
+                out.append(Self.orderDoesNotHelp)
+            }
+        }
+        if !verdict.hasAppAction {
+            let names = verdict.reportTo.map { "\(libraryName(of: $0)) (`\($0)`)" }.uniqued()
             let tried = key.order.count == 1 ? "no modeled variant of it passes alone" : "no install order and no modeled variant passes"
             out.append((installs.isEmpty ? "No change the app can make avoids this in the lab: \(tried). Report"
                 : "If no way of installing the hook helps, no change the app can make avoids this in the lab: report")
@@ -331,15 +404,13 @@ extension Matrix {
         return out
     }
 
-    /// "What you can do" when the failure is the app's own (every failing configuration only has findings the app
-    /// has with no library, and no library alone fails): fix the app; nil otherwise.
-    func appOwnActions(_ key: NoteKey) -> [String]? {
-        let failing = results(key).filter { $0.outcome != .ok }
-        guard !failing.isEmpty, failing.allSatisfy({ $0.conflict == false }), aloneLibraries(key, failing).isEmpty else { return nil }
-        var out = ["Fix it in the app: with no library installed, the app's own scenario already fails this way on \(key.host). No install order, variant or library change is needed, and no library is to blame."]
-        let dangling = failing.contains { $0.findings.contains { $0.kind == .danglingReference || $0.kind == .danglingMessage } }
-        if dangling, hosts.first(where: { $0.name == key.host })?.delegateOwnership.hasPrefix("assign") == true {
-            out.append("Set the view's `delegate` to nil before the delegate is freed (in the delegate's `dealloc`): \(key.host) holds its delegate with `assign`, which is never zeroed.")
+    /// "What you can do" when the failure is the app's own (``Attribution/app``): fix the app.
+    func appOwnActions(_ verdict: Verdict) -> [String] {
+        var out = ["Fix it in the app: " + (verdict.reproducerLibraries.isEmpty && verdict.order.count >= 1
+            ? "the minimal reproducer below installs no library, so the failure is the app's own. No install order, variant or library change is needed, and no library is to blame."
+            : "with no library installed, the app's own scenario already fails this way on \(verdict.host). No install order, variant or library change is needed, and no library is to blame.")]
+        if verdict.appCanClearDelegate {
+            out.append("Set the view's `delegate` to nil before the delegate is freed (in the delegate's `dealloc`): \(verdict.host) holds its delegate with `assign`, which is never zeroed.")
         }
         return out
     }
@@ -357,18 +428,7 @@ extension Matrix {
 
     /// The library source line a finding of the note names ("DelegateProxyType.swift l.197"), if any.
     func failureLine(_ note: ReportLayout.Note) -> String? {
-        for key in note.keys {
-            for config in failingConfigs(key) {
-                for finding in result(for: Cell(host: key.host, order: key.order, config: config))?.findings ?? [] {
-                    let words = finding.message.split(separator: " ")
-                    for (i, word) in words.enumerated() where i + 1 < words.count && [".swift", ".m", ".c", ".h"].contains(where: { word.hasSuffix($0) }) {
-                        let next = words[i + 1].trimmingCharacters(in: CharacterSet(charactersIn: ":,()"))
-                        if next.hasPrefix("l."), next.count > 2 { return "\(word) \(next)" }
-                    }
-                }
-            }
-        }
-        return nil
+        note.keys.lazy.flatMap { self.verdict($0).findings }.compactMap(\.site).first
     }
 
     func lowercasedFirst(_ text: String) -> String {

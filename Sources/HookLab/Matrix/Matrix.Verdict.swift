@@ -1,0 +1,270 @@
+// One verdict per host and install order, judged once from the matrix's runs (Jepsen: the checker judges, the report
+// renders). The pages, `explain`, `advise`, `matrix.json` and the gate render it and compute nothing of their own.
+
+import ObjCModel
+
+extension Matrix {
+    /// Whose failure a failing order is, read from its minimal reproducer.
+    public enum Attribution: Hashable, Sendable {
+        /// The reproducer needs every library of the order, and the order has a finding that neither the app alone
+        /// nor any of its libraries alone has.
+        case conflict
+        /// These libraries' own failure: the reproducer keeps only them, or each already fails this way alone.
+        case libraries([String])
+        /// The app's own failure: the reproducer keeps no library, or the app alone already fails this way.
+        case app
+    }
+
+    /// The outcome of one configuration of an order, and whether it ran.
+    public struct ConfigOutcome: Hashable, Sendable {
+        public var config: Configuration
+        /// nil when this configuration was not run.
+        public var outcome: Outcome?
+    }
+
+    /// The worst finding of a failing configuration, with the site that raised it and the fact noted there.
+    public struct SitedFinding: Hashable, Sendable {
+        public var config: Configuration
+        public var finding: Finding
+        /// Where a library raised it ("DelegateProxyType.swift l.219", "Aspects.m:310"); nil when a detector found it.
+        public var site: String? { finding.site }
+        /// The last fact the path noted in ``site``'s source file, if any.
+        public var fact: ModelFact?
+    }
+
+    /// Another install order of the same libraries, as the lab ran it.
+    public struct OrderTrial: Hashable, Sendable {
+        public var order: [String]
+        /// Why the order cannot happen; nil when it can.
+        public var impossibility: String?
+        /// The order's failing configurations among the verdict's failing ones, in which it passes.
+        public var passesIn: [Configuration]
+        /// Install-variant combinations of this order that pass in every failing configuration (`jspatch:ORIG`…).
+        public var passingVariants: [[String]]
+        /// Whether it fails with the same outcome and worst finding kind in every configuration.
+        public var failsTheSameWay: Bool
+        /// Its first participant hooks only at `+load` (so "first" means link order).
+        public var viaLoad: Bool
+    }
+
+    /// Another variant of one of the libraries (`jsbridge:fixed` for `jsbridge:buggy`), as the lab ran it.
+    public struct VariantTrial: Hashable, Sendable {
+        public var variant: String
+        public var replacing: String
+        public var order: [String]
+        public var passesIn: [Configuration]
+        /// A change to the library's code (a proposed patch) rather than a choice the app makes.
+        public var isLibraryChange: Bool
+    }
+
+    /// The lab's verdict on one host and install order, over both configurations.
+    public struct Verdict: Hashable, Sendable {
+        public var host: String
+        public var order: [String]
+        /// Debug, then release; an outcome of nil: not run.
+        public var outcomes: [ConfigOutcome]
+        /// Why the order cannot happen; nil when it can.
+        public var impossibility: String?
+        /// Any failing configuration is a conflict (nil: passing, not run or impossible).
+        public var conflict: Bool?
+        /// Whose failure it is (nil when nothing fails).
+        public var attribution: Attribution?
+        /// The libraries of the order that a failing configuration's minimal reproducer installs, in order.
+        public var reproducerLibraries: [String]
+        /// Each failing configuration's evidence, debug first.
+        public var evidence: [(Configuration, Evidence)] { evidenceByConfig.map { ($0.config, $0.evidence) } }
+        var evidenceByConfig: [ConfigEvidence]
+        /// The public sources of the failure: covering reports first, then the facts on the failing paths.
+        public var sources: [String]
+        /// The catalogue files that reproduce this host, order and finding.
+        public var reports: [String]
+        /// The public sources of the covering reports (those that are no fact's source).
+        public var reportSources: [String]
+        /// The catalogue files that reproduce the other order of these libraries on this host (never this one's).
+        public var otherOrderReports: [String]
+        /// The public sources of those reports.
+        public var otherOrderReportSources: [String]
+        /// The facts noted on the failing paths, in order, without repeats.
+        public var facts: [ModelFact]
+        /// The worst finding of each failing configuration, debug first.
+        public var findings: [SitedFinding]
+        /// The other install orders of these libraries.
+        public var otherOrders: [OrderTrial]
+        /// Install-variant combinations of this order that pass in every failing configuration.
+        public var passingInstallVariants: [[String]]
+        /// Whether install variants ran (method-hook cells whose libraries have several ways to install).
+        public var variantsRan: Bool
+        /// Other variants of the libraries, as the lab ran them (passing in at least one failing configuration).
+        public var otherVariants: [VariantTrial]
+        /// The assign slot the app can clear before freeing its delegate, when the failure is the app's own dangling one.
+        public var appCanClearDelegate: Bool
+
+        struct ConfigEvidence: Hashable, Sendable {
+            var config: Configuration
+            var evidence: Evidence
+        }
+
+        /// The configurations that ran, debug first.
+        public var ran: [Configuration] { outcomes.filter { $0.outcome != nil }.map(\.config) }
+        /// The configurations that ran and failed, debug first.
+        public var failing: [Configuration] { outcomes.filter { ($0.outcome ?? .ok) != .ok }.map(\.config) }
+        /// The outcome of a configuration; nil when it did not run.
+        public func outcome(_ config: Configuration) -> Outcome? { outcomes.first { $0.config == config }?.outcome }
+        /// One evidence level when every failing configuration has the same, else nil.
+        public var singleEvidence: Evidence? {
+            let levels = evidenceByConfig.map(\.evidence).uniqued()
+            return levels.count == 1 ? levels[0] : nil
+        }
+        /// Whether any failing configuration is predicted (the table's ᵖ).
+        public var isPredicted: Bool { evidenceByConfig.contains { $0.evidence == .predicted } }
+
+        /// Whom to report the failure to: every library for a conflict, the libraries it belongs to otherwise,
+        /// nobody when it is the app's own.
+        public var reportTo: [String] {
+            switch attribution {
+            case .conflict: order
+            case .libraries(let ids): ids
+            case .app, nil: []
+            }
+        }
+
+        /// Something the app can do that the lab ran and saw pass in at least one failing configuration.
+        public var hasAppAction: Bool {
+            !passingInstallVariants.isEmpty || otherOrders.contains { $0.impossibility == nil && (!$0.passesIn.isEmpty || !$0.passingVariants.isEmpty) }
+                || otherVariants.contains { !$0.isLibraryChange } || attribution == .app
+        }
+
+        /// Every other install order can happen and fails in every failing configuration, with no passing variant.
+        public var noOtherOrderHelps: Bool {
+            !otherOrders.isEmpty && otherOrders.allSatisfy { $0.impossibility == nil && $0.passesIn.isEmpty && $0.passingVariants.isEmpty }
+        }
+    }
+
+    /// The verdict on a host and order (judged once, when the matrix is built; an order not run has no outcome).
+    public func verdict(_ key: NoteKey) -> Verdict { verdicts[key] ?? judge(key) }
+
+    /// Judges a host and order from the runs (see ``Verdict``).
+    func judge(_ key: NoteKey) -> Verdict {
+        let results = Configuration.allCases.compactMap { result(for: Cell(host: key.host, order: key.order, config: $0)) }
+        let outcomes = Configuration.allCases.map { config in
+            ConfigOutcome(config: config, outcome: results.first { $0.cell.config == config }?.outcome)
+        }
+        let failing = results.filter { $0.outcome != .ok }
+        var verdict = Verdict(host: key.host, order: key.order, outcomes: outcomes, impossibility: results.first?.impossibility,
+                              conflict: nil, attribution: nil, reproducerLibraries: [], evidenceByConfig: [], sources: [],
+                              reports: [], reportSources: [], otherOrderReports: [], otherOrderReportSources: [], facts: [], findings: [], otherOrders: [],
+                              passingInstallVariants: [], variantsRan: results.contains { !$0.variants.isEmpty },
+                              otherVariants: [], appCanClearDelegate: false)
+        guard !failing.isEmpty else { return verdict }
+        let configs = failing.map(\.cell.config)
+
+        // Whose failure: from the reproducers (Matrix.attribution(of:)).
+        let attributions = failing.map(attribution(of:))
+        verdict.conflict = key.order.isEmpty ? nil : failing.contains { $0.conflict == true }
+        if attributions.contains(.conflict) {
+            verdict.attribution = .conflict
+        } else {
+            let ids = key.order.filter { id in attributions.contains { if case .libraries(let l) = $0 { l.contains(id) } else { false } } }
+            verdict.attribution = ids.isEmpty ? .app : .libraries(ids)
+        }
+        verdict.reproducerLibraries = key.order.filter { id in failing.contains { $0.reproducer?.scenario.participants.contains(id) == true } }
+
+        // Evidence, sources and the facts on the failing paths.
+        verdict.evidenceByConfig = failing.compactMap { r in r.evidence.map { Verdict.ConfigEvidence(config: r.cell.config, evidence: $0) } }
+        verdict.sources = failing.flatMap(\.sources).uniqued()
+        verdict.reports = failing.flatMap(\.reports).uniqued()
+        verdict.facts = failing.flatMap { $0.reproducer?.result.basedOn ?? [] }.uniqued()
+        verdict.reportSources = Self.reportSources(failing)
+        let mirrors = permutations(key.order).filter { $0 != key.order }.flatMap { order in
+            Configuration.allCases.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }
+        }.filter { !$0.reports.isEmpty }
+        verdict.otherOrderReports = mirrors.flatMap(\.reports).uniqued().filter { !verdict.reports.contains($0) }
+        verdict.otherOrderReportSources = verdict.otherOrderReports.isEmpty ? [] : Self.reportSources(mirrors)
+        verdict.findings = failing.compactMap { r in
+            guard let worst = r.findings.mostSevere else { return nil }
+            let facts = r.reproducer?.result.basedOn ?? []
+            // The fact noted in the site's file (its source names the file: "RxCocoa DelegateProxyType.swift l.190-198").
+            let file = worst.site.map { String($0.prefix { $0 != " " && $0 != ":" }) }
+            let fact = file.flatMap { file in facts.last { $0.source.contains(file) } }
+            return SitedFinding(config: r.cell.config, finding: worst, fact: fact)
+        }
+
+        // What the lab ran that passes: install variants, other orders (and their variants), other library variants.
+        verdict.passingInstallVariants = passingVariantCombinations(key.order, failing)
+        for order in permutations(key.order) where order != key.order {
+            let others = configs.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }
+            let impossibility = others.first?.impossibility ?? Configuration.allCases.lazy
+                .compactMap { self.result(for: Cell(host: key.host, order: order, config: $0))?.impossibility }.first
+            guard impossibility != nil || !others.isEmpty else { continue }
+            let first = participants.first { $0.id == order[0] }
+            let failsTheSameWay = impossibility == nil && Configuration.allCases.allSatisfy { config in
+                let a = result(for: Cell(host: key.host, order: key.order, config: config))
+                let b = result(for: Cell(host: key.host, order: order, config: config))
+                return a?.outcome == b?.outcome && a?.findings.mostSevere?.kind == b?.findings.mostSevere?.kind
+            }
+            verdict.otherOrders.append(OrderTrial(
+                order: order, impossibility: impossibility,
+                passesIn: impossibility != nil ? [] : others.filter { $0.outcome == .ok }.map(\.cell.config),
+                passingVariants: impossibility != nil || others.count < configs.count ? []
+                    : passingVariantCombinations(order, others.filter { $0.outcome != .ok }),
+                failsTheSameWay: failsTheSameWay,
+                viaLoad: first?.hasLoad == true && first?.hasAttach == false))
+        }
+        for (position, id) in key.order.enumerated() {
+            guard let family = family(of: id) else { continue }
+            for variant in participants where variant.family == family && variant.id != id && variant.hosts.contains(key.host) {
+                var order = key.order
+                order[position] = variant.id
+                let runs = configs.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }
+                guard runs.count == configs.count, runs.allSatisfy(\.possible) else { continue }
+                let passesIn = runs.filter { $0.outcome == .ok }.map(\.cell.config)
+                guard !passesIn.isEmpty else { continue }
+                verdict.otherVariants.append(VariantTrial(variant: variant.id, replacing: id, order: order, passesIn: passesIn,
+                                                          isLibraryChange: variant.changesLibrary))
+            }
+        }
+        if verdict.attribution == .app {
+            let dangling = failing.contains { $0.findings.contains { $0.kind == .danglingReference || $0.kind == .danglingMessage } }
+            verdict.appCanClearDelegate = dangling && hosts.first { $0.name == key.host }?.delegateOwnership.hasPrefix("assign") == true
+        } else if verdict.attribution != .conflict, key.order.count >= 2 {
+            // A library's own dangling failure on an assign host: clearing the slot before freeing the delegate helps
+            // only when the app's own delegate is what dangles, which the reproducer shows by keeping no other object.
+            verdict.appCanClearDelegate = false
+        }
+        return verdict
+    }
+
+    /// The covering reports' own sources of reported results: their sources that are no fact's source.
+    static func reportSources(_ results: [CellResult]) -> [String] {
+        let reported = results.filter { $0.evidence == .reported }
+        let factSources = Set(reported.flatMap { $0.reproducer?.result.basedOn.map(\.source) ?? [] })
+        return reported.flatMap(\.sources).uniqued().filter { !factSources.contains($0) }
+    }
+
+    /// Whose failure one failing configuration is: a conflict only when its minimal reproducer needs every library
+    /// of the order and the cell has a finding none of them (nor the app) has alone; otherwise the libraries the
+    /// reproducer keeps (or, when it keeps them all, those that fail alone), or the app when none.
+    func attribution(of result: CellResult) -> Attribution {
+        let order = result.cell.order
+        let kept = order.filter { result.reproducer?.scenario.participants.contains($0) ?? true }
+        if result.conflict == true { return order.count >= 2 ? .conflict : .libraries(order) }
+        if kept.count < order.count { return kept.isEmpty ? .app : .libraries(kept) }
+        let alone = order.count >= 2 ? order.filter { (outcome(of: result.cell.with(order: [$0])) ?? .ok) != .ok } : []
+        return alone.isEmpty ? .app : .libraries(alone)
+    }
+
+    /// The install-variant combinations of an order that pass in every one of the given failing results (each
+    /// variant runs with the other libraries at their first variant: the whole combination is named).
+    func passingVariantCombinations(_ order: [String], _ failing: [CellResult]) -> [[String]] {
+        guard let variants = failing.first?.variants, !variants.isEmpty else { return [] }
+        let passing = variants.map(\.variant).filter { name in
+            failing.allSatisfy { r in r.variants.contains { $0.variant == name && $0.outcome == .ok } }
+        }
+        return passing.map { name -> [String] in
+            order.compactMap { id -> String? in
+                guard let info = participants.first(where: { $0.id == id }), let first = info.hookVariantNames.first else { return nil }
+                return name.hasPrefix(info.family + ":") ? name : "\(info.family):\(first)"
+            }
+        }.uniqued()
+    }
+}

@@ -1,0 +1,252 @@
+// Every claim a shipped note makes, re-derived from the matrix's own cells (not from the verdict that rendered it):
+// which configurations fail, whether both orders fail, whether a passing order, variant or app action exists, whom
+// to report to, and the evidence level as matrix.json states it. The checker is shown to fail on notes changed by hand.
+
+import Foundation
+import Testing
+@testable import HookLab
+import HookLabCLI
+
+/// Checks the claims of one rendered note against a matrix.
+struct NoteClaims {
+    let matrix: Matrix
+    /// matrix.json's `evidence` and `conflict` per cell, read back from the JSON the report ships.
+    let evidence: [Matrix.Cell: String]
+    let conflict: [Matrix.Cell: Bool]
+
+    init(_ matrix: Matrix) throws {
+        self.matrix = matrix
+        var evidence: [Matrix.Cell: String] = [:]
+        var conflict: [Matrix.Cell: Bool] = [:]
+        for item in try JSONValue.parse(matrix.json)["cells"]?.items ?? [] {
+            guard case .string(let host)? = item["host"]?.value, case .string(let config)? = item["config"]?.value,
+                  let configuration = Configuration(rawValue: config) else { continue }
+            let order = (item["order"]?.items ?? []).compactMap { if case .string(let id) = $0.value { id } else { nil } }
+            let cell = Matrix.Cell(host: host, order: order, config: configuration)
+            if case .string(let level)? = item["evidence"]?.value { evidence[cell] = level }
+            if case .bool(let value)? = item["conflict"]?.value { conflict[cell] = value }
+        }
+        self.evidence = evidence
+        self.conflict = conflict
+    }
+
+    func outcome(_ host: String, _ order: [String], _ config: Configuration) -> Outcome? {
+        matrix.outcome(of: Matrix.Cell(host: host, order: order, config: config))
+    }
+
+    func failing(_ host: String, _ order: [String]) -> [Configuration] {
+        Configuration.allCases.filter { (outcome(host, order, $0) ?? .ok) != .ok }
+    }
+
+    func possible(_ host: String, _ order: [String]) -> Bool {
+        Configuration.allCases.contains { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0))?.possible == true }
+    }
+
+    /// The host and orders a note heading names: "HOST · A → B · …" or "HOST · A ↔ B (both orders) · …".
+    static func keys(heading: String) -> (host: String, orders: [[String]], headline: String)? {
+        let text = heading.components(separatedBy: "</a>").last ?? heading
+        let parts = text.components(separatedBy: " · ")
+        guard parts.count >= 3 else { return nil }
+        let host = parts[0].replacingOccurrences(of: "### ", with: "")
+        let headline = parts[2...].joined(separator: " · ")
+        if parts[1].hasSuffix(" (both orders)") {
+            let ids = parts[1].dropLast(" (both orders)".count).components(separatedBy: " ↔ ")
+            return (host, [ids, ids.reversed()], headline)
+        }
+        return (host, [parts[1].components(separatedBy: " → ")], headline)
+    }
+
+    /// The headline the cells of an order justify, derived here from the outcomes.
+    func expectedHeadline(_ host: String, _ order: [String]) -> String {
+        let outcomes = Configuration.allCases.map { ($0, outcome(host, order, $0)) }
+        let failing = outcomes.filter { ($0.1 ?? .ok) != .ok }
+        if failing.isEmpty { return "✅ ok" }
+        if failing.count == 1 {
+            let ran = outcomes.filter { $0.1 != nil }.count
+            return "\(failing[0].1!.title) (\(failing[0].0.rawValue)\(ran == 2 ? " only" : ""))"
+        }
+        if failing[0].1 == failing[1].1 { return "\(failing[0].1!.title) (debug and release)" }
+        return failing.map { "\($0.1!.title) (\($0.0.rawValue))" }.joined(separator: " · ")
+    }
+
+    /// The problems of one note: every claim it makes that the matrix does not bear out.
+    func problems(_ note: String) -> [String] {
+        let lines = note.components(separatedBy: "\n")
+        guard let parsed = Self.keys(heading: lines[0]) else { return ["unreadable heading: \(lines[0])"] }
+        let host = parsed.host, orders = parsed.orders, order = orders[0]
+        var out: [String] = []
+        func claim(_ ok: Bool, _ text: String) { if !ok { out.append("\(host) \(order.joined(separator: " → ")): \(text)") } }
+        claim(parsed.headline == expectedHeadline(host, order), "headline '\(parsed.headline)', the cells say '\(expectedHeadline(host, order))'")
+        if note.contains("fails word for word like [this note]") || note.contains("fails like its weak twin on ") { return out }
+        let failing = failing(host, order)
+
+        // Configurations.
+        if note.contains("Release builds pass: only debug builds are affected.") {
+            claim(outcome(host, order, .release) == .ok, "says release builds pass")
+        }
+        // Both orders.
+        if note.contains("**Both orders fail this way.**") {
+            claim(orders.count == 2 && orders.allSatisfy { possible(host, $0) }
+                  && Configuration.allCases.allSatisfy { outcome(host, orders[0], $0) == outcome(host, orders[1], $0) }
+                  && !failing.isEmpty, "says both orders fail this way")
+        }
+        if note.contains(Matrix.orderDoesNotHelp) {
+            let others = Matrix.permutations(order).filter { $0 != order }
+            claim(!others.isEmpty && others.allSatisfy { other in
+                possible(host, other) && failing.allSatisfy { (outcome(host, other, $0) ?? .ok) != .ok }
+            }, "says the other order fails too")
+        }
+        // Orders and variants said to pass.
+        for line in lines where line.hasPrefix("- ") && (line.contains("` passes") || line.contains("` passes in ")) {
+            guard let range = line.range(of: "` passes"), let open = line[..<range.lowerBound].lastIndex(of: "`") else { continue }
+            let named = line[line.index(after: open)..<range.lowerBound].components(separatedBy: " → ")
+            let configs = line[range.upperBound...].hasPrefix(" in ")
+                ? Configuration.allCases.filter { line[range.upperBound...].contains($0.rawValue) } : failing
+            claim(possible(host, named) && configs.allSatisfy { outcome(host, named, $0) == .ok },
+                  "says `\(named.joined(separator: " → "))` passes in \(configs.map(\.rawValue))")
+        }
+        // Nothing the app can do.
+        if note.contains("No change the app can make avoids this in the lab") || note.contains("no change the app can make avoids this in the lab") {
+            var passing: [String] = []
+            for other in Matrix.permutations(order) where !orders.contains(other) && possible(host, other) {
+                if failing.contains(where: { outcome(host, other, $0) == .ok }) { passing.append(other.joined(separator: " → ")) }
+            }
+            for (position, id) in order.enumerated() {
+                let family = matrix.family(of: id)
+                for variant in matrix.participants where variant.family == family && variant.id != id
+                    && variant.hosts.contains(host) && !variant.models.lowercased().contains("patched") && !variant.models.lowercased().contains("proposed") {
+                    var swapped = order
+                    swapped[position] = variant.id
+                    if failing.contains(where: { outcome(host, swapped, $0) == .ok }) { passing.append(swapped.joined(separator: " → ")) }
+                }
+            }
+            let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
+            for variant in results.first?.variants ?? [] where results.allSatisfy({ r in r.variants.contains { $0.variant == variant.variant && $0.outcome == .ok } }) {
+                passing.append(variant.variant)
+            }
+            claim(passing.isEmpty, "says nothing the app can do helps, but these pass: \(passing)")
+        }
+        // Whom to report to: only libraries a failing reproducer installs.
+        if let line = lines.first(where: { $0.contains("it to the maintainers of ") }) {
+            let kept = Set(failing.flatMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0))?.reproducer?.scenario.participants ?? [] })
+            let named = line.components(separatedBy: "(`").dropFirst().compactMap { $0.components(separatedBy: "`)").first }
+            claim(!named.isEmpty && named.allSatisfy(kept.contains), "reports to \(named), the reproducers install \(kept.sorted())")
+        }
+        // Conflict: "Not a conflict" and "The app's own" only when matrix.json says conflict false.
+        if note.contains("**Not a conflict:**") || note.contains("**The app's own:**") {
+            claim(failing.allSatisfy { conflict[Matrix.Cell(host: host, order: order, config: $0)] == false }, "says it is no conflict; matrix.json disagrees")
+        }
+        // Evidence: the levels the note names are matrix.json's, for every order it covers.
+        let levels = Set(orders.flatMap { o in self.failing(host, o).compactMap { evidence[Matrix.Cell(host: host, order: o, config: $0)] } })
+        let named = Set(["reported", "derived", "predicted"].filter { level in
+            note.contains("**\(level.prefix(1).uppercased() + level.dropFirst())**")
+        })
+        claim(levels == named, "names evidence \(named.sorted()), matrix.json says \(levels.sorted())")
+        return out
+    }
+
+    /// Every note of a report set: its text from its heading to the next note or section.
+    static func notes(_ files: [(path: String, contents: String)]) -> [String] {
+        files.filter { $0.path.hasSuffix(".md") }.flatMap { file in
+            file.contents.components(separatedBy: "\n### <a id=\"note-").dropFirst().map { chunk in
+                "### <a id=\"note-" + chunk.components(separatedBy: "\n## ")[0]
+            }
+        }
+    }
+}
+
+@Suite("Note claims")
+struct NoteClaimsTests {
+    static let matrix = LabMatrixTests.shared
+    static let files = matrix.reportFiles()
+    static let notes = NoteClaims.notes(files)
+
+    @Test("Every claim of every shipped note holds in the matrix (and matrix.json)")
+    func everyClaimHolds() throws {
+        let claims = try NoteClaims(Self.matrix)
+        #expect(Self.notes.count > 100)
+        var problems: [String] = []
+        for note in Self.notes { problems += claims.problems(note) }
+        let summary = "\(problems.count) claims do not hold:\n" + problems.prefix(40).joined(separator: "\n")
+        #expect(problems.isEmpty, "\(summary)")
+    }
+
+    /// Changes one claim of a note by hand.
+    struct Mutation: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// Whether the note is one this mutation can change.
+        var applies: @Sendable (String) -> Bool
+        var change: @Sendable (String) -> String
+        var testDescription: String { name }
+    }
+
+    static let mutations: [Mutation] = [
+        Mutation(name: "the failing configurations", applies: { $0.components(separatedBy: "\n")[0].hasSuffix("(debug and release)") },
+                 change: { $0.replacingOccurrences(of: "(debug and release)", with: "(release only)") }),
+        Mutation(name: "release builds pass", applies: { $0.components(separatedBy: "\n")[0].hasSuffix("(debug and release)") },
+                 change: { $0.replacingOccurrences(of: "\n\n**What you can do:**", with: "\n\nRelease builds pass: only debug builds are affected.\n\n**What you can do:**") }),
+        Mutation(name: "both orders fail", applies: { $0.contains("` passes.") && !$0.contains("(both orders)") },
+                 change: { $0.replacingOccurrences(of: "\n\n**What you can do:**", with: "\n\n**Both orders fail this way.**\n\n**What you can do:**") }),
+        Mutation(name: "a passing order", applies: { $0.contains("- Make `") && $0.contains("` passes.") },
+                 change: { note in
+                     // Name the failing order itself as the one that passes.
+                     guard let keys = NoteClaims.keys(heading: note.components(separatedBy: "\n")[0]) else { return note }
+                     return note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("- Make `"), let r = line.range(of: ": `") else { return line }
+                         return String(line[..<r.lowerBound]) + ": `" + keys.orders[0].joined(separator: " → ") + "` passes."
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "nothing the app can do", applies: { $0.contains("` passes.") },
+                 change: { $0.replacingOccurrences(of: "**What you can do:**\n", with: "**What you can do:**\n- No change the app can make avoids this in the lab: no install order and no modeled variant passes.\n") }),
+        Mutation(name: "whom to report to", applies: { $0.contains("it to the maintainers of ") && !$0.contains("(`kvo`)") },
+                 change: { $0.replacingOccurrences(of: "it to the maintainers of ", with: "it to the maintainers of KVO (`kvo`) and ") }),
+        Mutation(name: "the evidence level", applies: { $0.contains("**Derived**") },
+                 change: { $0.replacingOccurrences(of: "**Derived**", with: "**Reported**") }),
+        Mutation(name: "not a conflict", applies: { !$0.contains("**Not a conflict:**") && !$0.contains("**The app's own:**") && $0.contains("**What you can do:**") },
+                 change: { $0.replacingOccurrences(of: "\n\n**What you can do:**", with: "\n\n**Not a conflict:** one library alone.\n\n**What you can do:**") }),
+    ]
+
+    @Test("The check fails when any one claim of a note is changed by hand", arguments: mutations)
+    func mutationIsCaught(_ mutation: Mutation) throws {
+        let claims = try NoteClaims(Self.matrix)
+        // A note the mutation applies to, whose claims hold as shipped.
+        let note = try #require(Self.notes.first { mutation.applies($0) && claims.problems($0).isEmpty }, "no note to change for \(mutation.name)")
+        let changed = mutation.change(note)
+        try #require(changed != note)
+        #expect(!claims.problems(changed).isEmpty, "changing \(mutation.name) went unnoticed:\n\(changed.prefix(600))")
+    }
+
+    /// Orders whose conflict and evidence differed between `explain` and matrix.json, or matter most: incident 1
+    /// (reported), a conflict found only through the selector, and incidents 2 and 3 (debug and release differ).
+    static let explained: [PairCase] = [
+        PairCase(host: "UIWebView", order: ["jsbridge:buggy", "tracker:proxy"]),
+        PairCase(host: "WKWebView", order: ["rx:patched", "jsbridge:plain"]),
+        PairCase(host: "UICollectionView", order: ["tracker:proxy", "rx"]),
+        PairCase(host: "UITableView@ios8", order: ["tracker:proxy", "imyaop"]),
+    ]
+
+    @Test("hooklab explain states the conflict and evidence matrix.json states", arguments: explained)
+    func explainAgreesWithTheMatrix(_ pair: PairCase) throws {
+        var out = ""
+        let cli = CLI(root: LabMatrixTests.root, environment: [:], workers: 2, showsProgress: false,
+                      standardOutput: { out += $0 }, standardError: { _ in })
+        _ = cli.main(arguments: ["explain", pair.host] + pair.order + ["--json"])
+        let root = try JSONValue.parse(out)
+        let cells = try #require(root["cells"]?.items)
+        #expect(cells.count == 2)
+        let claims = try NoteClaims(Self.matrix)
+        for cell in cells {
+            guard case .string(let config)? = cell["config"]?.value, let configuration = Configuration(rawValue: config) else {
+                Issue.record("no config in \(out.prefix(300))"); continue
+            }
+            let key = Matrix.Cell(host: pair.host, order: pair.order, config: configuration)
+            let evidence: String? = if case .string(let level)? = cell["evidence"]?.value { level } else { nil }
+            let conflict: Bool? = if case .bool(let value)? = cell["conflict"]?.value { value } else { nil }
+            #expect(evidence == claims.evidence[key], "\(key): explain says \(evidence ?? "none")")
+            #expect(conflict == claims.conflict[key], "\(key): explain says conflict \(conflict.map(String.init) ?? "none")")
+        }
+        // And explain's note makes only claims that hold in the whole matrix.
+        guard case .string(let note)? = root["note"]?.value else { Issue.record("no note"); return }
+        #expect(claims.problems(note).isEmpty, "\(claims.problems(note))")
+    }
+}
