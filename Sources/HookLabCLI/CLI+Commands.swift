@@ -130,6 +130,7 @@ extension CLI {
             }
         }
         let cells = orders.flatMap { order in configs.map { Matrix.Cell(host: hostInfo.name, order: order, config: $0) } }
+        _ = try loadReports()   // a malformed or stale report file is bad input, as for `matrix`
         let matrix = runMatrix(cells: cells)
         let key = Matrix.NoteKey(host: host, order: order)
         let ran = configs.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
