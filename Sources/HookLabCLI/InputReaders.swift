@@ -7,7 +7,7 @@ import HookLab
 /// The readers of the lab's input formats. Each takes a file's bytes and ends in a value or a clean error (file and
 /// line), never a trap.
 ///
-/// A new input format (a lockfile `hooklab scan` reads) is one more entry in ``all``, one more three-line target in
+/// A new input format (another lockfile `hooklab scan` reads) is one more entry in ``all``, one more small target in
 /// `Fuzz/targets/`, and a seed corpus in `Fuzz/corpus/<name>/`; `Fuzz/run` and the regression test pick it up.
 package enum InputReaders {
     /// Each reader's name (its fuzz target's) and the reader: nil when the input was read, else the error text.
@@ -16,6 +16,11 @@ package enum InputReaders {
         ("participant", participant),
         ("baseline", baseline),
         ("matrix-json", matrixJSON),
+        // The lockfiles `hooklab scan` reads, one target per format.
+        ("podfile-lock", lockfile(.podfileLock)),
+        ("package-resolved", lockfile(.packageResolved)),
+        ("cartfile-resolved", lockfile(.cartfileResolved)),
+        ("xcode-project", xcodeProject),
     ]
 
     /// Reads `data` with the reader named `name`; nil for a name no reader has.
@@ -47,6 +52,16 @@ package enum InputReaders {
     /// A `matrix.json` as `hooklab diff` reads it.
     @Sendable static func matrixJSON(_ data: Data) -> String? {
         text(data) { text in _ = try MatrixDiff.cells(ofMatrixJSON: text, file: "matrix.json") }
+    }
+
+    /// A lockfile of `format` as `hooklab scan` reads it: parsed, and its packages listed.
+    static func lockfile(_ format: LockfileFormat) -> @Sendable (Data) -> String? {
+        { data in text(data) { text in _ = try Lockfile.packages(text: text, file: format.rawValue, format: format) } }
+    }
+
+    /// An Xcode project (`project.pbxproj`) as `hooklab scan` reads it for Swift packages' products.
+    @Sendable static func xcodeProject(_ data: Data) -> String? {
+        text(data) { text in _ = try XcodeProject.parse(text, file: "project.pbxproj") }
     }
 
     /// Decodes UTF-8 the way the CLI's other file readers do, then reads; the error's description, or nil.
