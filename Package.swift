@@ -27,9 +27,14 @@ let package = Package(
         .target(name: "ObjCModel", swiftSettings: modelSettings),
         .target(name: "UIKitModel", dependencies: ["ObjCModel"], swiftSettings: modelSettings),
         .target(name: "LibraryModels", dependencies: ["ObjCModel", "UIKitModel"], swiftSettings: modelSettings),
-        .target(name: "HookLab", dependencies: ["ObjCModel", "UIKitModel", "LibraryModels"], swiftSettings: modelSettings),
+        // HookLab's own participant files and public reports are built into the module (EmbedLabFilesPlugin), so the
+        // binary works from any directory with the source tree gone.
+        .target(name: "HookLab", dependencies: ["ObjCModel", "UIKitModel", "LibraryModels"], swiftSettings: modelSettings,
+                plugins: ["EmbedLabFilesPlugin"]),
         .target(name: "HookLabCLI", dependencies: ["HookLab", "ObjCModel", "UIKitModel", "LibraryModels"], swiftSettings: modelSettings),
         .executableTarget(name: "hooklab", dependencies: ["HookLabCLI"]),
+        .executableTarget(name: "EmbedLabFiles"),
+        .plugin(name: "EmbedLabFilesPlugin", capability: .buildTool(), dependencies: ["EmbedLabFiles"]),
         .testTarget(name: "ObjCModelTests", dependencies: ["ObjCModel"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         // Its tracker tests run HookLab's shipped participant files (parsed by HookLab).

@@ -41,6 +41,7 @@ extension CLI {
             cells = shard.cells(of: cells, generator: generator)
             hosts = Set(cells.map(\.host))
         }
+        _ = try loadReports()   // a malformed or stale report file is bad input, as for `matrix`
         let matrix = cli.runMatrix(cells: cells, quiet: quiet || json)
         let verdict = Gate(mode: mode, participant: participant, hosts: hosts).check(matrix, baseline: baseline)
 

@@ -2,10 +2,11 @@
 import HookLab
 
 extension CLI {
-    /// The public reports under the root; a malformed report file is an error naming its file and line.
+    /// HookLab's own public reports (built in) and the root's; a malformed report file is an error naming its file
+    /// and line.
     func loadReports() throws(UsageError) -> ReportCatalog {
         do {
-            return try ReportCatalog.load(root: root, participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+            return try Lab.reports(root: root, participants: catalog.participants, hosts: catalog.hosts.map(\.name))
         } catch {
             throw UsageError(error.description)
         }

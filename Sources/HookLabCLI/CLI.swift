@@ -47,6 +47,8 @@ public struct CLI {
         self.root = packageRoot ?? currentDirectory
         self.showsProgress = showsProgress
         do {
+            // HookLab's own participant files are built in; one that does not parse is named by every command.
+            if case .failure(let error) = Lab.packageParticipantFiles { throw error }
             self.catalog = try catalog.addingParticipantFiles(in: self.root.appendingPathComponent(ParticipantFile.directory),
                                                               label: ParticipantFile.directory)
         } catch {

@@ -152,7 +152,19 @@ public final class Runtime {
     public internal(set) var trace: [TraceEvent] = [] { didSet { stateChanges &+= 1 } }
 
     /// What the modeled program observed (delegate calls received, observer callbacks); the lab's history.
-    public var journal: [JournalEntry] = [] { didSet { stateChanges &+= 1 } }
+    ///
+    /// Appending from another module (`rt.journal.append(…)` in a library model) must not copy the history: a stored
+    /// property with `didSet` is written from outside its module through its getter and setter, one copy of the whole
+    /// journal per entry, which made a run cost the square of its length. `_modify` yields the storage in place.
+    public var journal: [JournalEntry] {
+        get { journalEntries }
+        set { journalEntries = newValue; stateChanges &+= 1 }
+        _modify {
+            stateChanges &+= 1
+            yield &journalEntries
+        }
+    }
+    private var journalEntries: [JournalEntry] = []
     /// The facts whose code path ran (read in code, or inferred), in first-use order (Runtime+Facts.swift).
     public internal(set) var factsNoted: [ModelFact] = [] { didSet { stateChanges &+= 1 } }
 
@@ -202,7 +214,7 @@ public final class Runtime {
         classes = o.classes; classIndex = o.classIndex; objects = o.objects; nextSerial = o.nextSerial
         imps = o.imps; impBodies = o.impBodies; protocols = o.protocols; protocolIndex = o.protocolIndex
         cache = o.cache; cacheStride = o.cacheStride; cacheFilled = o.cacheFilled
-        autoreleasePool = o.autoreleasePool; tracing = o.tracing; trace = o.trace; journal = o.journal
+        autoreleasePool = o.autoreleasePool; tracing = o.tracing; trace = o.trace; journalEntries = o.journalEntries
         factsNoted = o.factsNoted
         kvoOriginalForClass = o.kvoOriginalForClass; kvoClassForOriginal = o.kvoClassForOriginal
         observances = o.observances; kvoContext = o.kvoContext

@@ -92,11 +92,17 @@ struct ParticipantFileTests {
         #expect(out.err.contains("Matrix/participants/mysdk.hooklab:2: unknown setter option 'bogus'"), "\(out.err)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Reports").path))
 
-        // An id HookLab already has is refused.
-        try "participant tracker:proxy\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\n"
+        // An id of a built-in participant is refused.
+        try "# mine\nparticipant rx\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\n"
             .write(to: dir.appendingPathComponent("mysdk.hooklab"), atomically: true, encoding: .utf8)
         let (dup, dupOut) = CLI.fake(root: root, catalog: ModelCatalog())
-        #expect(dup.main(arguments: ["list"]) == 2 && dupOut.err.contains("already exists in HookLab"))
+        #expect(dup.main(arguments: ["list"]) == 2 && dupOut.err.contains("Matrix/participants/mysdk.hooklab:2: participant 'rx' already exists in HookLab"), "\(dupOut.err)")
+        // So is one of HookLab's own participant files' ids with another text (a second checkout, edited or stale).
+        try "\nparticipant tracker:proxy\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\n"
+            .write(to: dir.appendingPathComponent("mysdk.hooklab"), atomically: true, encoding: .utf8)
+        let (own, ownOut) = CLI.fake(root: root, catalog: ModelCatalog())
+        #expect(own.main(arguments: ["list"]) == 2)
+        #expect(ownOut.err.contains("Matrix/participants/mysdk.hooklab:2: participant 'tracker:proxy' is one of HookLab's own, built into this hooklab from Matrix/participants/tracker-proxy.hooklab with a different text"), "\(ownOut.err)")
     }
 
     @Test func designRanksAndWritesTheWinner() throws {

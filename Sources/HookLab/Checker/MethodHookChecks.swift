@@ -21,17 +21,19 @@ extension ModelRunner {
             if let unrunnable = outcome.unrunnable { result.unrunnable = unrunnable; break }
             let fault = outcome.fault
             let journal = rt.journal[start...]
-            findings += RefusedDetector.findings(journal, step: number)
-            if let fault { findings += MethodHookChecks.findings(for: fault, step: number) }
+            // This step's findings only: comparing them with the worst so far keeps a run linear in its length.
+            var found = RefusedDetector.findings(journal, step: number)
+            if let fault { found += MethodHookChecks.findings(for: fault, step: number) }
             if case .raw("call", let args) = step {
                 let labels = world.ranLabels(journal, call: args)
                 result.ran += labels
                 if fault == nil {
-                    findings += MethodHookChecks.delivery(world, call: args, ran: labels, step: number, line: step.line)
-                    findings += MethodHookChecks.order(world, call: args, ran: labels, step: number, line: step.line)
+                    found += MethodHookChecks.delivery(world, call: args, ran: labels, step: number, line: step.line)
+                    found += MethodHookChecks.order(world, call: args, ran: labels, step: number, line: step.line)
                 }
             }
-            if let f = findings.mostSevere, f.outcome > worst {
+            findings += found
+            if let f = found.mostSevere, f.outcome > worst {
                 worst = f.outcome
                 result.rest(on: rt.factsNoted)
                 if let fault { result.messagePath = Self.path(of: fault) }

@@ -70,8 +70,10 @@ public struct ReportCatalog: Hashable, Sendable {
     }
 
     /// Reads every `*.hooklab` file of `Matrix/reports/` under `root`, sorted by name; no directory is an empty catalogue.
-    public static func load(root: URL, participants: [ParticipantInfo]? = nil,
-                            hosts: [String]? = nil) throws(ScenarioFileError) -> ReportCatalog {
+    /// - Parameter include: whether to read a file, given its name and text (``Lab/reports(root:participants:hosts:)``
+    ///   skips HookLab's own).
+    public static func load(root: URL, participants: [ParticipantInfo]? = nil, hosts: [String]? = nil,
+                            include: (String, String) throws(ScenarioFileError) -> Bool = { _, _ in true }) throws(ScenarioFileError) -> ReportCatalog {
         let folder = root.appendingPathComponent(directory)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return .empty }
         var reports: [PublicReport] = []
@@ -81,6 +83,7 @@ public struct ReportCatalog: Hashable, Sendable {
                   let text = String(data: data, encoding: .utf8) else {
                 throw ScenarioFileError(file: file, line: 1, message: "cannot read the file as UTF-8 text")
             }
+            guard try include(name, text) else { continue }
             reports.append(try parse(text: text, file: file, slug: String(name.dropLast(".hooklab".count)),
                                      participants: participants, hosts: hosts))
         }

@@ -8,15 +8,41 @@ public enum Lab {
     /// The built-in participants, HookLab's own participant files, and the hosts.
     public static var catalog: LabCatalog { ModelCatalog() }
 
-    /// HookLab's package root, found from this source file; it also holds `Matrix/participants` when HookLab is
-    /// checked out as another package's dependency.
-    public static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The participant files in HookLab's own `Matrix/participants`, parsed once.
+    /// HookLab's own participant files (`Matrix/participants/*.hooklab` of its checkout), built into the module by
+    /// Plugins/EmbedLabFilesPlugin and parsed once: the binary needs no source tree.
     public static let packageParticipantFiles: Result<[ParticipantFile], InputFileError> = Result { () throws(InputFileError) in
-        try ParticipantFile.load(directory: packageRoot.appendingPathComponent(ParticipantFile.directory),
-                                 label: ParticipantFile.directory)
+        try ParticipantFile.parse(files: EmbeddedLabFiles.participants.map { (ParticipantFile.directory + "/" + $0.name, $0.text) })
+    }
+
+    /// HookLab's own catalogue of public reports (`Matrix/reports/*.hooklab` of its checkout), built into the module
+    /// like the participant files, so a cell's evidence does not depend on the directory the CLI runs in. They are
+    /// read without the catalog's checks (a report naming participants a catalog lacks covers none of its cells);
+    /// the tests check them against ``catalog``.
+    public static let packageReports: Result<ReportCatalog, ScenarioFileError> = Result { () throws(ScenarioFileError) in
+        var reports: [PublicReport] = []
+        for (name, text) in EmbeddedLabFiles.reports {
+            reports.append(try ReportCatalog.parse(text: text, file: ReportCatalog.directory + "/" + name,
+                                                   slug: String(name.dropLast(".hooklab".count))))
+        }
+        return ReportCatalog(reports: reports)
+    }
+
+    /// HookLab's own public reports, then the `Matrix/reports` files under `root` that are not HookLab's own.
+    ///
+    /// A second checkout of HookLab holds HookLab's own files too: a file with an own report's name and the same
+    /// text is skipped; with another text it is an error, because the binary was built from other files than the
+    /// checkout holds and one of the two is stale.
+    public static func reports(root: URL, participants: [ParticipantInfo]? = nil, hosts: [String]? = nil) throws(ScenarioFileError) -> ReportCatalog {
+        let own = try packageReports.get()
+        let local = try ReportCatalog.load(root: root, participants: participants, hosts: hosts) { name, text throws(ScenarioFileError) in
+            guard let builtIn = EmbeddedLabFiles.reports.first(where: { $0.name == name }) else { return true }
+            guard ParticipantFile.normalized(builtIn.text) == ParticipantFile.normalized(text) else {
+                throw ScenarioFileError(file: ReportCatalog.directory + "/" + name, line: 1,
+                                        message: "this report is one of HookLab's own, built into this hooklab with a different text; rebuild hooklab from this checkout (swift build), or rename the file")
+            }
+            return false
+        }
+        return ReportCatalog(reports: own.reports + local.reports)
     }
 }
 
@@ -44,16 +70,29 @@ public struct ModelCatalog: LabCatalog {
     }
     public func makeRunner() -> ScenarioRunning { ModelRunner(kinds: kinds) }
 
-    /// Adds the participant files of `directory`, unless it is HookLab's own `Matrix/participants` (already in).
+    /// Adds the participant files of `directory`.
+    ///
+    /// A second checkout of HookLab holds HookLab's own participant files: a file declaring one of their ids with the
+    /// same text is skipped; with another text it is an error, because the binary was built from other files than the
+    /// checkout holds and one of the two is stale (rebuilding, or picking another id, settles it).
     public func addingParticipantFiles(in directory: URL, label: String) throws -> LabCatalog {
-        let own = Lab.packageRoot.appendingPathComponent(ParticipantFile.directory).resolvingSymlinksInPath().path
-        guard directory.resolvingSymlinksInPath().path != own else { return self }
-        let files = try ParticipantFile.load(directory: directory, label: label)
-        for file in files where kinds.contains(where: { $0.info.id == file.info.id }) {
-            throw InputFileError(file: file.file, line: 1, message: "participant '\(file.info.id)' already exists in HookLab; pick another id")
-        }
+        let texts = try ParticipantFile.read(directory: directory, label: label)
+        let files = try ParticipantFile.parse(files: texts)
+        let own = (try? Lab.packageParticipantFiles.get()) ?? []
         var copy = self
-        copy.kinds += files.map(\.kind)
+        for (file, (_, text)) in zip(files, texts) {
+            let line = ParticipantFile.declarationLine(in: text)
+            if let index = own.firstIndex(where: { $0.info.id == file.info.id }) {
+                guard ParticipantFile.normalized(EmbeddedLabFiles.participants[index].text) == ParticipantFile.normalized(text) else {
+                    throw InputFileError(file: file.file, line: line, message: "participant '\(file.info.id)' is one of HookLab's own, built into this hooklab from \(own[index].file) with a different text; rebuild hooklab from this checkout (swift build), or give yours another id")
+                }
+                continue
+            }
+            if kinds.contains(where: { $0.info.id == file.info.id }) {
+                throw InputFileError(file: file.file, line: line, message: "participant '\(file.info.id)' already exists in HookLab; pick another id")
+            }
+            copy.kinds.append(file.kind)
+        }
         return copy
     }
 

@@ -294,22 +294,49 @@ public struct ParticipantFile: Sendable {
     /// Every `*.hooklab` file in a directory, in file-name order; none if the directory does not exist.
     /// - Parameter label: how error messages name the directory (`Matrix/participants`).
     public static func load(directory: URL, label: String) throws(InputFileError) -> [ParticipantFile] {
+        try parse(files: read(directory: directory, label: label))
+    }
+
+    /// The `*.hooklab` files of `directory`, sorted by name, each named `label/NAME`; no directory is no files.
+    static func read(directory: URL, label: String) throws(InputFileError) -> [(file: String, text: String)] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .filter { $0.hasSuffix(".hooklab") }.sorted()
-        var files: [ParticipantFile] = []
+        var files: [(file: String, text: String)] = []
         for name in names {
             let path = label + "/" + name
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
                   let text = String(data: data, encoding: .utf8) else {
                 throw InputFileError(file: path, line: 1, message: "cannot read the file as UTF-8 text")
             }
-            let file = try parse(text: text.replacingOccurrences(of: "\r\n", with: "\n"), file: path)
-            if let other = files.first(where: { $0.info.id == file.info.id }) {
-                throw InputFileError(file: path, line: 1, message: "participant '\(file.info.id)' is also declared in \(other.file)")
-            }
-            files.append(file)
+            files.append((path, text))
         }
         return files
+    }
+
+    /// Parses files in order; two files declaring one id is an error.
+    package static func parse(files: [(file: String, text: String)]) throws(InputFileError) -> [ParticipantFile] {
+        var parsed: [ParticipantFile] = []
+        for (path, text) in files {
+            let file = try parse(text: normalized(text), file: path)
+            if let other = parsed.first(where: { $0.info.id == file.info.id }) {
+                throw InputFileError(file: path, line: declarationLine(in: text), message: "participant '\(file.info.id)' is also declared in \(other.file)")
+            }
+            parsed.append(file)
+        }
+        return parsed
+    }
+
+    /// The text as the parser reads it: Windows line ends as Unix ones (a byte-order mark is dropped by ``parse(text:file:)``).
+    static func normalized(_ text: String) -> String {
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        return text.replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    /// The line of a file's `participant` declaration (1 when there is none).
+    static func declarationLine(in text: String) -> Int {
+        let lines = normalized(text).split(separator: "\n", omittingEmptySubsequences: false)
+        let index = lines.firstIndex { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "participant" }
+        return index.map { $0 + 1 } ?? 1
     }
 }
 

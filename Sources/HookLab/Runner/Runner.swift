@@ -76,8 +76,11 @@ public final class ModelRunner: ScenarioRunning {
             for o in rt.allInstances where freedAt[o] == nil && rt.isFreed(o) { freedAt[o] = number }
             let record = StepRecord(world: world, step: step, number: number, fault: fault,
                                     journal: rt.journal[journalStart...], freedAt: freedAt)
-            for i in detectors.indices { findings += detectors[i].check(record) }
-            if let f = findings.mostSevere, f.outcome > worst {
+            // This step's findings only: comparing them with the worst so far keeps a run linear in its length.
+            var found: [Finding] = []
+            for i in detectors.indices { found += detectors[i].check(record) }
+            findings += found
+            if let f = found.mostSevere, f.outcome > worst {
                 worst = f.outcome
                 result.rest(on: rt.factsNoted)
                 if explain {

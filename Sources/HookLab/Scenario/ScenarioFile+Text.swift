@@ -65,7 +65,7 @@ extension Scenario {
     }
 
     /// The text of UTF-8 bytes, or an error naming the line and byte offset of the first invalid sequence.
-    static func decodeUTF8(_ data: Data, file: String) throws(ScenarioFileError) -> String {
+    package static func decodeUTF8(_ data: Data, file: String) throws(ScenarioFileError) -> String {
         let bytes = [UInt8](data)
         var iterator = bytes.makeIterator()
         var decoder = UTF8()

@@ -1,0 +1,9 @@
+// libFuzzer target: a Cartfile.resolved as `hooklab scan` reads it. The reader is InputReaders' "cartfile-resolved".
+import Foundation
+import HookLabCLI
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    _ = InputReaders.read("cartfile-resolved", Data(bytes: bytes, count: count))
+    return 0
+}
