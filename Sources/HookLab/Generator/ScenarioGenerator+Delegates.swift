@@ -11,7 +11,8 @@ extension ScenarioGenerator {
     func trapScenarios(_ cell: Matrix.Cell, _ host: HostInfo, _ plan: Plan) -> [Scenario] {
         let fireAll = host.events.map { Scenario.Step.fire($0) }
         var result: [Scenario] = []
-        for position in plan.runtime.indices {
+        // A URL session's delegate is given only at creation: nothing can assign it directly.
+        for position in plan.runtime.indices where host.delegateAtCreation == nil {
             var steps = plan.loadTime
             for (index, unit) in plan.runtime.enumerated() {
                 steps += unit
