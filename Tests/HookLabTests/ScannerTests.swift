@@ -213,7 +213,8 @@ struct ScanCommandTests {
         let result = run("scan", "Podfile.lock")
         guard Lab.catalog.participant("fcm") != nil, Lab.catalog.participant("clevertap") != nil else {
             // Until then the scan names both as hooking the app delegate, not modeled yet, and finds no conflict.
-            #expect(result.code == 0 && result.out.contains("**CleverTap**"), "\(result.out)")
+            // fcm and gul have landed; under the SwiftUI lifecycle GUL's captured IMPs miss the adaptor's methods.
+            #expect(result.out.contains("**CleverTap**") && result.out.contains("not modeled yet (will be `clevertap`)"), "\(result.out)")
             withKnownIssue("skipped: the participants fcm and clevertap (issue 18) are not in the catalog yet") { throw SkipReason() }
             return
         }
