@@ -206,16 +206,16 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
 
     /// UIApplication: `unowned(unsafe) var delegate` (assign); UIKit caches its respondsToSelector: answers when it
     /// is set (GULAppDelegateSwizzler.m:518-531 resets the delegate to refresh them; runtime facts 1 and 6).
-    public static let uiApplication = HostKind(
-        name: "UIApplication", className: "UIApplication", era: .ios9,
-        slots: [DelegateSlot(property: "delegate", protocolName: "UIApplicationDelegate", ownership: .assign)],
-        events: appEvents, delegateAtLaunch: true)
+    public static let uiApplication = application(swiftUI: false)
 
     /// The same host under the SwiftUI lifecycle (runtime fact 6).
-    public static let uiApplicationSwiftUI = HostKind(
-        name: "UIApplication@swiftui", className: "UIApplication", era: .ios9,
-        slots: [DelegateSlot(property: "delegate", protocolName: "UIApplicationDelegate", ownership: .assign)],
-        events: appEvents, delegateAtLaunch: true, swiftUI: true)
+    public static let uiApplicationSwiftUI = application(swiftUI: true)
+
+    static func application(swiftUI: Bool) -> HostKind {
+        HostKind(name: swiftUI ? "UIApplication@swiftui" : "UIApplication", className: "UIApplication", era: .ios9,
+                 slots: [DelegateSlot(property: "delegate", protocolName: "UIApplicationDelegate", ownership: .assign)],
+                 events: appEvents, delegateAtLaunch: true, swiftUI: swiftUI)
+    }
 
     /// UN handlers: "iOS only uses the first call" (OneSignal UNUserNotificationCenter+OneSignalNotifications.m
     /// :278-299); a second call is "a no-op at best and can assert/crash" (RNFB design note; runtime fact 5).
