@@ -65,6 +65,9 @@ public struct DeclaredSDK: Hashable, Sendable {
             case target
             /// YES for what the proxy's own class implements, otherwise what the target answers.
             case ownOrTarget = "own-or-target"
+            /// YES only when the proxy implements the selector and the target answers YES too
+            /// (Embrace UNUserNotificationCenterDelegateProxy.swift:19-38).
+            case both
         }
         /// NSProxy (a root class: every message it lacks is forwarded) or NSObject (answers NSObject's own methods).
         public var nsProxy: Bool
@@ -76,6 +79,10 @@ public struct DeclaredSDK: Hashable, Sendable {
         public var marker: String?
         /// Where the newest wrapper is kept alive; nil: nowhere.
         public var keep: Keep?
+        /// `isKindOfClass:` also answers YES for the target's class (NRMAURLSessionTaskDelegateBase.m:17-86).
+        public var kindOfTarget = false
+        /// `-class` answers the target's class (an NSProxy that forwards `-class`, firebase-ios-sdk #16254).
+        public var classOfTarget = false
 
         public init(nsProxy: Bool, className: String, target: TargetOwnership, forwarding: Forwarding,
                     responds: Responds, marker: String?, keep: Keep?) {
@@ -99,6 +106,49 @@ public struct DeclaredSDK: Hashable, Sendable {
         case isaSubclass(lyingClass: Bool, addMissing: Bool)
         /// Hooks `forwardingTargetForSelector:` on forwarding-based delegates; others are method-swizzled.
         case forwardingTarget(handlerClass: String)
+        /// ISA with captured IMPs (GULAppDelegateSwizzler.m:336-464): a per-object subclass of `[delegate class]` whose
+        /// methods call every registered SDK, then the IMP captured from the real class at install with the original
+        /// `_cmd`; `addMissing`: donors even where the class has no method. SDKs naming the same `shared` proxy
+        /// register with the one already installed instead of subclassing again.
+        case isaCapture(addMissing: Bool, shared: String?)
+        /// SETIMP: `method_setImplementation` / `class_replaceMethod` on the delegate's class, the previous IMP kept
+        /// per class, per selector name (looked up with the running `_cmd`), and called with the original `_cmd`.
+        case setImp(key: ImpKey, runtimeClass: Bool, addMissing: Bool)
+    }
+
+    /// Where a SETIMP SDK keeps the previous IMP (field guide runtime fact 4).
+    public enum ImpKey: String, CaseIterable, Hashable, Sendable {
+        /// One entry per class and selector (Airship `"\(ObjectIdentifier(class)).\(sel)"`, AirshipSwizzler.swift:40).
+        case `class`
+        /// One entry per selector name, looked up with the running `_cmd` (FIRMessagingRemoteNotificationsProxy.m
+        /// :253-259, :425): a foreign `_cmd` misses and the original is skipped.
+        case selector
+    }
+
+    /// When the SDK takes hold of the delegate.
+    public enum Trigger: String, CaseIterable, Hashable, Sendable {
+        /// Through its hooked delegate setter, for every delegate set after it installs.
+        case setter
+        /// Once, at its start, on the delegate in the slot then (GUL `proxyOriginalDelegate`, RNFB `observe`, Airship).
+        case start
+        /// Through the class method that creates the host with its delegate (`+sessionWithConfiguration:delegate:
+        /// delegateQueue:`, NRMAURLSessionOverride.m:67-108).
+        case factory
+    }
+
+    /// What an SDK does with a completion handler it is given (field guide a.2 "completion handler policy").
+    public enum HandlerPolicy: String, CaseIterable, Hashable, Sendable {
+        /// Passes the system handler on unchanged; calls it itself once only when nothing else is called.
+        case pass
+        /// Wraps it so that only the first call goes through, and calls it once if nobody did (Airship `ensureOnce`).
+        case once
+        /// Forwards, then calls the handler itself again ("iOS only uses the first call", OneSignal :278-299).
+        case afterForward = "after-forward"
+        /// Calls the handler itself first, then forwards it (RNFB before 23.8.5, #8754).
+        case beforeForward = "before-forward"
+        /// Gives every party one local handler that leaves a dispatch group; the system handler runs once when all
+        /// left; one leave too many traps (GULAppDelegateSwizzler.m:858-934).
+        case group
     }
 
     /// The id the SDK's classes and IMPs are owned by (`tracker:proxy`).
@@ -126,6 +176,21 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// The category name in IMP labels (`BDTracker` gives `-[UITableView(BDTracker) bd_setDelegate:]`).
     public var category: String
     public var handling: Handling
+    /// When it takes hold of the delegate.
+    public var trigger: Trigger = .setter
+    /// The policy for each event's completion handler, by selector; others use ``defaultHandlerPolicy``.
+    public var handlerPolicies: [String: HandlerPolicy] = [:]
+    public var defaultHandlerPolicy: HandlerPolicy = .pass
+    /// REFUSE: installs nothing, and logs it, when the slot already has a delegate at start
+    /// (expo NotificationCenterManager.swift:55-68).
+    public var refusesIfSet = false
+    /// Its hooks return `void` whatever the method returns (FBSDKSwizzler.m:88-116 trampolines): a BOOL answer is lost.
+    public var voidReturn = false
+    /// Events an `isaCapture` proxy adds no donor for where the class lacks the method (GUL < 8.0 and the fetch
+    /// method, before PR #162).
+    public var noDonors: [String] = []
+
+    func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
     public init(id: String, observer: String, start: Start, observes: [(host: String, events: [String])],
                 setterHook: SetterHook, callsOriginal: Bool, resetsDelegate: Bool, prefix: String, category: String,
@@ -163,25 +228,32 @@ public struct DeclaredSDK: Hashable, Sendable {
     }
 
     /// What an observer answers when nothing else does. MODEL: a BOOL policy proceeds and a decision handler allows.
-    static func defaultAnswer(_ rt: Runtime, _ types: String, _ args: [Value]) throws -> Value {
-        if case .block(let handler)? = args.last { try handler.call(rt, [.int(1)]) }
+    static func defaultAnswer(_ rt: Runtime, _ types: String, _ args: [Value], by caller: String = "SDK") throws -> Value {
+        if case .block? = args.last { try UIKit.callHandler(rt, args.last!, by: caller, [.int(1)]) }
         return types.first == "c" ? .bool(true) : .none
     }
 
     // MARK: Install
 
     /// Installs the SDK: defines its classes and hooks each host class's delegate setter.
-    public func install(into rt: Runtime) {
+    @discardableResult
+    public func install(into rt: Runtime) -> Class? {
         var made: Class?
         switch handling {
         case .wrap(let proxy): made = defineProxy(rt, proxy)
         case .forwardingTarget(let handlerClass): made = defineForwardingHandler(rt, handlerClass)
-        case .swizzleClass, .isaSubclass: break
+        case .swizzleClass, .isaSubclass, .isaCapture, .setImp: break
         }
         for name in hostClasses {
             guard let cls = rt.objc_getClass(name), let host = HostKind.all.first(where: { $0.className == name }) else { continue }
-            hookSetter(rt, cls, host.primarySlot.setter, observed: events(on: name), made: made)
+            switch trigger {
+            case .setter: hookSetter(rt, cls, host.primarySlot.setter, observed: events(on: name), made: made)
+            case .factory:
+                if let creator = host.primarySlot.createdBy { hookFactory(rt, cls, creator, observed: events(on: name), made: made) }
+            case .start: break
+            }
         }
+        return made
     }
 
     /// A new class named `name`, or `name_2`, … when another library already took the name (class names come from
@@ -262,6 +334,10 @@ public struct DeclaredSDK: Hashable, Sendable {
         case .forwardingTarget:
             guard let made else { break }
             try interceptDelegate(rt, delegate, observed: observed, handlerClass: made)
+        case .isaCapture(let addMissing, let shared):
+            try isaCapture(rt, delegate, observed: observed, addMissing: addMissing, shared: shared)
+        case .setImp(let key, let runtimeClass, let addMissing):
+            try setImp(rt, delegate, observed: observed, key: key, runtimeClass: runtimeClass, addMissing: addMissing)
         }
         return (delegate, nil)
     }
@@ -299,12 +375,30 @@ public struct DeclaredSDK: Hashable, Sendable {
                 if let marker, a.first?.selValue == marker { return .bool(true) }
                 return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
             }
+        case .both: break   // answered above
         case .ownOrTarget:
             // The common NSObject-proxy form `[super respondsToSelector:] || [target respondsToSelector:]`
             // (rxcocoa guide §3.3 describes Rx's own proxy answering this way).
             rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
                 if let sel = a.first?.selValue, rt.class_respondsToSelector(cls, sel) { return .bool(true) }
                 return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+            }
+        }
+        if proxy.responds == .both {
+            rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
+                guard let sel = a.first?.selValue, rt.class_respondsToSelector(cls, sel) else { return .bool(false) }
+                return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+            }
+        }
+        if proxy.kindOfTarget {
+            rt.addMethod(cls, "isKindOfClass:", types: "c@:#") { rt, o, _, a in
+                if let k = a.first?.object.flatMap(rt.classOfClassObject), rt.class_isSubclass(rt.object_getClass(o), of: k) { return .bool(true) }
+                return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.sel("isKindOfClass:"), a)
+            }
+        }
+        if proxy.classOfTarget {
+            rt.addMethod(cls, "class", types: "#@:") { rt, o, _, _ in
+                try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.class)
             }
         }
         switch proxy.forwarding {
@@ -334,13 +428,14 @@ public struct DeclaredSDK: Hashable, Sendable {
             let sel = rt.sel(selector)
             let sdk = self
             rt.addMethod(cls, selector, types: types) { rt, o, _, a in
-                sdk.record(rt, selector)
                 let target = rt.object_getIvar(o, "target")
                 if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
-                    return try rt.objc_msgSend(target, sel, a)
+                    return try sdk.observedCall(rt, o, selector, types, a) { rt, args in try rt.objc_msgSend(target, sel, args) }
                 }
-                rt.noteInference("a declared wrapper answers YES / allow when its target does not answer", source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
-                return try Self.defaultAnswer(rt, types, a)
+                if !sdk.isAppLevel(selector) {
+                    rt.noteInference("a declared wrapper answers YES / allow when its target does not answer", source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
+                }
+                return try sdk.observedCall(rt, o, selector, types, a, original: nil)
             }
         }
         return cls
@@ -363,17 +458,18 @@ public struct DeclaredSDK: Hashable, Sendable {
             guard rt.class_getInstanceMethod(cls, rt.sel(selector)) != nil else {
                 guard addMissing, let types = Self.protocolTypes(rt, selector) else { continue }
                 // Adding a method the class lacks makes it answer respondsToSelector: YES (objc4 class_addMethod).
-                let added = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(selector)]", owner: id) { rt, _, _, a in
-                    sdk.record(rt, selector)
-                    return try Self.defaultAnswer(rt, types, a)
+                let added = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(selector)]", owner: id) { rt, o, _, a in
+                    try sdk.observedCall(rt, o, selector, types, a, original: nil)
                 }
                 rt.class_addMethod(cls, rt.sel(selector), added, types)
                 rt.class_addMethod(cls, rt.sel(helper), added, types)
                 continue
             }
+            let helperSel = rt.sel(helper)
+            let types = rt.method_getTypeEncoding(rt.class_getInstanceMethod(cls, rt.sel(selector))!)
             let hook = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(helper)]", owner: id) { rt, o, _, a in
-                sdk.record(rt, selector)
-                return try rt.objc_msgSend(o, rt.sel(helper), a)
+                // XCHG: the original is reachable only as the helper selector, and runs with `_cmd == helper`.
+                try sdk.observedCall(rt, o, selector, types, a) { rt, args in try rt.objc_msgSend(o, helperSel, args) }
             }
             Swizzling.exchange(rt, cls, selector, with: helper, hook)
         }

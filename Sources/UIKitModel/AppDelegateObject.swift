@@ -69,4 +69,53 @@ public enum AppDelegateObject {
         let label = rt.describe(o)
         return rt.journal.filter { $0.observer == label }.map(\.event)
     }
+
+    /// How the app's delegate class is written on the app-level hosts (scenario lines `delegate-lacks`,
+    /// `delegate-completes`): the optional methods it does not implement, and how many times each implemented method
+    /// calls its completion handler (default 1).
+    public struct Shape: Hashable, Sendable {
+        public var lacks: [String]
+        public var completes: [String: Int]
+        public init(lacks: [String] = [], completes: [String: Int] = [:]) {
+            self.lacks = lacks
+            self.completes = completes
+        }
+    }
+
+    /// The value the app passes to a completion handler: present as banner, sound and badge; new data; allow.
+    /// MODEL: the option sets are numbers chosen to differ from every library's own answer.
+    static func handlerValue(_ selector: String) -> Value {
+        if selector.contains("willPresentNotification") { return .int(7) }
+        if selector.contains("didReceiveResponse") { return .int(1) }
+        return selector.contains("didReceiveNotificationResponse") ? .none : .int(0)
+    }
+
+    /// Adds the app-level delegate methods (UIApplicationDelegate, UNUserNotificationCenterDelegate, NSURLSession
+    /// delegates) to `AppDelegate`, except those the shape lacks. Each records what it receives, calls its completion
+    /// handler as many times as the shape says, and answers YES to a BOOL event (it handled the link).
+    public static func defineAppSlotMethods(in rt: Runtime, shape: Shape) {
+        guard let cls = rt.objc_getClass(className) else { return }
+        for name in DelegateProtocols.appSlotProtocols {
+            guard let p = rt.objc_getProtocol(name) else { continue }
+            rt.class_addProtocol(cls, p)
+            for m in rt.protocol_copyMethodDescriptionList(p) where !shape.lacks.contains(m.selector) {
+                let selector = m.selector
+                let calls = selector.hasSuffix("ompletionHandler:") ? shape.completes[selector] ?? 1 : 0
+                let value = handlerValue(selector)
+                let returnType = m.types.first!
+                rt.addMethod(cls, selector, types: m.types) { rt, o, _, a in
+                    let me = rt.describe(o)
+                    rt.journal.append(JournalEntry(observer: me, event: selector))
+                    for _ in 0..<calls { try UIKit.callHandler(rt, a.last ?? .none, by: me, [value]) }
+                    let configured = rt.object_getIvar(o, answerIvar(selector))
+                    return configured.isNil ? defaultAnswer(returnType) : configured
+                }
+            }
+        }
+    }
+
+    /// The optional methods a scenario may say the app's delegate lacks, on a host: its slot protocol's methods.
+    public static func lackableSelectors(in rt: Runtime, host: HostKind) -> [String] {
+        host.slots.compactMap { rt.objc_getProtocol($0.protocolName) }.flatMap { rt.protocol_copyMethodDescriptionList($0).map(\.selector) }
+    }
 }

@@ -64,6 +64,48 @@ public enum DelegateProtocols {
         ProtocolMethod("webViewWebContentProcessDidTerminate:", "v@:@"),
     ]
 
+    /// UIApplicationDelegate: the methods the modeled SDKs hook or add (GULAppDelegateSwizzler.m:374-516, field guide c.1).
+    public static let application: [ProtocolMethod] = [
+        ProtocolMethod("application:didFinishLaunchingWithOptions:", "c@:@@"),
+        ProtocolMethod("application:openURL:options:", "c@:@@@"),
+        ProtocolMethod("application:continueUserActivity:restorationHandler:", "c@:@@@?"),
+        ProtocolMethod("application:didRegisterForRemoteNotificationsWithDeviceToken:", "v@:@@"),
+        ProtocolMethod("application:didFailToRegisterForRemoteNotificationsWithError:", "v@:@@"),
+        ProtocolMethod("application:didReceiveRemoteNotification:fetchCompletionHandler:", "v@:@@@?"),
+        ProtocolMethod("application:handleEventsForBackgroundURLSession:completionHandler:", "v@:@@@?"),
+        ProtocolMethod("application:openURL:sourceApplication:annotation:", "c@:@@@@"),
+        ProtocolMethod("applicationWillTerminate:", "v@:@"),
+    ]
+    /// UNUserNotificationCenterDelegate: every method optional.
+    public static let notificationCenter: [ProtocolMethod] = [
+        ProtocolMethod("userNotificationCenter:willPresentNotification:withCompletionHandler:", "v@:@@@?"),
+        ProtocolMethod("userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:", "v@:@@@?"),
+        ProtocolMethod("userNotificationCenter:openSettingsForNotification:", "v@:@@"),
+    ]
+    /// NSURLSessionDelegate, NSURLSessionTaskDelegate, NSURLSessionDataDelegate (the methods the SDKs hook, field guide a.3).
+    public static let urlSession: [ProtocolMethod] = [ProtocolMethod("URLSession:didBecomeInvalidWithError:", "v@:@@")]
+    public static let urlSessionTask: [ProtocolMethod] = [
+        ProtocolMethod("URLSession:task:didCompleteWithError:", "v@:@@@"),
+        ProtocolMethod("URLSession:task:didFinishCollectingMetrics:", "v@:@@@"),
+    ]
+    public static let urlSessionData: [ProtocolMethod] = [
+        ProtocolMethod("URLSession:dataTask:didReceiveResponse:completionHandler:", "v@:@@@@?"),
+        ProtocolMethod("URLSession:dataTask:didReceiveData:", "v@:@@@"),
+    ]
+    /// The protocols of the app-level slots, which the app's delegate class adopts per scenario (its shape may lack
+    /// methods, so they are not in the base runtime's `AppDelegate`).
+    public static let appSlotProtocols = ["UIApplicationDelegate", "UNUserNotificationCenterDelegate", "NSURLSessionDataDelegate"]
+
+    /// The selectors of an app-level protocol, its parents' first (what `delegate-lacks` may name).
+    public static func methods(of protocolName: String) -> [String] {
+        switch protocolName {
+        case "UIApplicationDelegate": application.map(\.selector)
+        case "UNUserNotificationCenterDelegate": notificationCenter.map(\.selector)
+        case "NSURLSessionDataDelegate": (urlSession + urlSessionTask + urlSessionData).map(\.selector)
+        default: []
+        }
+    }
+
     /// Registers the protocols in a runtime (parents first).
     static func define(in rt: Runtime) {
         let scroll = rt.defineProtocol("UIScrollViewDelegate", methods: scrollView)
@@ -73,5 +115,10 @@ public enum DelegateProtocols {
         rt.defineProtocol("UICollectionViewDataSource", methods: collectionViewDataSource)
         rt.defineProtocol("UIWebViewDelegate", methods: webView)
         rt.defineProtocol("WKNavigationDelegate", methods: wkNavigation)
+        rt.defineProtocol("UIApplicationDelegate", methods: application)
+        rt.defineProtocol("UNUserNotificationCenterDelegate", methods: notificationCenter)
+        let session = rt.defineProtocol("NSURLSessionDelegate", methods: urlSession)
+        let task = rt.defineProtocol("NSURLSessionTaskDelegate", inherits: [session], methods: urlSessionTask)
+        rt.defineProtocol("NSURLSessionDataDelegate", inherits: [task], methods: urlSessionData)
     }
 }

@@ -22,6 +22,12 @@ public struct DelegateSlot: Hashable, Sendable {
     public let protocolName: String
     public let ownership: Ownership
     public var setter: String { "set" + property.prefix(1).uppercased() + property.dropFirst() + ":" }
+    /// Whether the host snapshots the delegate's `respondsToSelector:` answers when the delegate is set (UIKit's
+    /// `_delegateFlags`, guide C2; UIApplication, field guide runtime fact 1); otherwise it asks at each delivery.
+    public var cachesResponds = true
+    /// The class method that creates the host with its delegate, when the delegate can be given only then
+    /// (`+[NSURLSession sessionWithConfiguration:delegate:delegateQueue:]`); such a slot has no setter.
+    public var createdBy: String?
 }
 
 /// One event a host sends to a delegate.
@@ -34,6 +40,21 @@ public struct HostEvent: Hashable, Sendable {
     public let internalSelector: String
     /// The return type encoding (`v` void, `c` BOOL, `q` NSInteger, `d` CGFloat, `@` id).
     public let returnType: Character
+    /// The completion handler the host passes as the last argument and checks after the delivery, if any.
+    public var handler: CompletionRule?
+    /// What the app's user sees when the app's delegate never gets this event, in an integrator's words
+    /// ("tapping a push does nothing"); reports read it as data.
+    public var userSees: String?
+}
+
+/// How a host treats the completion handler it passes with an event.
+public struct CompletionRule: Hashable, Sendable {
+    /// The block's name in the delegate method (`completionHandler`, `fetchCompletionHandler`).
+    public let name: String
+    /// What happens when it is called twice, in words, for the finding.
+    public let extraCall: String
+    /// What happens when it is never called, in words.
+    public let noCall: String
 }
 
 /// A kind of host: a UIKit or WebKit view class in one SDK era.
@@ -44,6 +65,12 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
     public let era: Era
     public let slots: [DelegateSlot]
     public let events: [HostEvent]
+    /// Whether the app's delegate is set once, at launch, before any SDK starts, and kept alive by
+    /// `UIApplicationMain` (UIApplication; field guide runtime fact 6): the generator places no SDK start before it.
+    public var delegateAtLaunch = false
+    /// Under the SwiftUI lifecycle the slot holds SwiftUI's own app delegate, which forwards to the app's
+    /// `UIApplicationDelegateAdaptor` object (field guide runtime fact 6).
+    public var swiftUI = false
 
     public var description: String { name }
     /// The slot the app's `delegate =` sets.
@@ -58,10 +85,17 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
     public static func named(_ name: String) -> HostKind? { all.first { $0.name == name } }
 
     /// Every modeled host, in report order.
-    public static let all: [HostKind] = [
+    public static let all: [HostKind] = viewHosts + appLevel
+
+    /// The view hosts: scroll, table, collection and web views, both eras.
+    public static let viewHosts: [HostKind] = [
         scrollView(.ios9), tableView(.ios9), collectionView(.ios9), uiWebView, wkWebView,
         scrollView(.ios8), tableView(.ios8), collectionView(.ios8),
     ]
+
+    /// The app-level slots today's SDKs fight over: the app delegate (UIKit and SwiftUI lifecycles), the notification
+    /// center's delegate, and URL session delegates.
+    public static let appLevel: [HostKind] = [uiApplication, uiApplicationSwiftUI, notificationCenter, urlSession]
 
     static func eraName(_ base: String, _ era: Era) -> String { era == .ios8 ? "\(base)@ios8" : base }
     /// Table, collection and scroll view delegates: assign up to iOS 8, weak from iOS 9 (guide C1).
@@ -141,6 +175,97 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
             // Never forwarded by the bridge (WVJB #273, PRs #211/#354/#400); NewRelic ios-agent PR #781's weak-proxy crash.
             HostEvent(selector: "webViewWebContentProcessDidTerminate:", slot: "navigationDelegate",
                       internalSelector: "_processDidTerminate", returnType: "v"),
+        ])
+
+    // MARK: The slots today's SDKs fight over (field guide app-push-network-sdks.md)
+
+    /// The fetch handler: "calling it twice crashed on iOS 14 (FCM PR #6863)"; never calling it leaves the
+    /// background task to expire (runtime fact 5).
+    static let fetchHandler = CompletionRule(
+        name: "fetchCompletionHandler",
+        extraCall: "iOS crashes on the second call (firebase-ios-sdk PR #6863)",
+        noCall: "iOS never learns the background work finished, and ends the app's background time")
+
+    static let appEvents = [
+        HostEvent(selector: "application:openURL:options:", slot: "delegate",
+                  internalSelector: "_applicationOpenURLAction:payload:origin:", returnType: "c",
+                  userSees: "the deep link never opens"),
+        HostEvent(selector: "application:continueUserActivity:restorationHandler:", slot: "delegate",
+                  internalSelector: "_continueUserActivity:", returnType: "c",
+                  userSees: "the universal link never opens"),
+        HostEvent(selector: "application:didRegisterForRemoteNotificationsWithDeviceToken:", slot: "delegate",
+                  internalSelector: "_registerForRemoteNotificationsCompletedWithToken:", returnType: "v",
+                  userSees: "the app never gets its push token, so pushes never arrive"),
+        HostEvent(selector: "application:didReceiveRemoteNotification:fetchCompletionHandler:", slot: "delegate",
+                  internalSelector: "_handleRemoteNotificationFetch:", returnType: "v", handler: fetchHandler,
+                  userSees: "background pushes are never processed"),
+        HostEvent(selector: "applicationWillTerminate:", slot: "delegate",
+                  internalSelector: "_terminateWithStatus:", returnType: "v",
+                  userSees: "the app's work at termination never runs"),
+    ]
+
+    /// UIApplication: `unowned(unsafe) var delegate` (assign); UIKit caches its respondsToSelector: answers when it
+    /// is set (GULAppDelegateSwizzler.m:518-531 resets the delegate to refresh them; runtime facts 1 and 6).
+    public static let uiApplication = application(swiftUI: false)
+
+    /// The same host under the SwiftUI lifecycle (runtime fact 6).
+    public static let uiApplicationSwiftUI = application(swiftUI: true)
+
+    static func application(swiftUI: Bool) -> HostKind {
+        HostKind(name: swiftUI ? "UIApplication@swiftui" : "UIApplication", className: "UIApplication", era: .ios9,
+                 slots: [DelegateSlot(property: "delegate", protocolName: "UIApplicationDelegate", ownership: .assign)],
+                 events: appEvents, delegateAtLaunch: true, swiftUI: swiftUI)
+    }
+
+    /// UN handlers: "iOS only uses the first call" (OneSignal UNUserNotificationCenter+OneSignalNotifications.m
+    /// :278-299); a second call is "a no-op at best and can assert/crash" (RNFB design note; runtime fact 5).
+    static func unHandler(_ what: String) -> CompletionRule {
+        CompletionRule(name: "completionHandler",
+                       extraCall: "iOS keeps the first call's answer; the second is \"a no-op at best and can assert/crash depending on iOS version\" (react-native-firebase ios-notification-delegate-forwarding.md)",
+                       noCall: "iOS waits for it: \(what)")
+    }
+
+    /// UNUserNotificationCenter: `delegate` is weak (runtime fact 6). MODEL (inference): the center asks
+    /// respondsToSelector: at each delivery; FCM swizzles only what the delegate responds to so that "iOS's fallback to
+    /// the app delegate is kept" (FIRMessagingRemoteNotificationsProxy.m:139-172, PR #324).
+    public static let notificationCenter = HostKind(
+        name: "UNUserNotificationCenter", className: "UNUserNotificationCenter", era: .ios9,
+        slots: [DelegateSlot(property: "delegate", protocolName: "UNUserNotificationCenterDelegate", ownership: .weak,
+                             cachesResponds: false)],
+        events: [
+            HostEvent(selector: "userNotificationCenter:willPresentNotification:withCompletionHandler:", slot: "delegate",
+                      internalSelector: "_willPresentNotification:", returnType: "v",
+                      handler: unHandler("the notification is not shown while the app is open"),
+                      userSees: "pushes are not shown while the app is open"),
+            HostEvent(selector: "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:", slot: "delegate",
+                      internalSelector: "_didReceiveNotificationResponse:", returnType: "v",
+                      handler: unHandler("the tap is never finished"),
+                      userSees: "tapping a push does nothing"),
+        ])
+
+    /// NSURLSession: the delegate is retained until the session is invalidated and can be given only at creation
+    /// (EMBURLSessionNewDelegateProxy.m:12-22; runtime fact 6). MODEL (inference): CFNetwork's delegate wrapper asks
+    /// respondsToSelector: at each delivery, as it does while invalidating (firebase-ios-sdk #16488).
+    public static let urlSession = HostKind(
+        name: "NSURLSession", className: "NSURLSession", era: .ios9,
+        slots: [DelegateSlot(property: "delegate", protocolName: "NSURLSessionDataDelegate", ownership: .strong,
+                             cachesResponds: false, createdBy: "sessionWithConfiguration:delegate:delegateQueue:")],
+        events: [
+            HostEvent(selector: "URLSession:dataTask:didReceiveResponse:completionHandler:", slot: "delegate",
+                      internalSelector: "_didReceiveResponse:", returnType: "v",
+                      handler: CompletionRule(name: "completionHandler",
+                                              extraCall: "the task gets two dispositions for one response",
+                                              noCall: "the task never proceeds: the request hangs"),
+                      userSees: "network requests hang"),
+            HostEvent(selector: "URLSession:dataTask:didReceiveData:", slot: "delegate",
+                      internalSelector: "_didReceiveData:", returnType: "v",
+                      userSees: "downloaded data never reaches the app"),
+            HostEvent(selector: "URLSession:task:didCompleteWithError:", slot: "delegate",
+                      internalSelector: "_didCompleteWithError:", returnType: "v",
+                      userSees: "requests never finish in the app"),
+            HostEvent(selector: "URLSession:didBecomeInvalidWithError:", slot: "delegate",
+                      internalSelector: "finishTasksAndInvalidate", returnType: "v",
+                      userSees: "the app never learns its session ended"),
         ])
 
     /// The event a scenario names, if this host sends it.

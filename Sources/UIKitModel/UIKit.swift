@@ -16,11 +16,25 @@ public enum UIKit {
         loadWebView(rt, view)
         install(HostKind.wkWebView, on: rt.defineClass("WKWebView", superclass: view, owner: "WebKit"), in: rt)
         AppDelegateObject.define(in: rt)
+        loadAppSlots(rt)
     }
 
     /// Creates a host the way an app does: `[[Host alloc] initWithFrame:]`, owned by the caller (+1).
     public static func makeHost(_ kind: HostKind, in rt: Runtime) throws -> ObjectID {
         let cls = rt.objc_getClass(kind.className)!
+        if let creator = kind.primarySlot.createdBy {
+            // A session without a delegate, created the way the app creates one, then retained by the app (+1).
+            let session = try rt.objc_msgSend(rt.classObject(cls), rt.sel(creator), [.string("configuration"), .none, .none])
+            guard let o = session.object else { throw Fault(.exception(name: "NSInternalInconsistencyException", reason: "no session"), raisedBy: "Foundation") }
+            try rt.objc_retain(o)
+            return o
+        }
+        if !rt.class_isSubclass(cls, of: rt.objc_getClass("UIView")!) {
+            // UIApplicationMain creates the shared application; the center is `+currentNotificationCenter`. MODEL: one
+            // instance per scenario, made with alloc/init.
+            let o = try rt.objc_msgSend(rt.classObject(cls), rt.s.alloc)
+            return try rt.objc_msgSend(o, rt.s.`init`).object!
+        }
         let o = try rt.objc_msgSend(rt.classObject(cls), rt.s.alloc)
         return try rt.objc_msgSend(o, rt.sel("initWithFrame:"), [.string("{{0, 0}, {320, 480}}")]).object!
     }
@@ -105,13 +119,16 @@ public enum UIKit {
         for slot in kind.slots where !rt.class_ownsMethod(cls, rt.sel(slot.setter)) {
             installSlot(slot, on: cls, in: rt)
         }
-        for event in kind.events where event.selector.hasPrefix("scrollView") == false || kind.className == "UIScrollView" {
+        // An event whose internal method the slot installed itself (`finishTasksAndInvalidate`) keeps that method.
+        for event in kind.events where (event.selector.hasPrefix("scrollView") == false || kind.className == "UIScrollView")
+            && !rt.class_ownsMethod(cls, rt.sel(event.internalSelector)) {
             installEvent(event, of: kind, on: cls, in: rt)
         }
     }
 
     static func installSlot(_ slot: DelegateSlot, on cls: Class, in rt: Runtime) {
         let property = slot.property
+        if slot.createdBy != nil { return installCreatedSlot(slot, on: cls, in: rt) }
         // Selectors and the flags ivar are computed once, not on every set.
         let probes = probes(rt, slot.protocolName).map { rt.sel($0) }
         let flags = cacheIvar(property)
@@ -121,6 +138,7 @@ public enum UIKit {
             // RATreeView PR #154 (rxcocoa guide §5): setting the same instance again skips the cache refresh.
             if !new.isNil, rt.object_getIvar(o, property) == new { return .none }
             try rt.object_setIvar(o, property, new, slot.ownership)
+            guard slot.cachesResponds else { return .none }
             // UIKit/WebKit snapshot respondsToSelector: per method when the delegate is set (guide C2).
             var bits = 0
             for (bit, probe) in probes.enumerated() where !new.isNil {
@@ -139,14 +157,21 @@ public enum UIKit {
         let protocolName = kind.slots.first { $0.property == event.slot }!.protocolName
         let bit = 1 << probes(rt, protocolName).firstIndex(of: event.selector)!
         let arguments = eventArguments(event)
+        let caches = kind.slots.first { $0.property == event.slot }!.cachesResponds
         rt.addMethod(cls, event.internalSelector, types: "\(event.returnType)@:") { rt, host, _, _ in
-            guard rt.object_getIvar(host, flags).intValue & bit != 0 else {
+            guard !caches || rt.object_getIvar(host, flags).intValue & bit != 0 else {
                 rt.journal.append(JournalEntry(observer: rt.describe(host), event: "skipped", detail: event.selector))
                 return .none
             }
             // weak: nil once the delegate is deallocating (no call); assign: the raw pointer, even if freed.
             let delegate = rt.object_getIvar(host, event.slot)
             guard !delegate.isNil else { return .none }
+            // A host that does not cache asks the delegate now (UNUserNotificationCenter, NSURLSession's delegate wrapper).
+            if !caches, try !rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
+                rt.journal.append(JournalEntry(observer: rt.describe(host), event: "skipped", detail: event.selector))
+                return .none
+            }
+            if let rule = event.handler { return try deliver(event, rule, to: delegate, host: host, arguments(host), in: rt) }
             var args = arguments(host)
             if case .int(let row) = rt.object_getIvar(host, rowIvar), let i = args.firstIndex(of: .string(indexPath(row: 0))) {
                 args[i] = .string(indexPath(row: row))
@@ -161,7 +186,7 @@ public enum UIKit {
             if let handler, handler.callCount != 1 {
                 // WebKit's CompletionHandlerCallChecker: "was called more than once" / "was not called" (guide A4).
                 rt.journal.append(JournalEntry(observer: rt.describe(host), event: "handlerMisuse",
-                                               detail: "\(event.selector) decisionHandler called \(handler.callCount) times"))
+                                               detail: "\(event.selector) decisionHandler called \(handler.callCount) times; WebKit raises for that"))
             }
             if event.returnType != "v" {
                 rt.journal.append(JournalEntry(observer: rt.describe(host), event: "returned",
@@ -169,6 +194,45 @@ public enum UIKit {
             }
             return answer
         }
+    }
+
+    /// Sends an event whose last argument is a completion handler, then checks the handler was called exactly once.
+    /// The first call's value is what the system uses (runtime fact 5: "first call wins; extra calls are recorded").
+    static func deliver(_ event: HostEvent, _ rule: CompletionRule, to delegate: Value, host: ObjectID, _ arguments: [Value],
+                        in rt: Runtime) throws -> Value {
+        let label = "\(rule.name) of \(event.selector)"
+        let hostName = rt.describe(host)
+        let handler = Block(label: label) { rt, args in
+            if rt.journal.last(where: { $0.observer == hostName && $0.event == "handled" && $0.detail.hasPrefix(label) }) == nil {
+                rt.journal.append(JournalEntry(observer: hostName, event: "handled", detail: "\(label) \(rt.describe(args.first ?? .none))"))
+            }
+            return .none
+        }
+        var args = arguments
+        if !args.isEmpty { args[args.count - 1] = .block(handler) }
+        let start = rt.journal.count
+        let answer = try rt.objc_msgSend(delegate, rt.sel(event.selector), args)
+        let n = handler.callCount
+        if n != 1 {
+            let callers = rt.journal[start...].filter { $0.event == callsHandler && $0.detail == label }.map(\.observer)
+            let by = callers.isEmpty ? "" : " (called by \(callers.joined(separator: ", then ")))"
+            let detail = n == 0
+                ? "the \(rule.name) of `\(event.selector)` was never called; \(rule.noCall)"
+                : "the \(rule.name) of `\(event.selector)` was called \(n) times\(by); \(rule.extraCall)"
+            rt.journal.append(JournalEntry(observer: hostName, event: "handlerMisuse", detail: detail))
+        }
+        return answer
+    }
+
+    /// The journal event a model records just before it calls a completion handler it was given, naming itself.
+    public static let callsHandler = "callsHandler"
+
+    /// Calls a completion handler the way a library or the app does (`completionHandler(options)`), recording who
+    /// called it so a misuse finding can name the caller.
+    public static func callHandler(_ rt: Runtime, _ handler: Value, by caller: String, _ args: [Value] = []) throws {
+        guard case .block(let block) = handler else { return }
+        rt.journal.append(JournalEntry(observer: caller, event: callsHandler, detail: block.label))
+        try block.call(rt, args)
     }
 
     /// MODEL: index paths, cells and requests are strings; no library looks inside them.
@@ -212,5 +276,74 @@ public enum UIKit {
             // -[UIWebView webView:decidePolicyForNavigationAction:request:frame:decisionListener:] and friends.
             installEvent(event, of: HostKind.uiWebView, on: web, in: rt)
         }
+    }
+
+    // MARK: UIApplication, UNUserNotificationCenter, NSURLSession (field guide app-push-network-sdks.md)
+
+    /// The hosts of the app-level slots, and SwiftUI's app delegate.
+    static func loadAppSlots(_ rt: Runtime) {
+        let responder = rt.defineClass("UIResponder", superclass: rt.NSObjectClass, owner: "UIKit")
+        install(HostKind.uiApplication, on: rt.defineClass("UIApplication", superclass: responder, owner: "UIKit"), in: rt)
+        install(HostKind.notificationCenter,
+                on: rt.defineClass("UNUserNotificationCenter", superclass: rt.NSObjectClass, owner: "UserNotifications"), in: rt)
+        let session = rt.defineClass("NSURLSession", superclass: rt.NSObjectClass, owner: "Foundation")
+        install(HostKind.urlSession, on: session, in: rt)
+        defineSwiftUIAppDelegate(rt)
+    }
+
+    /// `+sessionWithConfiguration:delegate:delegateQueue:` keeps the delegate strongly until the session is invalidated
+    /// (EMBURLSessionNewDelegateProxy.m:12-22); `-finishTasksAndInvalidate` asks the delegate `respondsToSelector:`,
+    /// tells it, then lets it go (firebase-ios-sdk #16488: `-[__NSCFURLSessionDelegateWrapper didBecomeInvalidWithError:]`
+    /// calls `respondsToSelector:`). The slot has no setter.
+    static func installCreatedSlot(_ slot: DelegateSlot, on cls: Class, in rt: Runtime) {
+        let property = slot.property
+        rt.addMethod(cls, property, types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, property) }
+        rt.addClassMethod(cls, slot.createdBy!, types: "@@:@@@") { rt, classObject, _, a in
+            guard let made = rt.classOfClassObject(classObject) else { return .none }
+            let o = rt.class_createInstance(made)
+            _ = try rt.objc_msgSend(o, rt.s.`init`)
+            try rt.object_setIvar(o, property, a.count > 1 ? a[1] : .none, .strong)
+            rt.objc_autorelease(o)
+            return .object(o)
+        }
+        let invalid = rt.sel("URLSession:didBecomeInvalidWithError:")
+        rt.addMethod(cls, "finishTasksAndInvalidate", types: "v@:") { rt, o, _, _ in
+            let delegate = rt.object_getIvar(o, property)
+            guard !delegate.isNil else { return .none }
+            if try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(invalid)]).boolValue {
+                try rt.objc_msgSend(delegate, invalid, [.object(o), .none])
+            }
+            // "retains its delegate strongly until it is invalidated" (runtime fact 6).
+            try rt.object_setIvar(o, property, .none, .strong)
+            return .none
+        }
+    }
+
+    /// `SwiftUI.AppDelegate`: the object in `UIApplication.delegate` under the SwiftUI lifecycle; it forwards to the
+    /// app's `UIApplicationDelegateAdaptor` object (runtime fact 6; OneSignal's SwizzlingForwarder falls back to
+    /// `forwardingTargetForSelector:` for it, SwizzlingForwarder.m:8-30).
+    static func defineSwiftUIAppDelegate(_ rt: Runtime) {
+        let cls = rt.defineClass(swiftUIAppDelegate, superclass: rt.objc_getClass("UIResponder")!, owner: "SwiftUI")
+        rt.class_declareForwardingIvar(cls, "adaptor")
+        rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
+            guard let sel = a.first?.selValue else { return .bool(false) }
+            if rt.class_respondsToSelector(cls, sel) { return .bool(true) }
+            // MODEL (inference): it answers for what the adaptor implements, since it forwards those messages.
+            rt.noteInference("SwiftUI's app delegate answers respondsToSelector: for what the adaptor implements",
+                             source: "OneSignal SwizzlingForwarder.m:8-30 (forwardingTargetForSelector: fallback for SwiftUI)")
+            return try rt.objc_msgSend(rt.object_getIvar(o, "adaptor"), rt.s.respondsToSelector, a)
+        }
+        rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, _ in rt.object_getIvar(o, "adaptor") }
+    }
+
+    /// The class name of SwiftUI's app delegate.
+    public static let swiftUIAppDelegate = "SwiftUI.AppDelegate"
+
+    /// The SwiftUI lifecycle's app delegate holding the app's adaptor object strongly (+1, owned by the caller).
+    public static func makeSwiftUIAppDelegate(adaptor: ObjectID, in rt: Runtime) throws -> ObjectID {
+        let o = rt.class_createInstance(rt.objc_getClass(swiftUIAppDelegate)!)
+        _ = try rt.objc_msgSend(o, rt.s.`init`)
+        try rt.object_setIvar(o, "adaptor", .object(adaptor), .strong)
+        return o
     }
 }

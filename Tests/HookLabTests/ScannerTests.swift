@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import HookLab
+import UIKitModel
 @testable import HookLabCLI
 
 @Suite("Scanner: lockfile readers and the package catalogue")
@@ -34,7 +35,12 @@ struct ScannerTests {
         // An SDK of issue 18 maps to its participant once that participant exists; until then it is reported unmodeled.
         let mapped = result.found.map(\.participant)
         #expect(mapped.filter(e.found.contains) == e.found, "\(e.file): \(mapped)")
-        #expect(mapped.filter { !e.found.contains($0) }.allSatisfy { id in KnownSDK.unmodeled.contains { $0.participant == id } }, "\(e.file): \(mapped)")
+        // An extra id is an SDK of issue 18: still unmodeled, or landed as an app-level participant.
+        let appLevel = Set(HostKind.appLevel.map(\.name))
+        #expect(mapped.filter { !e.found.contains($0) }.allSatisfy { id in
+            KnownSDK.unmodeled.contains { $0.participant == id }
+                || participants.first { $0.id == id }.map { $0.hosts.allSatisfy(appLevel.contains) } == true
+        }, "\(e.file): \(mapped)")
         let landed = Set(participants.map(\.id))
         let expectedUnmodeled = e.unmodeled.filter { title in
             !KnownSDK.all.contains { $0.title == title && $0.participant.map(landed.contains) == true }
@@ -207,7 +213,8 @@ struct ScanCommandTests {
         let result = run("scan", "Podfile.lock")
         guard Lab.catalog.participant("fcm") != nil, Lab.catalog.participant("clevertap") != nil else {
             // Until then the scan names both as hooking the app delegate, not modeled yet, and finds no conflict.
-            #expect(result.code == 0 && result.out.contains("**CleverTap**") && result.out.contains("not modeled yet (will be `fcm`)"))
+            // fcm and gul have landed; under the SwiftUI lifecycle GUL's captured IMPs miss the adaptor's methods.
+            #expect(result.out.contains("**CleverTap**") && result.out.contains("not modeled yet (will be `clevertap`)"), "\(result.out)")
             withKnownIssue("skipped: the participants fcm and clevertap (issue 18) are not in the catalog yet") { throw SkipReason() }
             return
         }

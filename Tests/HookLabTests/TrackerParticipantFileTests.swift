@@ -3,6 +3,7 @@
 // keeps those cells since. LibraryModelsTests drive the same files' primitives by hand.
 import Testing
 @testable import HookLab
+import UIKitModel
 
 @Suite("Tracker participant files")
 struct TrackerParticipantFileTests {
@@ -10,8 +11,11 @@ struct TrackerParticipantFileTests {
         let files = try Lab.packageParticipantFiles.get()
         // Besides the trackers, one method-hooking SDK (ParticipantFileTests runs it).
         #expect(files.filter { $0.methodHook != nil }.map(\.info.id) == ["hooker:exchange"])
-        let ids = files.filter { $0.methodHook == nil }.map(\.info.id)
+        // The others are the app-level SDKs (gul, fcm, onesignal, rnfb…), none on the trackers' hosts.
+        let ids = files.filter { $0.methodHook == nil && $0.info.id.hasPrefix("tracker") }.map(\.info.id)
         #expect(ids == ["tracker:forwarding", "tracker:isa", "tracker:proxy", "tracker:swizzle"])
+        let appLevel = Set(HostKind.appLevel.map(\.name))
+        #expect(files.filter { $0.methodHook == nil && !$0.info.id.hasPrefix("tracker") }.allSatisfy { $0.info.hosts.allSatisfy(appLevel.contains) })
         for id in ids { #expect(Lab.catalog.participant(id)?.family == "tracker") }
     }
 }

@@ -6,7 +6,7 @@ import UIKitModel
 @Suite("Tracker SDK alone")
 struct TrackerSDKTests {
     @Test("each design alone: every tracked event is recorded once and reaches the app once; answers reach the host",
-          arguments: TrackerSDK.Design.allCases, HostKind.all)
+          arguments: TrackerSDK.Design.allCases, HostKind.viewHosts)
     func alone(design: TrackerSDK.Design, kind: HostKind) throws {
         let s = Scene(kind, .debug)
         TrackerSDK.load(design, into: s.rt)

@@ -48,6 +48,8 @@ package struct DesignSearch {
         case .swizzleClass: return "method-swizzling the delegate's class"
         case .isaSubclass: return "isa-subclassing the delegate"
         case .forwardingTarget: return "intercepting at forwardingTargetForSelector:"
+        case .isaCapture: return "isa-subclassing the delegate with captured IMPs"
+        case .setImp: return "replacing the IMPs of the delegate's class"
         }
     }
 
@@ -67,7 +69,9 @@ package struct DesignSearch {
         for nsProxy in [true, false] {
             for target in DeclaredSDK.TargetOwnership.allCases {
                 for forwarding in DeclaredSDK.Proxy.Forwarding.allCases {
-                    for responds in DeclaredSDK.Proxy.Responds.allCases {
+                    // `both` (Embrace's UN proxy) answers NO for what the proxy lacks: the view hosts' search keeps the two
+                    // answers that forward.
+                    for responds in DeclaredSDK.Proxy.Responds.allCases where responds != .both {
                         for marker in [nil, "sdk_isDelegateProxy"] as [String?] {
                             for keep in keeps {
                                 let proxy = DeclaredSDK.Proxy(nsProxy: nsProxy, className: "SDKDelegateProxy", target: target,

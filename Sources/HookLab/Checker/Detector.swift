@@ -182,7 +182,8 @@ struct EventDeliveryDetector: Detector {
         // The journal names the app's delegate by its current class; the finding names it by identity, as every
         // detector does (an isa-swizzled or observed delegate is still the app's).
         var expected: [(observer: String, object: String, who: String, event: String)] = []
-        if !r.world.installed.contains(where: { $0.consumes(event) }) {
+        // An event the app's delegate does not implement (`delegate-lacks`) is not expected there.
+        if !r.world.installed.contains(where: { $0.consumes(event) }), r.world.appImplements(event) {
             expected.append((r.rt.describe(app), r.rt.identity(app), r.world.who(app), event))
         }
         for p in r.world.installed {
@@ -227,11 +228,12 @@ struct ReturnValueDetector: Detector {
     }
 }
 
-/// `completionHandlerMisuse`: a WebKit decision handler was called zero or two times (the host journals it).
+/// `completionHandlerMisuse`: a completion or decision handler the host passed was called zero or two times; the host
+/// journals it with who called it and what the system does then.
 struct CompletionHandlerDetector: Detector {
     mutating func check(_ r: StepRecord) -> [Finding] {
         r.journal.filter { $0.event == "handlerMisuse" }.map {
-            Finding(kind: .completionHandlerMisuse, message: "\($0.observer): \($0.detail); WebKit raises for that.",
+            Finding(kind: .completionHandlerMisuse, message: "\($0.observer): \($0.detail).",
                     step: r.number, objects: [$0.observer])
         }
     }

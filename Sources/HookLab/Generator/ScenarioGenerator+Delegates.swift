@@ -14,8 +14,9 @@ extension ScenarioGenerator {
         var result: [Scenario] = []
         // With no runtime install (a library that hooks only at launch, or the app alone), the direct assignment
         // comes right after launch: the alone and app-alone cells run every family a pair runs, so the diagonal
-        // shows what a library does by itself.
-        for position in plan.runtime.isEmpty ? [-1] : Array(plan.runtime.indices) {
+        // shows what a library does by itself. A URL session's delegate is given only at creation: nothing can
+        // assign it directly.
+        for position in plan.runtime.isEmpty ? [-1] : Array(plan.runtime.indices) where host.delegateAtCreation == nil {
             var steps = plan.loadTime
             if position < 0 { steps.append(.assignDelegate(Self.appDelegate)) }
             for (index, unit) in plan.runtime.enumerated() {

@@ -100,6 +100,7 @@ public struct ScenarioGenerator: Sendable {
         if let target = host.methodTarget { return methodHookScenarios(cell, target, infos) }
 
         let plain = Plan(infos, lateLast: false)
+        if host.delegateAtLaunch == true { return launchScenarios(cell, host, infos) }
         var result: [Scenario] = []
         for position in 0...plain.runtime.count {
             result.append(scenario(cell, host, plain, delegateAt: position))
@@ -112,6 +113,34 @@ public struct ScenarioGenerator: Sendable {
         return result.uniqued()
     }
 
+    /// The shapes of the app's delegate class the generator covers on the app-level hosts: it implements everything;
+    /// it lacks `application:continueUserActivity:restorationHandler:`; it lacks the fetch method.
+    static let launchShapes: [[Scenario.Step]] = [
+        [],
+        [.delegateLacks(["application:continueUserActivity:restorationHandler:"])],
+        [.delegateLacks(["application:didReceiveRemoteNotification:fetchCompletionHandler:"])],
+    ]
+
+    /// A host whose delegate is set at launch (`UIApplication`): `+load` hooks, then the app's delegate, then every SDK
+    /// start (they start in `didFinishLaunching`), for each shape of the app's delegate; and, when the last SDK can
+    /// start late, one event before it starts. The app never replaces or frees its app delegate (UIApplicationMain
+    /// keeps it), and nothing assigns the slot directly.
+    func launchScenarios(_ cell: Matrix.Cell, _ host: HostInfo, _ infos: [ParticipantInfo]) -> [Scenario] {
+        let plan = Plan(infos, lateLast: false)
+        var result = Self.launchShapes.map { shape in
+            var s = scenario(cell, host, plan, delegateAt: 0)
+            s.steps = shape + s.steps
+            return s
+        }
+        if infos.last?.canStartLate == true, case let late = Plan(infos, lateLast: true), let last = late.runtime.last,
+           let first = host.events.first {
+            var steps = late.loadTime + [.setDelegate(Self.appDelegate)] + late.runtime.dropLast().flatMap { $0 }
+            steps += [.fire(first)] + last + late.verbs + host.events.map { .fire($0) } + [.teardown]
+            result.append(Scenario(host: cell.host, config: cell.config, steps: steps))
+        }
+        return result.uniqued()
+    }
+
     /// The app's own scenarios on a host with no library installed, for the cell's host and configuration (its
     /// order is ignored): what a cell's scenarios do besides the libraries' steps (the app's delegate in place, the
     /// events, the app replacing and releasing its delegate; a method target's calls with nothing hooked). What they
@@ -120,6 +149,7 @@ public struct ScenarioGenerator: Sendable {
         guard let host = hosts.first(where: { $0.name == cell.host }) else { return [] }
         let cell = cell.with(order: [])
         if let target = host.methodTarget { return methodHookPlan(cell, target, []).map(\.scenario).uniqued() }
+        if host.delegateAtLaunch == true { return launchScenarios(cell, host, []) }
         let plan = Plan([], lateLast: false)
         var result = [scenario(cell, host, plan, delegateAt: 0),
                       scenario(cell, host, plan, delegateAt: 0, replaceDelegate: true)]

@@ -11,6 +11,14 @@ public struct HostInfo: Codable, Hashable, Sendable {
     /// For a method-hook target (`ViewController -viewWillAppear:`): its classes, object and calls; nil for a
     /// delegate host.
     public var methodTarget: MethodTargetInfo?
+    /// True when the app sets its delegate once, at launch, before any SDK starts (`UIApplication`): the generator
+    /// places every runtime start after it. Nil for other hosts.
+    public var delegateAtLaunch: Bool?
+    /// The class method that creates the host with its delegate, the only place the delegate is given
+    /// (`NSURLSession`'s `sessionWithConfiguration:delegate:delegateQueue:`). Nil for other hosts.
+    public var delegateAtCreation: String?
+    /// The app delegate's methods on the app-level hosts, which `delegate-lacks` may name; nil elsewhere.
+    public var delegateMethods: [String]?
 
     public init(name: String, delegateOwnership: String, events: [String], methodTarget: MethodTargetInfo? = nil) {
         self.name = name

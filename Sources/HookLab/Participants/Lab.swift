@@ -65,8 +65,7 @@ public struct ModelCatalog: LabCatalog {
 
     public var participants: [ParticipantInfo] { kinds.map(\.info) }
     public var hosts: [HostInfo] {
-        HostKind.all.map { HostInfo(name: $0.name, delegateOwnership: $0.ownershipSummary, events: $0.events.map(\.selector)) }
-            + MethodTarget.hostInfos
+        HostKind.all.map(\.info) + MethodTarget.hostInfos
     }
     public func makeRunner() -> ScenarioRunning { ModelRunner(kinds: kinds) }
 
@@ -112,5 +111,18 @@ public struct ModelCatalog: LabCatalog {
         var copy = self
         copy.kinds += extra
         return copy
+    }
+}
+
+extension HostKind {
+    /// The lab's description of the host.
+    var info: HostInfo {
+        var info = HostInfo(name: name, delegateOwnership: ownershipSummary, events: events.map(\.selector))
+        if delegateAtLaunch { info.delegateAtLaunch = true }
+        info.delegateAtCreation = primarySlot.createdBy
+        if slots.contains(where: { DelegateProtocols.appSlotProtocols.contains($0.protocolName) }) {
+            info.delegateMethods = slots.flatMap { DelegateProtocols.methods(of: $0.protocolName) }
+        }
+        return info
     }
 }

@@ -33,7 +33,8 @@ public struct ParticipantFile: Sendable {
     }
 
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
-                           "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "hook", "target", "package"]
+                           "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
+                           "returns", "action", "hook", "target", "package"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -53,6 +54,14 @@ public struct ParticipantFile: Sendable {
         var hook: (DeclaredMethodHook.Mechanism, Int)?
         var targets: [(name: String, line: Int)] = []
         var packages: [PackageDeclaration] = []
+        var trigger = DeclaredSDK.Trigger.setter
+        var policies: [String: DeclaredSDK.HandlerPolicy] = [:]
+        var defaultPolicy = DeclaredSDK.HandlerPolicy.pass
+        var refuses = false
+        var voidReturn = false
+        var noDonors: [String] = []
+        var actions: [String] = []
+        var triggerLine = 1
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -124,6 +133,13 @@ public struct ParticipantFile: Sendable {
                     throw fail(number, "\(host) does not fire '\(event)'\(Scenario.suggestion(event, fired)); it fires \(Array(Set(fired)).sorted().joined(separator: ", "))")
                 }
                 observes.append((host, Array(args.dropFirst())))
+            case "setter" where args.first == "none" || args.first == "factory":
+                // `setter none`: it takes the delegate in the slot at its start; `setter factory`: it hooks the class
+                // method that creates the host with its delegate.
+                guard args.dropFirst().allSatisfy({ $0 == "reset-delegate" }) else { throw fail(number, "'setter \(args[0])' takes only reset-delegate") }
+                trigger = args[0] == "none" ? .start : .factory
+                triggerLine = number
+                setter = (.replace, true, args.contains("reset-delegate"), "sdk_", "SDK")
             case "setter":
                 guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [prefix P] [category NAME]'") }
                 var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
@@ -159,6 +175,12 @@ public struct ParticipantFile: Sendable {
                         }
                     case "responds": proxy.responds = try choice(try option(args, &i, "responds"), "respondsToSelector: answer")
                     case "marker": proxy.marker = try option(args, &i, "marker")
+                    case "kind-of":
+                        guard try option(args, &i, "kind-of") == "target" else { throw fail(number, "expected 'kind-of target'") }
+                        proxy.kindOfTarget = true
+                    case "class-of":
+                        guard try option(args, &i, "class-of") == "target" else { throw fail(number, "expected 'class-of target'") }
+                        proxy.classOfTarget = true
                     case "keep":
                         guard i + 3 < args.count, ["retain", "assign"].contains(args[i + 1]) else {
                             throw fail(number, "expected 'keep retain|assign host|delegate KEY'")
@@ -166,7 +188,7 @@ public struct ParticipantFile: Sendable {
                         let on: DeclaredSDK.Keep.Holder = try choice(args[i + 2], "keeper")
                         proxy.keep = DeclaredSDK.Keep(retains: args[i + 1] == "retain", on: on, key: args[i + 3])
                         i += 3
-                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep")
+                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of")
                     }
                     i += 1
                 }
@@ -177,8 +199,46 @@ public struct ParticipantFile: Sendable {
             case "swizzle-class":
                 guard args.allSatisfy({ $0 == "add-missing" }) else { throw fail(number, "expected 'swizzle-class [add-missing]'") }
                 try setHandling(.swizzleClass(addMissing: !args.isEmpty))
+            case "isa-subclass" where args.first == "capture":
+                var shared: String?
+                var addMissing = false
+                var i = 1
+                while i < args.count {
+                    switch args[i] {
+                    case "add-missing": addMissing = true
+                    case "shared": shared = try option(args, &i, "shared")
+                    case "no-donor": noDonors.append(try option(args, &i, "no-donor"))
+                    default: throw fail(number, "unknown isa-subclass capture option '\(args[i])'; expected add-missing, shared NAME, no-donor SEL")
+                    }
+                    i += 1
+                }
+                try setHandling(.isaCapture(addMissing: addMissing, shared: shared))
+            case "setimp":
+                guard args.count >= 2, args[0] == "keyed" else { throw fail(number, "expected 'setimp keyed class|selector [runtime-class] [add-missing]'") }
+                let key: DeclaredSDK.ImpKey = try choice(args[1], "IMP key")
+                guard args.dropFirst(2).allSatisfy({ ["runtime-class", "add-missing"].contains($0) }) else {
+                    throw fail(number, "expected 'setimp keyed class|selector [runtime-class] [add-missing]'")
+                }
+                try setHandling(.setImp(key: key, runtimeClass: args.contains("runtime-class"), addMissing: args.contains("add-missing")))
+            case "handler":
+                guard let first = args.first else { throw fail(number, "expected 'handler pass|once|after-forward|before-forward|group [SEL…]'") }
+                let policy: DeclaredSDK.HandlerPolicy = try choice(first, "handler policy")
+                if args.count == 1 { defaultPolicy = policy }
+                for selector in args.dropFirst() {
+                    guard selector.hasSuffix("ompletionHandler:") else { throw fail(number, "'\(selector)' takes no completion handler") }
+                    policies[selector] = policy
+                }
+            case "action":
+                guard !rest.isEmpty else { throw fail(number, "expected 'action TEXT': what an app can do about this SDK") }
+                actions.append(rest)
+            case "refuse-if-set":
+                guard args.isEmpty else { throw fail(number, "'refuse-if-set' takes no arguments") }
+                refuses = true
+            case "returns":
+                guard args == ["void"] else { throw fail(number, "expected 'returns void'") }
+                voidReturn = true
             case "isa-subclass":
-                guard args.allSatisfy({ ["lying-class", "add-missing"].contains($0) }) else { throw fail(number, "expected 'isa-subclass [lying-class] [add-missing]'") }
+                guard args.allSatisfy({ ["lying-class", "add-missing"].contains($0) }) else { throw fail(number, "expected 'isa-subclass [lying-class] [add-missing]' or 'isa-subclass capture [add-missing] [shared NAME]'") }
                 try setHandling(.isaSubclass(lyingClass: args.contains("lying-class"), addMissing: args.contains("add-missing")))
             case "forwarding-target":
                 var handler = "SDKForwardingHandler"
@@ -236,13 +296,24 @@ public struct ParticipantFile: Sendable {
         if let t = targets.first { throw fail(t.line, "'target' lines go with a 'hook' line: they name the method targets a method hook runs on") }
         let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
         let startWhen = start ?? .load
-        let sdk = DeclaredSDK(id: name, observer: observer ?? familyName, start: startWhen, observes: observes,
+        var sdk = DeclaredSDK(id: name, observer: observer ?? familyName, start: startWhen, observes: observes,
                               setterHook: setter.hook, callsOriginal: setter.callsOriginal, resetsDelegate: setter.resets,
                               prefix: setter.prefix, category: setter.category, handling: handling)
+        sdk.trigger = trigger
+        sdk.handlerPolicies = policies
+        sdk.defaultHandlerPolicy = defaultPolicy
+        sdk.refusesIfSet = refuses
+        sdk.voidReturn = voidReturn
+        sdk.noDonors = noDonors
+        if trigger == .start, startWhen == .load {
+            throw fail(triggerLine, "'setter none' takes hold of the delegate at a start call: add 'start runtime' or 'start late'")
+        }
+        // `reset-delegate` on a start-time SDK: nil and back after it hooks the current delegate (GUL :518-531).
         var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
                                    hosts: hostNames(sdk.hostClasses), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
                                    canStartLate: startWhen == .late, basedOn: basedOn, design: design,
                                    missedEvent: missedEvent)
+        if !actions.isEmpty { info.actions = actions }
         info.packages = packages
         return ParticipantFile(sdk: sdk, info: info, file: file)
     }
@@ -281,6 +352,10 @@ public struct ParticipantFile: Sendable {
         case .isaSubclass(let lying, let addMissing):
             return "isa-subclass" + (lying ? " lying-class" : "") + (addMissing ? " add-missing" : "")
         case .forwardingTarget(let handler): return "forwarding-target handler \(handler)"
+        case .isaCapture(let addMissing, let shared):
+            return "isa-subclass capture" + (addMissing ? " add-missing" : "") + (shared.map { " shared \($0)" } ?? "")
+        case .setImp(let key, let runtimeClass, let addMissing):
+            return "setimp keyed \(key.rawValue)" + (runtimeClass ? " runtime-class" : "") + (addMissing ? " add-missing" : "")
         }
     }
 
@@ -350,6 +425,8 @@ final class DeclaredParticipant: Participant {
     let sdk: DeclaredSDK
     let info: ParticipantInfo
     var started = false
+    /// It refused to install (REFUSE): its observer expects nothing.
+    var refused = false
 
     init(sdk: DeclaredSDK, info: ParticipantInfo) {
         self.sdk = sdk
@@ -358,14 +435,21 @@ final class DeclaredParticipant: Participant {
 
     func load(_ world: World) throws {
         guard !started else { return }
-        sdk.install(into: world.rt)
+        _ = sdk.install(into: world.rt)
         started = true
     }
 
     func attach(_ world: World) throws {
         guard !started else { return }
-        sdk.install(into: world.rt)
+        let made = sdk.install(into: world.rt)
         started = true
+        if sdk.trigger == .start {
+            // It takes hold of the delegate in the slot now (GUL proxyOriginalDelegate, RNFB observe, expo's check).
+            guard sdk.hostClasses.contains(world.kind.className) else { return }
+            refused = try !sdk.start(on: try world.ensureHost(), kind: world.kind, made: made, in: world.rt)
+            return
+        }
+        guard sdk.trigger == .setter else { return }
         // A start call after the app set its delegate: the hooks only see later sets, so the SDK sets the current
         // delegate again through the hooked setter (the way Firebase re-assigns the app delegate, l.521-530).
         let host = try world.ensureHost()
@@ -377,6 +461,8 @@ final class DeclaredParticipant: Participant {
     var observer: String? { sdk.observer }
 
     func expectsToObserve(_ event: String, _ world: World) -> Bool {
-        started && sdk.events(on: world.kind.className).contains(event)
+        // An SDK that hooks only the methods the app's delegate has sees nothing of one it lacks (`delegate-lacks`).
+        started && !refused && sdk.events(on: world.kind.className).contains(event)
+            && (world.appImplements(event) || sdk.hooksWhenLacking(event))
     }
 }

@@ -52,6 +52,10 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// and `ID` for the participant ("Analytics lose `SEL`: `ID` never records it."; a participant file's
     /// `missed-event` line); nil: "`ID` never sees `SEL`."
     public var missedEvent: String? = nil
+    /// What an app can do about this SDK, in an integrator's words, first in reports: a setting that turns its hook
+    /// off (`Info.plist FirebaseAppDelegateProxyEnabled = NO`), an init order, a version, implementing a method itself.
+    /// Nil when the model declares none.
+    public var actions: [String]?
 
     public init(id: String, family: String, models: String, hosts: [String], hasLoad: Bool, hasAttach: Bool,
                 canStartLate: Bool = false, verbs: [String] = [], otherVerbs: [String] = [], basedOn: [String] = [],

@@ -201,6 +201,8 @@ extension Matrix {
         case .assignDelegate: return "when something assigns `view.delegate` directly"
         case .release: return "when the app releases its delegate"
         case .teardown, .drain: return "when the screen closes"
+        case .invalidateSession: return "when the app invalidates its URL session"
+        case .delegateLacks, .delegateCompletes: return "at launch"
         case .verb(let family, let verb, let args): return "on `\(([family + "." + verb] + args).joined(separator: " "))`"
         case .raw(let keyword, let args):
             if keyword == "call", args.count >= 2 { return "when `\(args[1])` is called on `\(args[0])`" }

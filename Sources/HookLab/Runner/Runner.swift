@@ -61,7 +61,7 @@ public final class ModelRunner: ScenarioRunning {
         let rt = base(kind.era).copy()
         rt.configuration = scenario.config == .debug ? .debug : .release
         let participants = scenario.participants.compactMap { id in kinds.first { $0.info.id == id }?.make() }
-        let world = World(rt: rt, kind: kind, participants: participants)
+        let world = World(rt: rt, kind: kind, participants: participants, steps: scenario.steps)
         var detectors = makeDetectors()
         var findings: [Finding] = []
         var result = RunResult()

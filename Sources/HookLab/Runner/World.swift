@@ -31,12 +31,62 @@ public final class World {
         ("webView:shouldStartLoadWithRequest:navigationType:", .bool(false)),
         ("collectionView:shouldSelectItemAtIndexPath:", .bool(false)),
         ("tableView:heightForRowAtIndexPath:", .int(88)),
+        // The app handled the link: YES (a void trampoline or a lost answer gives NO; facebook-ios-sdk #2205).
+        ("application:openURL:options:", .bool(true)),
+        ("application:continueUserActivity:restorationHandler:", .bool(true)),
     ]
 
-    init(rt: Runtime, kind: HostKind, participants: [Participant]) {
+    /// How the app's delegate class is written on the app-level hosts (`delegate-lacks`, `delegate-completes`).
+    public let appShape: AppDelegateObject.Shape
+
+    init(rt: Runtime, kind: HostKind, participants: [Participant], steps: [Scenario.Step] = []) {
         self.rt = rt
         self.kind = kind
         self.participants = participants
+        var shape = AppDelegateObject.Shape()
+        for step in steps {
+            switch step {
+            case .delegateLacks(let selectors): shape.lacks += selectors
+            case .delegateCompletes(let selector, let n): shape.completes[selector] = n
+            default: break
+            }
+        }
+        appShape = shape
+        // The app's delegate class is written before anything runs: its app-level methods, minus what it lacks.
+        if kind.slots.contains(where: { DelegateProtocols.appSlotProtocols.contains($0.protocolName) }) {
+            AppDelegateObject.defineAppSlotMethods(in: rt, shape: shape)
+        }
+    }
+
+    /// Whether the app's delegate implements an event's method (a `delegate-lacks` line says it does not).
+    func appImplements(_ selector: String) -> Bool { !appShape.lacks.contains(selector) }
+
+    /// Hands the app's delegate to a host whose delegate is given only at creation (a new URL session made with it,
+    /// through whatever hooks sit on the factory), or to UIApplication, whose delegate `UIApplicationMain` keeps alive;
+    /// under SwiftUI the slot gets SwiftUI's app delegate holding the app's adaptor. False for other hosts.
+    func handOverAppLevel(_ app: ObjectID) throws -> Bool {
+        if let creator = kind.primarySlot.createdBy {
+            let cls = rt.objc_getClass(kind.className)!
+            let made = try rt.objc_msgSend(rt.classObject(cls), rt.sel(creator), [.string("configuration"), .object(app), .none])
+            guard let session = made.object else { return true }
+            try rt.objc_retain(session)
+            // The app keeps its earlier session (until teardown); the new one is where events now arrive.
+            if let old = host { kept.append(old) }
+            host = session
+            return true
+        }
+        guard kind.delegateAtLaunch else { return false }
+        let host = try ensureHost()
+        var object = app
+        if kind.swiftUI {
+            object = try UIKit.makeSwiftUIAppDelegate(adaptor: app, in: rt)
+            try appKeeps(object, owned: true)
+        } else {
+            // UIApplicationMain keeps the app delegate alive for the process (runtime fact 6).
+            try appKeeps(app)
+        }
+        try rt.send(host, kind.primarySlot.setter, .object(object))
+        return true
     }
 
     func participant(_ id: String) throws -> Participant {
@@ -105,6 +155,11 @@ public final class World {
             try ensureHost()
             try p.attach(self)
             markInstalled(p)
+        case .setDelegate(let name) where kind.delegateAtLaunch || kind.primarySlot.createdBy != nil,
+             .assignDelegate(let name) where kind.delegateAtLaunch || kind.primarySlot.createdBy != nil:
+            let app = try appDelegate(named: name)
+            currentAppDelegate = name
+            _ = try handOverAppLevel(app)
         case .setDelegate(let name):
             let host = try ensureHost()
             let app = try appDelegate(named: name)
@@ -133,8 +188,11 @@ public final class World {
                 appDelegates[i].held = false
                 try rt.objc_release(appDelegates[i].object)
             }
-        case .drain:
+        case .drain, .delegateLacks, .delegateCompletes:
             break
+        case .invalidateSession:
+            guard kind.primarySlot.createdBy != nil else { throw LabError("invalidate-session needs host NSURLSession") }
+            try rt.send(try ensureHost(), "finishTasksAndInvalidate")
         case .teardown:
             try tearDown()
         case .verb(let family, let verb, let args):

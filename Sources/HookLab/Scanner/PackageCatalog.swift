@@ -39,6 +39,7 @@ public let participantsWithoutPackage: [(id: String, why: String)] = [
     ("swizzle:sdk", "a second SDK's exchange swizzle, not one named package"),
     ("aspects:instance", "Aspects hooking one object; the Aspects pod maps to aspects:class, the class hook"),
     ("hooker:exchange", "an example participant file for an SDK team's own design"),
+    ("fbsdk:swizzler", "the Facebook SDK's AEM non-proxy mode, chosen by a server feature flag, not by a version (FBSDKAEMManager.m:101-189); the FBSDKCoreKit pod maps to fbsdk"),
 ]
 
 extension KnownSDK {

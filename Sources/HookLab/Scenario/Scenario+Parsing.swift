@@ -3,7 +3,8 @@
 extension Scenario {
     /// The generic verbs of the file format, in the order the help text lists them.
     public static let fileVerbs = ["host", "config", "load", "attach", "set-delegate", "assign-delegate", "fire", "release",
-                                   "drain", "teardown", "expect", "expect-includes", "expect-ran"]
+                                   "drain", "teardown", "invalidate-session", "delegate-lacks", "delegate-completes",
+                                   "expect", "expect-includes", "expect-ran"]
 
     /// Reads a scenario from the text of a `.hooklab` file.
     ///
@@ -148,9 +149,21 @@ extension Scenario.Step {
         case "assign-delegate": self = .assignDelegate(try one("delegate name, e.g. 'assign-delegate app'"))
         case "fire": self = .fire(try one("selector, e.g. 'fire scrollViewDidScroll:'"))
         case "release": self = .release(try one("name, e.g. 'release app'"))
-        case "drain", "teardown":
+        case "drain", "teardown", "invalidate-session":
             guard args.isEmpty else { throw fail("'\(keyword)' takes no arguments") }
-            self = keyword == "drain" ? .drain : .teardown
+            self = keyword == "drain" ? .drain : keyword == "teardown" ? .teardown : .invalidateSession
+        case "delegate-lacks":
+            guard !args.isEmpty else { throw fail("'delegate-lacks' takes one or more selectors, e.g. 'delegate-lacks application:continueUserActivity:restorationHandler:'") }
+            self = .delegateLacks(args)
+        case "delegate-completes":
+            guard args.count == 2 || args.count == 1 else {
+                throw fail("'delegate-completes' takes a selector and a count, e.g. 'delegate-completes application:didReceiveRemoteNotification:fetchCompletionHandler: 2'")
+            }
+            let count = args.count == 2 ? args[1] : "1"
+            guard let n = Int(count), (0...2).contains(n) else {
+                throw fail("delegate-completes \(Scenario.clip(args[0])) \(Scenario.clip(count)): the count must be 0, 1 or 2 (how many times the app calls the completion handler)")
+            }
+            self = .delegateCompletes(args[0], n)
         default:
             if Scenario.Step.extensionKeywords.contains(keyword) {
                 self = .raw(keyword: keyword, args: args)

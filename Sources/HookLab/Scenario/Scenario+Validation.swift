@@ -30,9 +30,34 @@ extension Scenario {
         let info = hosts.first { $0.name == host }
         let loaded = self.participants
         var names: [String] = []
+        var lacked: [String] = []
         for (index, step) in steps.enumerated() {
             let line = index < lines.count ? lines[index] : index + 1
             func fail(_ message: String) -> ScenarioFileError { ScenarioFileError(file: file, line: line, message: message) }
+            if step.isDelegateShape {
+                guard steps[..<index].allSatisfy(\.isDelegateShape) else {
+                    throw fail("'\(Scenario.clip(step.line))' says how the app's delegate class is written; put it before the first step")
+                }
+                guard let methods = info?.delegateMethods else {
+                    let hosts = hosts.filter { $0.delegateMethods != nil }.map(\.name)
+                    throw fail("'\(step.line.split(separator: " ")[0])' describes the app's delegate on \(hosts.joined(separator: ", ")), not on \(host)")
+                }
+                switch step {
+                case .delegateLacks(let selectors):
+                    for selector in selectors where !methods.contains(selector) {
+                        throw fail("delegate-lacks: \(host)'s delegate protocol has no method '\(Scenario.clip(selector))'\(Scenario.suggestion(selector, methods)); it has \(methods.joined(separator: ", "))")
+                    }
+                    lacked += selectors
+                case .delegateCompletes(let selector, _):
+                    let handlers = methods.filter { $0.hasSuffix("ompletionHandler:") }
+                    guard handlers.contains(selector) else {
+                        throw fail("delegate-completes: '\(Scenario.clip(selector))' is not a method of \(host)'s delegate that takes a completion handler\(Scenario.suggestion(selector, handlers)); those are \(handlers.joined(separator: ", "))")
+                    }
+                    guard !lacked.contains(selector) else { throw fail("delegate-completes \(selector): an earlier delegate-lacks line says the app's delegate does not implement it") }
+                default: break
+                }
+                continue
+            }
             switch step {
             case .fire(let selector):
                 if let info, !info.events.contains(selector) {
@@ -56,7 +81,9 @@ extension Scenario {
                 for arg in args where !names.contains(arg) && !arg.contains(":") { names.append(arg) }
             case .raw(let keyword, _):
                 throw fail("'\(keyword)' lines need a method-hook target as the host, e.g. 'host ViewController -viewWillAppear:'")
-            case .load, .attach, .drain, .teardown:
+            case .invalidateSession:
+                guard info?.delegateAtCreation != nil else { throw fail("'invalidate-session' invalidates a URL session; it needs 'host NSURLSession', not \(host)") }
+            case .load, .attach, .drain, .teardown, .delegateLacks, .delegateCompletes:
                 break
             }
         }

@@ -23,12 +23,27 @@ extension Scenario {
         case drain
         /// `teardown`: tear the host down.
         case teardown
+        /// `invalidate-session`: the app invalidates its URL session (`-finishTasksAndInvalidate`), which asks the delegate
+        /// `respondsToSelector:`, tells it, and lets it go.
+        case invalidateSession
+        /// `delegate-lacks SEL…`: the app's delegate class does not implement these optional methods (before the first step).
+        case delegateLacks([String])
+        /// `delegate-completes SEL N`: the app's implementation of SEL calls its completion handler N times (0, 1 or 2).
+        case delegateCompletes(String, Int)
         /// `FAMILY.VERB ARGS`: a participant family's own verb, e.g. `rx.subscribe scrollViewDidScroll:`
         /// or `aspects.hook ViewController viewWillAppear: before`.
         case verb(family: String, verb: String, args: [String])
         /// An extension line whose keyword is in ``extensionKeywords``, e.g. `class NAME : SUPER`,
         /// `object NAME CLASS`, `call OBJECT SEL`; kept verbatim so the format can grow.
         case raw(keyword: String, args: [String])
+
+        /// Whether the step says how the app's delegate class is written (it comes before the first step).
+        public var isDelegateShape: Bool {
+            switch self {
+            case .delegateLacks, .delegateCompletes: true
+            default: false
+            }
+        }
 
         /// Keywords accepted as ``raw(keyword:args:)`` steps; the runner gives them meaning.
         public static let extensionKeywords = ["class", "object", "call"]
@@ -44,6 +59,9 @@ extension Scenario {
             case .release(let name): "release \(name)"
             case .drain: "drain"
             case .teardown: "teardown"
+            case .invalidateSession: "invalidate-session"
+            case .delegateLacks(let selectors): (["delegate-lacks"] + selectors).joined(separator: " ")
+            case .delegateCompletes(let selector, let n): "delegate-completes \(selector) \(n)"
             case .verb(let family, let verb, let args): (["\(family).\(verb)"] + args).joined(separator: " ")
             case .raw(let keyword, let args): ([keyword] + args).joined(separator: " ")
             }

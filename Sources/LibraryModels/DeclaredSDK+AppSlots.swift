@@ -1,0 +1,265 @@
+// The mechanisms SDKs use on the app-level slots (the app delegate, UNUserNotificationCenter.delegate, URL session
+// delegates), as declared primitives: ISA with captured IMPs, SETIMP keyed per class or per selector name, a factory
+// hook, a start-time hold of the current delegate, refusal, and completion-handler policies. Each follows the field
+// guide's technique table (app-push-network-sdks.md); the comment on each names the source.
+import ObjCModel
+import UIKitModel
+
+extension DeclaredSDK {
+    /// Whether an event belongs to an app-level slot (its answers come from the app's own methods).
+    func isAppLevel(_ selector: String) -> Bool {
+        HostKind.appLevel.contains { $0.events.contains { $0.selector == selector } }
+            || DelegateProtocols.appSlotProtocols.flatMap(DelegateProtocols.methods(of:)).contains(selector)
+    }
+
+    /// Whether the SDK hooks `selector` on a delegate whose class lacks it: a wrapper implements it itself; the class
+    /// hooks only with `add-missing` (and not for a `no-donor` selector).
+    public func hooksWhenLacking(_ selector: String) -> Bool {
+        switch handling {
+        case .wrap, .forwardingTarget: return true
+        case .swizzleClass(let addMissing), .isaSubclass(_, let addMissing), .setImp(_, _, let addMissing): return addMissing
+        case .isaCapture(let addMissing, _): return addMissing && !noDonors.contains(selector)
+        }
+    }
+
+    // MARK: One observed call, with the completion-handler policy
+
+    /// The SDK's body for one delegate method: record, then the original (if any) with the handler as the policy says.
+    /// - Parameter original: calls the previous implementation with the given arguments; nil when there is none.
+    func observedCall(_ rt: Runtime, _ receiver: ObjectID, _ selector: String, _ types: String, _ args: [Value],
+                      original: ((Runtime, [Value]) throws -> Value)?) throws -> Value {
+        record(rt, selector)
+        guard case .block(let system)? = args.last, selector.hasSuffix("ompletionHandler:") else {
+            let answer = try original?(rt, args) ?? Self.defaultAnswer(rt, types, args, by: observer)
+            // FBSDKSwizzler's trampolines return void (FBSDKSwizzler.m:88-116): the caller reads no answer.
+            if voidReturn {
+                rt.noteFact("FBSDKSwizzler's block trampolines fb_swizzledMethod_N return void, so a BOOL answer is lost",
+                            source: "facebook-ios-sdk FBSDKSwizzler.m:88-116; issue #2205")
+                return .none
+            }
+            return answer
+        }
+        let handler = Value.block(system)
+        let value: Value = selector.contains("willPresent") ? .int(0) : .int(1)
+        var mine = args
+        switch policy(selector) {
+        case .pass:
+            guard let original else {
+                try UIKit.callHandler(rt, handler, by: observer, [value])
+                return .none
+            }
+            return try original(rt, args)
+        case .once:
+            // Airship `ensureOnce`: only the first call reaches the system handler; if nobody calls it, Airship does.
+            let gate = Block(label: "ensureOnce(\(observer))") { rt, a in
+                if rt.journal.last(where: { $0.event == "ensureOnce" && $0.observer == observer }) == nil {
+                    rt.journal.append(JournalEntry(observer: observer, event: "ensureOnce"))
+                    try UIKit.callHandler(rt, handler, by: observer, a)
+                }
+                return .none
+            }
+            mine[mine.count - 1] = .block(gate)
+            let answer = try original?(rt, mine) ?? .none
+            if gate.callCount == 0 { try UIKit.callHandler(rt, .block(gate), by: observer, [value]) }
+            return answer
+        case .afterForward:
+            let answer = try original?(rt, args) ?? .none
+            try UIKit.callHandler(rt, handler, by: observer, [value])
+            return answer
+        case .beforeForward:
+            try UIKit.callHandler(rt, handler, by: observer, [value])
+            return try original?(rt, args) ?? .none
+        case .group:
+            return try groupCall(rt, receiver, selector, args, handler, value, original: original)
+        }
+    }
+
+    /// GULAppDelegateSwizzler.m:858-934: every interceptor and the original get one `localCompletionHandler` that
+    /// leaves a dispatch group; the real handler runs once in `dispatch_group_notify`. "One call too many crashes; one
+    /// missing call means the system handler is never called."
+    func groupCall(_ rt: Runtime, _ receiver: ObjectID, _ selector: String, _ args: [Value], _ system: Value, _ value: Value,
+                   original: ((Runtime, [Value]) throws -> Value)?) throws -> Value {
+        let interceptors = Self.interceptors(rt, receiver).filter { $0 != observer }
+        let entered = interceptors.count + (original == nil ? 0 : 1)
+        let local = Block(label: "localCompletionHandler(\(observer))") { rt, _ in
+            let left = rt.journal.filter { $0.event == "dispatch_group_leave" && $0.observer == observer }.count + 1
+            rt.journal.append(JournalEntry(observer: observer, event: "dispatch_group_leave"))
+            guard left <= entered else {
+                rt.noteFact("GUL's fetch handler leaves a dispatch group once per participant; one call too many is an unbalanced leave",
+                            source: "GoogleUtilities GULAppDelegateSwizzler.m:858-934; firebase-ios-sdk #8442, PR #6863")
+                throw Fault(.fatalError(message: "BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()"),
+                            raisedBy: "libdispatch")
+            }
+            return .none
+        }
+        var mine = args
+        mine[mine.count - 1] = .block(local)
+        let start = rt.journal.count
+        // The interceptors first (FCM's fetch interceptor calls completionHandler(NoData), FIRMessagingRemoteNotificationsProxy.m:389-409).
+        for name in interceptors {
+            rt.journal.append(JournalEntry(observer: name, event: selector))
+            try UIKit.callHandler(rt, .block(local), by: name, [.int(1)])
+        }
+        let answer = try original?(rt, mine) ?? .none
+        let left = rt.journal[start...].filter { $0.event == "dispatch_group_leave" && $0.observer == observer }.count
+        if left == entered { try UIKit.callHandler(rt, system, by: observer, [value]) }
+        return answer
+    }
+
+    // MARK: Start, factory, refusal
+
+    /// At its start, the SDK takes hold of the delegate now in the slot (or refuses, or installs itself when empty).
+    /// - Returns: false when it refused.
+    @discardableResult
+    public func start(on host: ObjectID, kind: HostKind, made: Class?, in rt: Runtime) throws -> Bool {
+        let slot = kind.primarySlot
+        let current = try rt.send(host, slot.property)
+        if refusesIfSet, !current.isNil {
+            // expo NotificationCenterManager.swift:55-68: "logs and returns without installing".
+            rt.noteFact("expo-notifications installs nothing when UNUserNotificationCenter already has a delegate",
+                        source: "expo NotificationCenterManager.swift:55-68")
+            rt.journal.append(JournalEntry(observer: observer, event: "refused",
+                                           detail: "\(rt.describe(current)) is already the \(kind.name) delegate"))
+            return false
+        }
+        if case .wrap = handling {
+            // RNFB/FlutterFire/RNN: save the current delegate and make the wrapper the delegate, even when there is none.
+            guard let made else { return true }
+            let wrapper = rt.class_createInstance(made)
+            _ = try rt.send(wrapper, "initWithTarget:", current)
+            _ = try rt.send(host, slot.setter, .object(wrapper))
+            try keepAndRelease(rt, wrapper, view: host, delegate: current)
+            return true
+        }
+        guard !current.isNil else { return true }
+        _ = try handle(rt, host, current, observed: events(on: kind.className), made: made)
+        if resetsDelegate {
+            // GUL reassignAppDelegate (GULAppDelegateSwizzler.m:518-531) / CleverTap (CTSwizzleManager.m:155-158):
+            // nil and back, so UIKit re-reads respondsToSelector:.
+            _ = try rt.send(host, slot.setter, .none)
+            _ = try rt.send(host, slot.setter, current)
+        }
+        return true
+    }
+
+    /// `+sessionWithConfiguration:delegate:delegateQueue:` replaced, the IMP captured at install (NRMAURLSessionOverride.m
+    /// :67-108, :167-179; FPRNSURLSessionInstrument.m:143-180): the delegate is handled (wrapped) before the original runs.
+    func hookFactory(_ rt: Runtime, _ cls: Class, _ creator: String, observed: [String], made: Class?) {
+        let meta = rt.objc_getMetaClass(cls)
+        let sel = rt.sel(creator)
+        guard let method = rt.class_getInstanceMethod(meta, sel) else { return }
+        let previous = rt.method_getImplementation(method)
+        let types = rt.method_getTypeEncoding(method)
+        let sdk = self
+        let imp = rt.imp_implementationWithBlock("+[NSURLSession(\(category)) \(creator)]", owner: id) { rt, classObject, cmd, a in
+            var args = a
+            let delegate = a.count > 1 ? a[1] : .none
+            let (passed, wrapper) = try sdk.handle(rt, classObject, delegate, observed: observed, made: made)
+            if args.count > 1 { args[1] = passed }
+            let session = try rt.callIMP(previous, classObject, cmd, args)
+            if let wrapper { try rt.objc_release(wrapper) }
+            return session
+        }
+        _ = rt.class_replaceMethod(meta, sel, imp, types)
+    }
+
+    // MARK: ISA with captured IMPs (GULAppDelegateSwizzler.m:336-464)
+
+    /// The SDKs registered with a shared proxy on this object (GUL interceptors, held weakly in the real code, :119-127).
+    static func interceptors(_ rt: Runtime, _ o: ObjectID) -> [String] {
+        rt.object_getIvar(o, "sdk.interceptors").stringValue.map { $0.split(separator: ",").map(String.init) } ?? []
+    }
+
+    func isaCapture(_ rt: Runtime, _ delegate: Value, observed: [String], addMissing: Bool, shared: String?) throws {
+        guard let d = delegate.object, !rt.isClassObject(d) else { return }
+        let proxyName = shared ?? id
+        let marker = "\(proxyName)_"
+        let registered = Self.interceptors(rt, d)
+        if rt.class_getName(rt.object_getClass(d)).hasPrefix(marker) {
+            // The proxy is installed: register as one more interceptor (GUL registerAppDelegateInterceptor:).
+            if !registered.contains(observer) {
+                try rt.object_setIvar(d, "sdk.interceptors", .string((registered + [observer]).joined(separator: ",")), .value)
+            }
+            return
+        }
+        // realClass = [appDelegate class] (:337): -class, so a lying subclass or proxy answers for itself.
+        guard let real = rt.classOfClassObject(try rt.objc_msgSend(d, rt.s.class).object ?? rt.classObject(rt.object_getClass(d)))
+        else { return }
+        rt.noteFact("GUL subclasses [delegate class] and captures the real class's IMPs at install; NULL where the class has none",
+                    source: "GoogleUtilities GULAppDelegateSwizzler.m:336-464, :561-567")
+        // GUL_<Class>-<UUID>: the subclass is of the *runtime* class, so the object keeps every method it had (:358).
+        let isa = rt.object_getClass(d)
+        var n = 1
+        var name = "\(marker)\(rt.class_getName(real))-\(n)"
+        while rt.objc_getClass(name) != nil { n += 1; name = "\(marker)\(rt.class_getName(real))-\(n)" }
+        guard let sub = rt.objc_allocateClassPair(isa, name, owner: id) else { return }
+        let sdk = self
+        for selector in observed {
+            let sel = rt.sel(selector)
+            let captured = rt.class_getInstanceMethod(real, sel).map(rt.method_getImplementation)
+            guard captured != nil || (addMissing && !noDonors.contains(selector)), let types = Self.protocolTypes(rt, selector) else { continue }
+            rt.addMethod(sub, selector, types: types, owner: id) { rt, o, _, a in
+                // Interceptors first (:636-659), each recorded; then the captured original with the original _cmd.
+                // Under the group policy the handler event's interceptors are called inside the group (groupCall).
+                if !(selector.hasSuffix("ompletionHandler:") && sdk.policy(selector) == .group) {
+                    for name in Self.interceptors(rt, o) where name != sdk.observer { rt.journal.append(JournalEntry(observer: name, event: selector)) }
+                }
+                let original: ((Runtime, [Value]) throws -> Value)? = captured.map { imp in { rt, args in try rt.callIMP(imp, o, sel, args) } }
+                let answer = try sdk.observedCall(rt, o, selector, types, a, original: original)
+                // openURL / continueUserActivity OR the BOOL results together (:675-701); the app's YES stays YES.
+                return answer
+            }
+        }
+        rt.objc_registerClassPair(sub)
+        try rt.object_setIvar(d, "sdk.interceptors", .string((registered + [observer]).joined(separator: ",")), .value)
+        _ = rt.object_setClass(d, sub)
+    }
+
+    // MARK: SETIMP on the delegate's class
+
+    func setImp(_ rt: Runtime, _ delegate: Value, observed: [String], key: ImpKey, runtimeClass: Bool, addMissing: Bool) throws {
+        guard let d = delegate.object else { return }
+        // Airship prefers object_getClass (AirshipSwizzler classForSelector :76-); FCM, FB AEM use [delegate class].
+        let cls: Class
+        if runtimeClass { cls = rt.object_getClass(d) } else {
+            guard let stated = rt.classOfClassObject(try rt.objc_msgSend(d, rt.s.class).object ?? rt.classObject(rt.object_getClass(d)))
+            else { return }
+            cls = stated
+        }
+        // The table of previous IMPs is a hidden class whose methods are the kept IMPs, so it lives in the runtime.
+        let tableName = "\(id).IMPTable"
+        let table: Class
+        if let t = rt.objc_getClass(tableName) { table = t } else {
+            table = rt.defineClass(tableName, superclass: rt.NSObjectClass, owner: id)
+        }
+        let sdk = self
+        for selector in observed {
+            let sel = rt.sel(selector)
+            let entry = key == .class ? "\(rt.class_getName(cls)).\(selector)" : selector
+            // Once per class: an entry already kept (or marked absent) means this class is hooked.
+            if key == .class, rt.class_ownsMethod(table, rt.sel(entry)) || rt.class_ownsMethod(table, rt.sel("absent." + entry)) { continue }
+            guard let types = Self.protocolTypes(rt, selector) else { continue }
+            let method = rt.class_getInstanceMethod(cls, sel)
+            guard method != nil || addMissing else { continue }
+            let body = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(selector)]", owner: id) { rt, o, cmd, a in
+                // The previous IMP is looked up under the key; per selector name it is the *running* _cmd (FCM :425).
+                let lookup = key == .class ? entry : rt.sel_getName(cmd)
+                let previous = rt.class_ownsMethod(table, rt.sel(lookup))
+                    ? rt.class_getInstanceMethod(table, rt.sel(lookup)).map(rt.method_getImplementation) : nil
+                if key == .selector, previous == nil, lookup != selector {
+                    rt.noteFact("FCM looks the original up by the running _cmd; under a foreign _cmd the lookup misses and the original is skipped",
+                                source: "firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:253-259, :422-545")
+                }
+                let original: ((Runtime, [Value]) throws -> Value)? = previous.map { imp in { rt, args in try rt.callIMP(imp, o, sel, args) } }
+                return try sdk.observedCall(rt, o, selector, types, a, original: original)
+            }
+            if let method {
+                let old = rt.method_setImplementation(method, body)
+                rt.class_addMethod(table, rt.sel(entry), old, types)
+            } else {
+                rt.class_addMethod(cls, sel, body, types)
+                rt.class_addMethod(table, rt.sel("absent." + entry), body, types)
+            }
+        }
+    }
+}

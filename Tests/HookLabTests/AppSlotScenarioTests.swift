@@ -1,0 +1,127 @@
+// The app-level hosts in the lab: their names, the app's delegate shape lines, the generated orders that can happen,
+// and bad input on them.
+
+import Testing
+@testable import HookLab
+
+@Suite("App-level hosts in scenarios and the generator")
+struct AppSlotScenarioTests {
+    static let catalog = ModelCatalog()
+
+    func parse(_ text: String) throws(ScenarioFileError) -> Scenario {
+        let scenario = try Scenario.parse(text: text, file: "t.hooklab", participants: Self.catalog.participants,
+                                          hosts: Self.catalog.hosts.map(\.name))
+        try scenario.validate(file: "t.hooklab", lines: Scenario.stepLineNumbers(text), hosts: Self.catalog.hosts,
+                              participants: Self.catalog.participants)
+        return scenario
+    }
+
+    func kinds(_ text: String) throws -> [Finding.Kind] { ModelRunner().run(try parse(text)).findings.map(\.kind) }
+
+    @Test("The four hosts exist under their exact names")
+    func names() {
+        let names = Self.catalog.hosts.map(\.name)
+        for name in ["UIApplication", "UIApplication@swiftui", "UNUserNotificationCenter", "NSURLSession"] {
+            #expect(names.contains(name))
+        }
+        #expect(Self.catalog.host("UIApplication")?.delegateAtLaunch == true)
+        #expect(Self.catalog.host("NSURLSession")?.delegateAtCreation == "sessionWithConfiguration:delegate:delegateQueue:")
+    }
+
+    @Test("delegate-completes N: 1 is fine; 0 and 2 are completionHandlerMisuse, on both lifecycles")
+    func completes() throws {
+        for host in ["UIApplication", "UIApplication@swiftui"] {
+            for n in 0...2 {
+                let text = """
+                    host \(host)
+                    config release
+                    delegate-completes application:didReceiveRemoteNotification:fetchCompletionHandler: \(n)
+                    set-delegate app
+                    fire application:didReceiveRemoteNotification:fetchCompletionHandler:
+                    teardown
+                    """
+                #expect(try kinds(text) == (n == 1 ? [] : [.completionHandlerMisuse]), "\(host) \(n)")
+            }
+        }
+    }
+
+    @Test("delegate-lacks: the lacked event is not expected at the app; the app delegate outlives the app's release")
+    func lacks() throws {
+        let text = """
+            host UIApplication
+            config debug
+            delegate-lacks application:continueUserActivity:restorationHandler:
+            set-delegate app
+            release app
+            fire application:continueUserActivity:restorationHandler:
+            fire application:openURL:options:
+            teardown
+            """
+        // UIApplicationMain keeps the delegate alive: the assign slot does not dangle, and teardown frees everything.
+        #expect(try kinds(text) == [])
+    }
+
+    @Test("A URL session keeps its delegate until invalidate-session; the app's release dangles nothing")
+    func session() throws {
+        let text = """
+            host NSURLSession
+            config release
+            set-delegate app
+            fire URLSession:dataTask:didReceiveResponse:completionHandler:
+            release app
+            fire URLSession:task:didCompleteWithError:
+            invalidate-session
+            teardown
+            """
+        #expect(try kinds(text) == [])
+    }
+
+    @Test("Bad input on the app-level hosts exits as a file:line error, never a finding", arguments: [
+        ("host UIApplication\nconfig debug\ndelegate-lacks application:openURL:option:\n", "t.hooklab:3: delegate-lacks"),
+        ("host UIApplication\nconfig debug\ndelegate-completes application:didReceiveRemoteNotification:fetchCompletionHandler: 3\n", "t.hooklab:3:"),
+        ("host UIApplication\nconfig debug\nset-delegate app\ndelegate-lacks applicationWillTerminate:\n", "t.hooklab:4:"),
+        ("host UITableView\nconfig debug\ndelegate-lacks tableView:didSelectRowAtIndexPath:\n", "t.hooklab:3:"),
+        ("host UIApplication\nconfig debug\nload tracker:proxy\n", "t.hooklab:3: tracker:proxy does not support host UIApplication"),
+        ("host UIApplication\nconfig debug\ninvalidate-session\n", "t.hooklab:3:"),
+        ("host UIApplication\nconfig debug\ndelegate-lacks application:openURL:options:\ndelegate-completes application:openURL:options: 1\n", "t.hooklab:4:"),
+    ])
+    func badInput(_ text: String, _ prefix: String) {
+        do {
+            _ = try parse(text)
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.description.hasPrefix(prefix), "\(error.description)")
+        }
+    }
+
+    @Test("UIApplication cells: +load hooks, then the app's delegate, then every SDK start, for each delegate shape; never a release or a direct assign")
+    func launchOrders() {
+        let load = ParticipantInfo(id: "l", family: "l", models: "", hosts: ["UIApplication"], hasLoad: true, hasAttach: false)
+        let start = ParticipantInfo(id: "s", family: "s", models: "", hosts: ["UIApplication"], hasLoad: false, hasAttach: true,
+                                    canStartLate: true)
+        let generator = ScenarioGenerator(hosts: Self.catalog.hosts, participants: [load, start])
+        for order in [["l", "s"], ["s"], ["l"]] {
+            let scenarios = generator.scenarios(for: Matrix.Cell(host: "UIApplication", order: order, config: .debug))
+            #expect(!scenarios.isEmpty)
+            for s in scenarios {
+                let lines = s.steps.map(\.line)
+                let delegate = lines.firstIndex(of: "set-delegate app")!
+                #expect(lines.firstIndex(of: "load l").map { $0 < delegate } ?? true, "\(lines)")
+                #expect(lines.firstIndex(of: "attach s").map { $0 > delegate } ?? true, "\(lines)")
+                #expect(!lines.contains { $0.hasPrefix("release") || $0.hasPrefix("assign-delegate") }, "\(lines)")
+            }
+            let shapes = Set(scenarios.map { $0.steps.filter(\.isDelegateShape).map(\.line) })
+            #expect(shapes == [[], ["delegate-lacks application:continueUserActivity:restorationHandler:"],
+                               ["delegate-lacks application:didReceiveRemoteNotification:fetchCompletionHandler:"]])
+        }
+    }
+
+    @Test("NSURLSession cells never assign the delegate directly: it is given only at creation")
+    func sessionOrders() {
+        let start = ParticipantInfo(id: "s", family: "s", models: "", hosts: ["NSURLSession"], hasLoad: false, hasAttach: true)
+        let generator = ScenarioGenerator(hosts: Self.catalog.hosts, participants: [start])
+        let scenarios = generator.scenarios(for: Matrix.Cell(host: "NSURLSession", order: ["s"], config: .debug))
+        #expect(scenarios.count >= 3)
+        #expect(!scenarios.contains { $0.steps.contains { $0.line.hasPrefix("assign-delegate") } })
+    }
+}
