@@ -125,3 +125,39 @@ struct AppSlotScenarioTests {
         #expect(!scenarios.contains { $0.steps.contains { $0.line.hasPrefix("assign-delegate") } })
     }
 }
+
+@Suite("App-level notes open with what the host says the user sees")
+struct AppSlotNoteTests {
+    /// `gul:7` alone under SwiftUI (it loses the deep link) and `onesignal` alone on the notification center (it calls the handler twice).
+    static let matrix: Matrix = {
+        let catalog = Lab.catalog
+        let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
+        let cells = generator.cells().filter {
+            ($0.host == "UIApplication@swiftui" && $0.order == ["gul:7"]) || ($0.host == "UNUserNotificationCenter" && $0.order == ["onesignal"])
+        }
+        return Matrix.run(cells: cells, generator: generator, makeRunner: catalog.makeRunner)
+    }()
+
+    @Test("A lost app event opens with the host's words for it, a misused handler with the host's rule for it")
+    func notesUseTheHostsWords() throws {
+        let hosts = Lab.catalog.hosts
+        for result in Self.matrix.results where result.outcome != .ok {
+            let worst = try #require(result.findings.mostSevere)
+            let effect = try #require(worst.event.flatMap { event in hosts.first { $0.name == result.cell.host }?.effect(of: event) })
+            let sentence = Self.matrix.userSeesText(result)
+            switch worst.kind {
+            case .lostEvent where worst.message.contains("(the app's"):
+                let sees = try #require(effect.userSees)
+                #expect(sentence.hasPrefix(Matrix.capitalized(sees)), "\(result.cell): \(sentence)")
+            case .completionHandlerMisuse:
+                let rule = try #require(worst.message.contains("never called") ? effect.noCall : effect.extraCall)
+                #expect(sentence.hasPrefix("The `\(try #require(effect.handler))` is called") && sentence.contains(rule), "\(result.cell): \(sentence)")
+            default:
+                continue
+            }
+        }
+        // Both kinds are exercised: the loop above must not pass for want of cells.
+        let kinds = Set(Self.matrix.results.compactMap { $0.findings.mostSevere?.kind })
+        #expect(kinds.contains(.lostEvent) && kinds.contains(.completionHandlerMisuse), "kinds: \(kinds)")
+    }
+}

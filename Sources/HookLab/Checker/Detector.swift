@@ -232,9 +232,11 @@ struct ReturnValueDetector: Detector {
 /// journals it with who called it and what the system does then.
 struct CompletionHandlerDetector: Detector {
     mutating func check(_ r: StepRecord) -> [Finding] {
-        r.journal.filter { $0.event == "handlerMisuse" }.map {
+        // The handler belongs to the event this step fired; the signature names it, as other event findings do.
+        let event: String? = if case .fire(let fired) = r.step { fired } else { nil }
+        return r.journal.filter { $0.event == "handlerMisuse" }.map {
             Finding(kind: .completionHandlerMisuse, message: "\($0.observer): \($0.detail).",
-                    step: r.number, objects: [$0.observer])
+                    step: r.number, objects: [$0.observer], event: event)
         }
     }
 }

@@ -19,6 +19,33 @@ public struct HostInfo: Codable, Hashable, Sendable {
     public var delegateAtCreation: String?
     /// The app delegate's methods on the app-level hosts, which `delegate-lacks` may name; nil elsewhere.
     public var delegateMethods: [String]?
+    /// What the app's user sees when an event goes wrong, for the events whose host says so; notes read it.
+    public var effects: [EventEffect]?
+
+    /// What the app's user sees when one event goes wrong, in an integrator's words (the host declares it).
+    public struct EventEffect: Codable, Hashable, Sendable {
+        /// The event's selector.
+        public var selector: String
+        /// When the app's delegate never gets the event, e.g. "tapping a push does nothing".
+        public var userSees: String?
+        /// The completion handler the host passes with the event, e.g. `completionHandler`.
+        public var handler: String?
+        /// What happens when that handler is called twice.
+        public var extraCall: String?
+        /// What happens when it is never called.
+        public var noCall: String?
+
+        public init(selector: String, userSees: String?, handler: String?, extraCall: String?, noCall: String?) {
+            self.selector = selector
+            self.userSees = userSees
+            self.handler = handler
+            self.extraCall = extraCall
+            self.noCall = noCall
+        }
+    }
+
+    /// The effect declared for an event, if any.
+    public func effect(of selector: String) -> EventEffect? { effects?.first { $0.selector == selector } }
 
     public init(name: String, delegateOwnership: String, events: [String], methodTarget: MethodTargetInfo? = nil) {
         self.name = name

@@ -123,6 +123,11 @@ extension HostKind {
         if slots.contains(where: { DelegateProtocols.appSlotProtocols.contains($0.protocolName) }) {
             info.delegateMethods = slots.flatMap { DelegateProtocols.methods(of: $0.protocolName) }
         }
+        let effects = events.filter { $0.userSees != nil || $0.handler != nil }.map {
+            HostInfo.EventEffect(selector: $0.selector, userSees: $0.userSees, handler: $0.handler?.name,
+                                 extraCall: $0.handler?.extraCall, noCall: $0.handler?.noCall)
+        }
+        if !effects.isEmpty { info.effects = effects }
         return info
     }
 }

@@ -253,7 +253,7 @@ extension Matrix {
             let library = message.prefix { $0 != " " }
             return "Debug builds stop at an assertion in \(library) \(when); release builds skip it."
         case .lostEvent:
-            return lostEventSentence(message, when: when)
+            return lostEventSentence(message, when: when, host: result.cell.host)
         case .duplicateEvent:
             if let range = message.range(of: "'s observer received ") {
                 let who = message[..<range.lowerBound]
@@ -264,8 +264,17 @@ extension Matrix {
             }
             return "An event is handled twice: \(Self.sentence(message))"
         case .lostReturnValue:
+            if let effect = effect(of: worst, on: result.cell.host), let sees = effect.userSees {
+                return "\(Self.capitalized(sees)): the app's answer to `\(effect.selector)` is changed on its way back \(when)."
+            }
             return "The app's answer to an event is ignored \(when), so the app loses control over what the view does."
         case .completionHandlerMisuse:
+            // The host declares its handler's rule: what a second call and a missing call do (WebKit raises or
+            // stalls; iOS keeps the first call of a notification handler; a fetch handler's group is left once too often).
+            if let effect = effect(of: worst, on: result.cell.host), let handler = effect.handler {
+                let rule = message.contains("called 0 times") || message.contains("never called") ? effect.noCall : effect.extraCall
+                return "The `\(handler)` is called the wrong number of times \(when)\(rule.map { ": \($0)" } ?? "")."
+            }
             return "Navigation stalls or WebKit raises \(when): a decision handler is called the wrong number of times."
         case .leak:
             return "Memory leaks: the view's objects stay alive after the screen closes."
@@ -279,8 +288,17 @@ extension Matrix {
         }
     }
 
+    /// The effect the cell's host declares for a finding's event.
+    func effect(of finding: Finding, on host: String) -> HostInfo.EventEffect? {
+        guard let event = finding.event else { return nil }
+        return hosts.first { $0.name == host }?.effect(of: event)
+    }
+
+    /// A sentence-initial capital: "tapping a push does nothing" → "Tapping a push does nothing".
+    static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
     /// "Analytics lose `X`", "The app's delegate never gets `X`", "`aspects:before`'s hook never runs when …".
-    func lostEventSentence(_ message: String, when: String) -> String {
+    func lostEventSentence(_ message: String, when: String, host: String? = nil) -> String {
         if message.hasPrefix("`"), let close = message.dropFirst().firstIndex(of: "`") {
             let who = message[message.index(after: message.startIndex)..<close]
             let ran = message.range(of: "what ran: ").map { " (what ran: \(Self.sentence(String(message[$0.upperBound...])).dropLast()))" } ?? ""
@@ -291,7 +309,12 @@ extension Matrix {
         guard let range = message.range(of: " never received ") else { return Self.sentence(message) }
         let who = String(message[..<range.lowerBound])
         let selector = message[range.upperBound...].prefix { $0 != "," && $0 != " " }
-        if who.contains("(the app's") { return "The app's delegate never gets `\(selector)`: the screen does not react to it." }
+        if who.contains("(the app's") {
+            if let sees = host.flatMap({ name in hosts.first { $0.name == name } })?.effect(of: String(selector))?.userSees {
+                return "\(Self.capitalized(sees)): the app's delegate never gets `\(selector)`."
+            }
+            return "The app's delegate never gets `\(selector)`: the screen does not react to it."
+        }
         if who.hasSuffix("'s observer") {
             let id = String(who.dropLast("'s observer".count))
             let sentence = participants.first { $0.id == id }?.missedEvent ?? "`ID` never sees `SEL`."
