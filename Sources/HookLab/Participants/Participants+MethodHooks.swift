@@ -116,6 +116,18 @@ extension ParticipantInfo {
 }
 
 extension Scenario.Step {
+    /// Each method-hooking participant's declared install lines, split once: the `family.verb` head, the pattern
+    /// after it, and the pattern's own (lower-case) words. Scenarios ask for every verb step of every run.
+    private static let installPatterns: [(id: String, head: String, pattern: [String], own: [String])] =
+        MethodHookParticipant.infos.flatMap { info in
+            info.hookInstalls.map { install in
+                let words = install.split(separator: " ").map(String.init)
+                let pattern = Array(words.dropFirst())
+                // Placeholders are upper case (CLASS, SEL, A); every other word is the line's own.
+                return (info.id, words.first ?? "", pattern, pattern.filter { $0.contains(where: \.isLowercase) })
+            }
+        }
+
     /// The method-hooking participant a step installs, if it is an install verb: the participant whose declared
     /// ``ParticipantInfo/hookInstalls`` line it fits best. `objects` are the names the scenario's `object` lines
     /// declared so far: a receiver among them fits `OBJECT` (`aspects.hook vc …` is `aspects:instance`), any other
@@ -123,21 +135,15 @@ extension Scenario.Step {
     func methodHookParticipant(objects: [String]) -> String? {
         guard case let .verb(family, verb, args) = self else { return nil }
         if verb == DeclaredHookStep.verb { return args.count >= 4 ? args[3] : nil }
+        let head = "\(family).\(verb)"
+        let isObject = args.first.map(objects.contains) ?? false
         var best: (id: String, score: [Int])?
-        for info in MethodHookParticipant.infos {
-            for install in info.hookInstalls {
-                let words = install.split(separator: " ").map(String.init)
-                guard words.first == "\(family).\(verb)" else { continue }
-                let pattern = Array(words.dropFirst())
-                let isObject = args.first.map(objects.contains) ?? false
-                let receiverFits = pattern.first == "OBJECT" ? isObject : (pattern.first == "CLASS" ? !isObject : true)
-                // Placeholders are upper case (CLASS, SEL, A); every other word is the line's own.
-                let own = pattern.filter { $0.contains(where: \.isLowercase) }
-                let present = own.filter(args.contains).count
-                let score = [receiverFits ? 1 : 0, present, present == own.count ? 1 : 0]
-                if best.map({ score.lexicographicallyPrecedes($0.score) == false && score != $0.score }) ?? true {
-                    best = (info.id, score)
-                }
+        for entry in Self.installPatterns where entry.head == head {
+            let receiverFits = entry.pattern.first == "OBJECT" ? isObject : (entry.pattern.first == "CLASS" ? !isObject : true)
+            let present = entry.own.filter(args.contains).count
+            let score = [receiverFits ? 1 : 0, present, present == entry.own.count ? 1 : 0]
+            if best.map({ score.lexicographicallyPrecedes($0.score) == false && score != $0.score }) ?? true {
+                best = (entry.id, score)
             }
         }
         return best?.id
