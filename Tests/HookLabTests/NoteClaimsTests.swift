@@ -160,10 +160,12 @@ struct NoteClaimsTests {
     static let matrix = LabMatrixTests.shared
     static let files = matrix.reportFiles()
     static let notes = NoteClaims.notes(files)
+    /// Read once: each reading renders and parses the whole matrix.json.
+    static let claims = Result { try NoteClaims(matrix) }
 
     @Test("Every claim of every shipped note holds in the matrix (and matrix.json)")
     func everyClaimHolds() throws {
-        let claims = try NoteClaims(Self.matrix)
+        let claims = try Self.claims.get()
         #expect(Self.notes.count > 100)
         var problems: [String] = []
         for note in Self.notes { problems += claims.problems(note) }
@@ -208,7 +210,7 @@ struct NoteClaimsTests {
 
     @Test("The check fails when any one claim of a note is changed by hand", arguments: mutations)
     func mutationIsCaught(_ mutation: Mutation) throws {
-        let claims = try NoteClaims(Self.matrix)
+        let claims = try Self.claims.get()
         // A note the mutation applies to, whose claims hold as shipped.
         let note = try #require(Self.notes.first { mutation.applies($0) && claims.problems($0).isEmpty }, "no note to change for \(mutation.name)")
         let changed = mutation.change(note)
@@ -234,7 +236,7 @@ struct NoteClaimsTests {
         let root = try JSONValue.parse(out)
         let cells = try #require(root["cells"]?.items)
         #expect(cells.count == 2)
-        let claims = try NoteClaims(Self.matrix)
+        let claims = try Self.claims.get()
         for cell in cells {
             guard case .string(let config)? = cell["config"]?.value, let configuration = Configuration(rawValue: config) else {
                 Issue.record("no config in \(out.prefix(300))"); continue

@@ -25,8 +25,21 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    // Structural, not through `text`: hashing by serialising made every lookup in matrix.json's shared tables
+    // rewrite the value, and most of the tests' time went there.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(text(indent: nil))
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(1); hasher.combine(value)
+        case .number(let value): hasher.combine(2); hasher.combine(value)
+        case .string(let value): hasher.combine(3); hasher.combine(value)
+        case .array(let items):
+            hasher.combine(4); hasher.combine(items.count)
+            for item in items { item.hash(into: &hasher) }
+        case .object(let members):
+            hasher.combine(5); hasher.combine(members.count)
+            for (key, value) in members { hasher.combine(key); value.hash(into: &hasher) }
+        }
     }
 
     /// The value of a key in an object.
@@ -96,6 +109,12 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     private static func writeString(_ value: String, to out: inout String) {
         out += "\""
+        // Most strings need no escape: append them whole rather than scalar by scalar.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += value
+            out += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
