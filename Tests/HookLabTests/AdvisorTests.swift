@@ -15,7 +15,7 @@ struct AdvisorTests {
     /// The sets of each size on a host, as participant-ordered lists. Sets of three or more are an evenly spread
     /// sample of at most `limit` per size: on the app-level hosts, with a dozen SDKs each, every set of four in
     /// every order is tens of thousands of orders; the pruning rules are per order, not per host.
-    static func sets(host: String, sizes: ClosedRange<Int>, limit: Int = 150) -> [[String]] {
+    static func sets(host: String, sizes: ClosedRange<Int>, limit: Int = 50) -> [[String]] {
         let ids = generator.participants.map(\.id)
         return sizes.flatMap { size -> [[String]] in
             let all = generator.orders(host: host, length: size).filter { order in
@@ -102,7 +102,7 @@ struct AdvisorTests {
     // Running 1 on the models for the 8 delegate hosts agreed everywhere but took 645 s in a debug build on the shared
     // 2 cores; these three parts take about 5 s of one core (measured with `swift test --no-parallel`).
 
-    @Test("Pruning, bookkeeping: for every pair, and up to 150 sets of each larger size up to 4 (3 on method targets), on every host, each order's pruned verdict equals the full run's",
+    @Test("Pruning, bookkeeping: for every pair, and up to 50 sets of each larger size up to 4 (3 on method targets), on every host, each order's pruned verdict equals the full run's",
           arguments: generator.hosts.map(\.name))
     func pruningBookkeeping(host: String) {
         let runner = FingerprintRunner()
