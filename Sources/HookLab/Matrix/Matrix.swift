@@ -79,14 +79,28 @@ public struct Matrix: Sendable {
         self.index = [:]
         for (position, result) in self.results.enumerated() { index[result.cell] = position }
         self.emergent = []
-        for position in self.results.indices { self.results[position].conflict = conflict(of: self.results[position]) }
-        self.emergent = self.results.filter { isEmergent($0) }.map(\.cell)
-        var verdicts: [NoteKey: Verdict] = [:]
-        for result in self.results {
-            let key = NoteKey(host: result.cell.host, order: result.cell.order)
-            if verdicts[key] == nil { verdicts[key] = judge(key) }
-        }
-        self.verdicts = verdicts
+        // Each stage reads only what the stage before it wrote, so its cells are judged on every core; results are
+        // stored by position, so nothing depends on the threads' timing.
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let judged = self
+        let conflicts = Self.concurrentMap(self.results.count, workers: workers) { judged.conflict(of: judged.results[$0]) }
+        for position in self.results.indices { self.results[position].conflict = conflicts[position] }
+        let withConflicts = self
+        let emergent = Self.concurrentMap(self.results.count, workers: workers) { withConflicts.isEmergent(withConflicts.results[$0]) }
+        self.emergent = self.results.indices.filter { emergent[$0] }.map { self.results[$0].cell }
+        let keys = self.results.map { NoteKey(host: $0.cell.host, order: $0.cell.order) }.uniqued()
+        let complete = self
+        let verdicts = Self.concurrentMap(keys.count, workers: workers) { complete.judge(keys[$0]) }
+        self.verdicts = Dictionary(uniqueKeysWithValues: zip(keys, verdicts))
+    }
+
+    /// `transform` of every index below `count`, computed on `workers` threads, in index order.
+    static func concurrentMap<T>(_ count: Int, workers: Int, _ transform: (Int) -> T) -> [T] {
+        let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+        slots.initialize(repeating: nil)
+        defer { slots.deinitialize(); slots.deallocate() }
+        forEachConcurrently(count, workers: workers) { _, index in slots[index] = transform(index) }
+        return slots.map { $0! }
     }
 
     /// The result of a cell, if it was run.

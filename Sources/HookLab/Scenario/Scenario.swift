@@ -33,6 +33,7 @@ public struct Scenario: Codable, Hashable, Sendable {
     public var participants: [String] {
         var seen: [String] = []
         var objects: [String] = []
+        let isMethodTarget = MethodTarget.isTarget(host)
         for step in steps {
             switch step {
             case .load(let id), .attach(let id):
@@ -41,7 +42,7 @@ public struct Scenario: Codable, Hashable, Sendable {
                 if let name = args.first { objects.append(name) }
             case .verb:
                 // Method-hook scenarios install through library verbs (`aspects.hook …`).
-                if MethodTarget.isTarget(host), let id = step.methodHookParticipant(objects: objects), !seen.contains(id) { seen.append(id) }
+                if isMethodTarget, let id = step.methodHookParticipant(objects: objects), !seen.contains(id) { seen.append(id) }
             default: break
             }
         }
