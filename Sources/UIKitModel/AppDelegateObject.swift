@@ -85,9 +85,10 @@ public enum AppDelegateObject {
     /// The value the app passes to a completion handler: present as banner, sound and badge; new data; allow.
     /// MODEL: the option sets are numbers chosen to differ from every library's own answer.
     static func handlerValue(_ selector: String) -> Value {
-        if selector.contains("willPresentNotification") { return .int(7) }
-        if selector.contains("didReceiveResponse") { return .int(1) }
-        return selector.contains("didReceiveNotificationResponse") ? .none : .int(0)
+        // Prefix tests, not `contains` (Foundation's search, run for every method of every scenario's delegate).
+        if selector.hasPrefix("userNotificationCenter:willPresentNotification:") { return .int(7) }
+        if selector.hasPrefix("URLSession:dataTask:didReceiveResponse:") { return .int(1) }
+        return selector.hasPrefix("userNotificationCenter:didReceiveNotificationResponse:") ? .none : .int(0)
     }
 
     /// Adds the app-level delegate methods (UIApplicationDelegate, UNUserNotificationCenterDelegate, NSURLSession
