@@ -125,7 +125,21 @@ struct NoteClaims {
             for variant in results.first?.variants ?? [] where results.allSatisfy({ r in r.variants.contains { $0.variant == variant.variant && $0.outcome == .ok } }) {
                 passing.append(variant.variant)
             }
+            // The app's delegate implementing every method, where the cell's scenarios vary it.
+            if !results.isEmpty, results.allSatisfy({ r in r.delegateShapes.contains { $0.variant == Matrix.fullDelegateShape && $0.outcome == .ok } }) {
+                passing.append("the app delegate that \(Matrix.fullDelegateShape)")
+            }
             claim(passing.isEmpty, "says nothing the app can do helps, but these pass: \(passing)")
+        }
+        // Implementing a method in the app's delegate: its full shape passes, and lacking it fails, in each failing configuration.
+        if let line = lines.first(where: { $0.hasPrefix("- Implement `") }) {
+            let methods = line.components(separatedBy: " in your app delegate")[0].components(separatedBy: "`").enumerated()
+                .filter { $0.offset % 2 == 1 }.map(\.element)
+            let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
+            claim(!results.isEmpty && results.allSatisfy { r in
+                r.delegateShapes.contains { $0.variant == Matrix.fullDelegateShape && $0.outcome == .ok }
+                    && methods.allSatisfy { m in r.delegateShapes.contains { $0.variant.hasPrefix("lacks ") && $0.variant.contains(m) && $0.outcome != .ok } }
+            }, "says implementing \(methods) in the app delegate passes")
         }
         // Whom to report to: only libraries a failing reproducer installs.
         if let line = lines.first(where: { $0.contains("it to the maintainers of ") }) {
@@ -204,6 +218,8 @@ struct NoteClaimsTests {
                  change: { $0.replacingOccurrences(of: "**What you can do:**\n", with: "**What you can do:**\n- No change the app can make avoids this in the lab: no install order and no modeled variant passes.\n") }),
         Mutation(name: "whom to report to", applies: { $0.contains("it to the maintainers of ") && !$0.contains("(`kvo`)") },
                  change: { $0.replacingOccurrences(of: "it to the maintainers of ", with: "it to the maintainers of KVO (`kvo`) and ") }),
+        Mutation(name: "implementing a method in the app delegate", applies: { $0.contains("**What you can do:**\n") && !$0.contains("- Implement `") },
+                 change: { $0.replacingOccurrences(of: "**What you can do:**\n", with: "**What you can do:**\n- Implement `applicationWillTerminate:` in your app delegate: the lab's runs of this order pass when the app delegate implements every method, and fail when it lacks it.\n") }),
         Mutation(name: "the evidence level", applies: { $0.contains("**Derived**") },
                  change: { $0.replacingOccurrences(of: "**Derived**", with: "**Reported**") }),
         Mutation(name: "not a conflict", applies: { !$0.contains("**Not a conflict:**") && !$0.contains("**The app's own:**") && $0.contains("**What you can do:**") },

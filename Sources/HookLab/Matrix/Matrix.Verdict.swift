@@ -98,6 +98,9 @@ extension Matrix {
         public var otherVariants: [VariantTrial]
         /// The assign slot the app can clear before freeing its delegate, when the failure is the app's own dangling one.
         public var appCanClearDelegate: Bool
+        /// Methods the app's delegate lacked in failing scenarios, when its shape that implements every method passes
+        /// in every failing configuration: implementing them is the app's fix.
+        public var implementInAppDelegate: [String] = []
 
         struct ConfigEvidence: Hashable, Sendable {
             var config: Configuration
@@ -131,7 +134,7 @@ extension Matrix {
         /// Something the app can do that the lab ran and saw pass in at least one failing configuration.
         public var hasAppAction: Bool {
             !passingInstallVariants.isEmpty || otherOrders.contains { $0.impossibility == nil && (!$0.passesIn.isEmpty || !$0.passingVariants.isEmpty) }
-                || otherVariants.contains { !$0.isLibraryChange } || attribution == .app
+                || otherVariants.contains { !$0.isLibraryChange } || attribution == .app || !implementInAppDelegate.isEmpty
         }
 
         /// Every other install order can happen and fails in every failing configuration, with no passing variant.
@@ -189,7 +192,9 @@ extension Matrix {
             return SitedFinding(config: r.cell.config, finding: worst, fact: fact)
         }
 
-        // What the lab ran that passes: install variants, other orders (and their variants), other library variants.
+        // What the lab ran that passes: the app's delegate implementing every method, install variants, other orders
+        // (and their variants), other library variants.
+        verdict.implementInAppDelegate = Self.implementInAppDelegate(failing)
         verdict.passingInstallVariants = passingVariantCombinations(key.order, failing)
         for order in permutations(key.order) where order != key.order {
             let others = configs.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }
@@ -232,6 +237,18 @@ extension Matrix {
             verdict.appCanClearDelegate = false
         }
         return verdict
+    }
+
+    /// The methods whose absence from the app's delegate fails every failing configuration while the delegate that
+    /// implements every method passes in each (``Verdict/implementInAppDelegate``).
+    static func implementInAppDelegate(_ failing: [CellResult]) -> [String] {
+        guard let first = failing.first, !first.delegateShapes.isEmpty,
+              failing.allSatisfy({ r in r.delegateShapes.contains { $0.variant == fullDelegateShape && $0.outcome == .ok } })
+        else { return [] }
+        return first.delegateShapes.filter { shape in
+            shape.variant.hasPrefix("lacks ")
+                && failing.allSatisfy { r in r.delegateShapes.contains { $0.variant == shape.variant && $0.outcome != .ok } }
+        }.flatMap { $0.variant.dropFirst("lacks ".count).split(separator: " ").map(String.init) }.uniqued()
     }
 
     /// The covering reports' own sources of reported results: their sources that are no fact's source.

@@ -44,6 +44,29 @@ public struct Matrix: Sendable {
         public var reports: [String] = []
         /// Whether the failing path uses an inference and no report covers it.
         public var isPredicted: Bool { evidence == .predicted }
+        /// Per shape of the app's delegate the cell's scenarios give (app-level hosts: `implements every method`,
+        /// `lacks SEL…`), its worst outcome over the scenarios of that shape; empty when all have one shape.
+        public var delegateShapes: [VariantResult] = []
+    }
+
+    /// The shape of the app's delegate that implements every method its protocols declare.
+    public static let fullDelegateShape = "implements every method"
+
+    /// Each delegate shape of a cell's scenarios with its worst outcome (see ``CellResult/delegateShapes``), in the
+    /// order the shapes first appear.
+    static func delegateShapes(_ scenarios: [Scenario], _ runs: [ScenarioRun]) -> [VariantResult] {
+        var shapes: [VariantResult] = []
+        for (position, scenario) in scenarios.enumerated() {
+            let lacked = scenario.steps.flatMap { step -> [String] in if case .delegateLacks(let s) = step { s } else { [] } }
+            let name = lacked.isEmpty ? fullDelegateShape : "lacks " + lacked.joined(separator: " ")
+            let run = runs[position].result
+            if let i = shapes.firstIndex(where: { $0.variant == name }) {
+                if run.outcome > shapes[i].outcome { shapes[i] = VariantResult(variant: name, outcome: run.outcome, findings: run.findings) }
+            } else {
+                shapes.append(VariantResult(variant: name, outcome: run.outcome, findings: run.outcome == .ok ? [] : run.findings))
+            }
+        }
+        return shapes.count > 1 ? shapes : []
     }
 
     /// The hosts, in report order.
@@ -287,9 +310,10 @@ public struct Matrix: Sendable {
             for i in group.scenarios where runs[i].result.outcome > best.outcome { best = (runs[i].result.outcome, runs[i].result.findings) }
             return VariantResult(variant: group.name, outcome: best.outcome, findings: best.findings)
         }
+        let shapes = delegateShapes(scenarios, runs)
         guard let worst else {
             return (CellResult(cell: cell, outcome: .ok, scenarioCount: scenarios.count, worst: nil, reproducer: nil, ran: firstRan,
-                               variants: variants, signatures: signatures.sorted()), runs)
+                               variants: variants, signatures: signatures.sorted(), delegateShapes: shapes), runs)
         }
         var reproducer: Shrinker.Reproducer
         if shrink, let shrunk = Shrinker(runner: runner).shrink(worst.scenario, result: worst.result) {
@@ -300,7 +324,8 @@ public struct Matrix: Sendable {
             reproducer = Shrinker.Reproducer(scenario: scenario, result: runner.run(worst.scenario, explain: true))
         }
         return (CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: scenarios.count, worst: worst.scenario,
-                           reproducer: reproducer, ran: firstRan, variants: variants, signatures: signatures.sorted()), runs)
+                           reproducer: reproducer, ran: firstRan, variants: variants, signatures: signatures.sorted(),
+                           delegateShapes: shapes), runs)
     }
 }
 

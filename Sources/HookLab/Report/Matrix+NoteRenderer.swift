@@ -390,7 +390,13 @@ extension Matrix {
             configs == verdict.failing ? "passes" : "passes in " + configs.map(\.rawValue).joined(separator: " and ")
         }
         func combination(_ variants: [String]) -> String { variants.map { "`\($0)`" }.joined(separator: " and ") }
-        var out = verdict.passingInstallVariants.map { "Install with \(combination($0)) → ✅ at every placement." }
+        var out: [String] = []
+        if !verdict.implementInAppDelegate.isEmpty {
+            let methods = verdict.implementInAppDelegate.map { "`\($0)`" }.joined(separator: " and ")
+            out.append("Implement \(methods) in your app delegate: the lab's runs of this order pass when the app delegate "
+                + "implements every method, and fail when it lacks \(verdict.implementInAppDelegate.count == 1 ? "it" : "them").")
+        }
+        out += verdict.passingInstallVariants.map { "Install with \(combination($0)) → ✅ at every placement." }
         for trial in verdict.otherOrders where trial.impossibility == nil && !note.orders.contains(trial.order) {
             let first = trial.order[0]
             let how = trial.viaLoad ? "Make `\(first)`'s +load hooks run first (link its library earlier)" : "Initialize `\(first)` first"
