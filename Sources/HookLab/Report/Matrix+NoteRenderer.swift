@@ -425,6 +425,13 @@ extension Matrix {
                 out.append(Self.orderDoesNotHelp)
             }
         }
+        // What each library the failing reproducer installs declares an app can do (its participant file's `action`
+        // lines): the SDK's own advice, which the lab did not run.
+        for id in verdict.reproducerLibraries {
+            for action in participants.first(where: { $0.id == id })?.actions ?? [] {
+                out.append("\(action) (the advice for `\(id)`; the lab did not run it).")
+            }
+        }
         if !verdict.hasAppAction {
             let names = verdict.reportTo.map { "\(libraryName(of: $0)) (`\($0)`)" }.uniqued()
             let tried = key.order.count == 1 ? "no modeled variant of it passes alone" : "no install order and no modeled variant passes"
