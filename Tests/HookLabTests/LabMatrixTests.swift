@@ -37,15 +37,31 @@ struct LabMatrixTests {
         generator.hosts.flatMap { host in generator.orders(host: host.name, length: 2).map { PairCase(host: host.name, order: $0) } }
     }
 
-    /// Records an issue for every configuration of the order whose outcome differs from the accepted one.
+    /// Records an issue for every configuration of the order that the matrix did not run soundly, and, unless the
+    /// baseline is being re-recorded (or there is none), whose outcome differs from the accepted one or is an
+    /// accepted failure without a reason.
     static func compare(host: String, order: [String]) {
-        guard mode != .all, case .success(let baseline?) = baselineResult else { return } // the gate test records
+        var checked: [(Matrix.Cell, Matrix.CellResult)] = []
         for config in Configuration.allCases {
             let cell = Matrix.Cell(host: host, order: order, config: config)
             guard let result = shared.result(for: cell) else {
                 Issue.record("\(cell) was not run by the matrix")
                 continue
             }
+            // What holds whatever the baseline says: an impossible order ran nothing and says why; a possible one ran
+            // scenarios, and a failing one has a reproducer that fails the same way.
+            if result.possible {
+                if result.scenarioCount == 0 { Issue.record("\(cell) ran no scenario") }
+                if result.outcome != .ok, result.reproducer?.result.outcome != result.outcome {
+                    Issue.record("\(cell): \(result.outcome.title), but its reproducer is \(result.reproducer?.result.outcome.title ?? "missing")")
+                }
+            } else if result.impossibility == nil || result.scenarioCount != 0 || result.outcome != .ok {
+                Issue.record("\(cell): impossible, yet ran \(result.scenarioCount) scenarios or gives no reason")
+            }
+            checked.append((cell, result))
+        }
+        guard mode != .all, case .success(let baseline?) = baselineResult else { return } // the gate test records
+        for (cell, result) in checked {
             guard let entry = baseline.entry(for: cell) else {
                 if mode == .never { Issue.record("\(cell): not in \(Lab.baselinePath); now \(result.outcome.title)") }
                 continue
@@ -53,6 +69,8 @@ struct LabMatrixTests {
             if entry.outcome != result.outcome {
                 let finding = result.findings.mostSevere.map { " — \($0.kind.rawValue): \($0.message)" } ?? ""
                 Issue.record("\(cell): accepted \(entry.outcome.title), now \(result.outcome.title)\(finding)")
+            } else if result.possible, result.outcome != .ok, (entry.reason ?? "").isEmpty {
+                Issue.record("\(cell): an accepted \(entry.outcome.title) without a reason in \(Lab.baselinePath)")
             }
         }
     }
