@@ -116,7 +116,12 @@ struct GateReport {
             out += "recorded \(verdict.recorded.count) cells into \(baselineName) (HOOKLAB_RECORD=\(verdict.mode.rawValue))\n"
         }
         if verdict.passed {
-            if !quiet { out += "gate passed: \(verdict.compared) cells\(scope) match \(baselineName)\n" }
+            if !quiet {
+                out += "gate passed: \(verdict.compared) cells\(scope) match \(baselineName)\n"
+                if verdict.generatedReasons > 0 {
+                    out += "of its \(verdict.acceptedFailures) accepted failures, \(verdict.generatedReasons) have a reason generated from the models' findings, not reviewed by hand\n"
+                }
+            }
             return out
         }
         let counts = Dictionary(grouping: verdict.differences, by: \.kind)
@@ -285,6 +290,8 @@ struct GateReport {
             ("baseline", .string(baselineName)),
             ("recordMode", .string(verdict.mode.rawValue)),
             ("compared", .number(verdict.compared)),
+            ("acceptedFailures", .number(verdict.acceptedFailures)),
+            ("generatedReasons", .number(verdict.generatedReasons)),
             ("differences", .array(differences)),
             ("recorded", .array(verdict.recorded.map(cellJSON))),
             ("needsReview", .bool(verdict.needsReview)),

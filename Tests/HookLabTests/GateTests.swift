@@ -21,7 +21,16 @@ struct GateTests {
         #expect(verdict.recorded.count == matrix.results.count)
         let entry = try #require(baseline.entry(for: crashCell))
         #expect(entry.outcome == .crash)
-        #expect(entry.reason?.hasPrefix("recorded, not reviewed: danglingMessage: the web view sent") == true)
+        // The reason comes from the verdict: whose failure it is, the finding, the evidence; it says it is generated.
+        let reason = try #require(entry.reason)
+        let judged = matrix.verdict(Matrix.NoteKey(host: crashCell.host, order: crashCell.order))
+        let whose = judged.attribution == Matrix.Attribution.conflict ? "a conflict of bridge:buggy and tracker:proxy" : "alone"
+        #expect(reason.hasPrefix("recorded, not reviewed (from the verdict): ") && reason.contains(whose), "\(reason)")
+        #expect(reason.contains("danglingMessage: the web view sent"), "\(reason)")
+        #expect(Gate.isGenerated(reason) && !Gate.isGenerated("Accepted: read by hand"))
+        #expect(judged.attribution != nil)
+        let gateAfter = Gate(mode: .never).check(matrix, baseline: baseline)
+        #expect(gateAfter.passed && gateAfter.generatedReasons == baseline.entries.filter { $0.outcome != .ok }.count && gateAfter.generatedReasons > 0)
         #expect(baseline.entries.filter { $0.outcome == .ok }.allSatisfy { $0.reason == nil })
         // The file reads back to the same baseline, one cell per line.
         #expect(try Baseline.parse(baseline.fileText, file: "b.json") == baseline)

@@ -81,6 +81,10 @@ public struct Gate: Sendable {
         public var compared: Int
         /// The record mode of the check.
         public var mode: RecordMode = .missing
+        /// Accepted failures in scope, and how many of their reasons were generated (from the verdict, or derived from
+        /// the models' finding) rather than reviewed by hand.
+        public var acceptedFailures = 0
+        public var generatedReasons = 0
         /// Whether new cells were recorded under `missing`: they fail the gate until a human has reviewed them,
         /// as a new reference image fails a snapshot test.
         public var needsReview: Bool { differences.isEmpty && mode == .missing && !recorded.isEmpty }
@@ -120,7 +124,7 @@ public struct Gate: Sendable {
             }, recorded: [], stale: [], baselineToWrite: nil, compared: results.count, mode: mode)
         }
         for result in results {
-            let fresh = Baseline.Entry(cell: result.cell, outcome: result.outcome, reason: Self.recordedReason(result))
+            let fresh = Baseline.Entry(cell: result.cell, outcome: result.outcome, reason: Self.recordedReason(result, in: matrix))
             guard let old = entries[result.cell] else {
                 if mode == .never {
                     differences.append(Difference(kind: .missing, cell: result.cell, old: nil, new: result.outcome,
@@ -151,15 +155,39 @@ public struct Gate: Sendable {
         }
         // A failing gate never writes the baseline, not even the cells it could record.
         let toWrite = changed && differences.isEmpty ? Baseline(entries: Array(entries.values)) : nil
-        return Verdict(differences: differences.sorted { $0.cell < $1.cell }, recorded: differences.isEmpty ? recorded.sorted() : [],
-                       stale: mode == .all ? [] : stale, baselineToWrite: toWrite, compared: results.count, mode: mode)
+        var verdict = Verdict(differences: differences.sorted { $0.cell < $1.cell }, recorded: differences.isEmpty ? recorded.sorted() : [],
+                              stale: mode == .all ? [] : stale, baselineToWrite: toWrite, compared: results.count, mode: mode)
+        let accepted = results.compactMap { entries[$0.cell] }.filter { $0.outcome != .ok }
+        verdict.acceptedFailures = accepted.count
+        verdict.generatedReasons = accepted.filter { Self.isGenerated($0.reason) }.count
+        return verdict
     }
 
-    /// The reason written for a failing cell recorded without review.
-    static func recordedReason(_ result: Matrix.CellResult) -> String? {
+    /// Whether a baseline reason was generated (by the gate from the verdict, or derived from the models' finding
+    /// when the cells were re-recorded) rather than written or reviewed by hand (`Accepted:`).
+    public static func isGenerated(_ reason: String?) -> Bool {
+        guard let reason else { return false }
+        return reason.hasPrefix(generatedReasonPrefix) || reason.hasPrefix("Accepted (derived from the models' finding")
+    }
+
+    /// The prefix of a reason the gate wrote from the verdict, not yet reviewed by hand.
+    public static let generatedReasonPrefix = "recorded, not reviewed"
+
+    /// The reason written for a failing cell recorded without review, from its verdict: whose failure it is, the
+    /// worst finding, and the evidence with its public sources.
+    static func recordedReason(_ result: Matrix.CellResult, in matrix: Matrix) -> String? {
         guard result.outcome != .ok else { return nil }
-        let finding = result.findings.mostSevere
-        return "recorded, not reviewed: " + (finding.map { "\($0.kind.rawValue): \($0.message)" } ?? result.outcome.rawValue)
+        let verdict = matrix.verdict(Matrix.NoteKey(host: result.cell.host, order: result.cell.order))
+        let whose: String = switch verdict.attribution {
+        case .conflict: "a conflict of " + verdict.order.joined(separator: " and ")
+        case .libraries(let ids): ids.joined(separator: " and ") + (ids.count == 1 ? " alone" : " without the others")
+        case .app, nil: "the app's own"
+        }
+        let finding = result.findings.mostSevere.map { "\($0.kind.rawValue): \($0.message)" } ?? result.outcome.rawValue
+        let evidence = result.evidence.map { level in
+            "; \(level.rawValue)" + (result.sources.isEmpty ? "" : " (" + result.sources.joined(separator: "; ") + ")")
+        } ?? ""
+        return "\(generatedReasonPrefix) (from the verdict): \(whose); \(finding)\(evidence)"
     }
 }
 
