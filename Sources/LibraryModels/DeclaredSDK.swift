@@ -403,9 +403,10 @@ public struct DeclaredSDK: Hashable, Sendable {
         }
         switch proxy.forwarding {
         case .forwardInvocation:
-            // MODEL (inference): the usual NSProxy forwarding pair, asking the target; the write-up shows neither.
+            // MODEL (inference): the usual NSProxy forwarding pair, asking the target; the write-up says its DelegateProxy
+            // wraps "the usual message-forwarding methods" and leaves their code out ("其他的消息转发的代码 先忽略").
             rt.addMethod(cls, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
-                rt.noteInference("a declared wrapper's methodSignatureForSelector:/forwardInvocation: ask its target; the article shows neither",
+                rt.noteInference("a declared wrapper's methodSignatureForSelector:/forwardInvocation: ask its target; the article says it has them and leaves their code out",
                                  source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
                 return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
             }

@@ -168,11 +168,11 @@ public enum WebViewJavascriptBridge {
         let setHook = rt.imp_implementationWithBlock("-[UIWebView(JSBridge) setJSBridgeDelegate:]", owner: owner) { rt, o, _, a in
             let delegate = a.first ?? .none
             let bridgeClass = rt.classObject(rt.objc_getClass("WebViewJavascriptBridge")!)
-            // The first set passes the bridge. MODEL (inference): the check is `isKindOfClass:`; the write-up's trace
-            // (proxy #1 wrapping the bridge became the delegate) is consistent with it.
+            // The first set passes the bridge: the write-up prints the client hook, `bridge == delegate` then
+            // `[delegate isKindOfClass:[WebViewJavascriptBridge class]]` (an object that is the bridge is also of its class).
             let isBridge = try rt.objc_msgSend(delegate, rt.s.isKindOfClass, [.object(bridgeClass)]).boolValue
-            rt.noteInference("the app's setDelegate: hook recognises the bridge with isKindOfClass:; the article shows no code",
-                             source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1")
+            rt.noteFact("the app's setDelegate: hook passes nil, the bridge and any delegate that isKindOfClass: WebViewJavascriptBridge through, and stores any other in the bridge",
+                        source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1 (客户Hook的代码)")
             if delegate.isNil || isBridge {
                 return try rt.objc_msgSend(o, rt.sel("setJSBridgeDelegate:"), [delegate])
             }

@@ -151,7 +151,7 @@ final class BridgeHookParticipant: Participant {
             basedOn: ["ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1: the app's hook stores the delegate in the bridge"
                       + (hook == .buggy ? " and never sets the bridge back" : " and sets the bridge back"),
                       "UIWebView.h: `@property (nullable, nonatomic, assign) id <UIWebViewDelegate> delegate`",
-                      "the hook recognises the bridge with isKindOfClass:; the article shows no code (inference)"],
+                      "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1, the client hook's code: nil, the bridge itself and any delegate that isKindOfClass: WebViewJavascriptBridge pass through; any other is stored in the bridge"],
             design: "bridge + the app's setDelegate: swizzle that " + (hook == .buggy ? "does not re-set the delegate" : "re-sets the delegate"))
     }
     var info: ParticipantInfo { Self.info(hook) }
