@@ -16,7 +16,7 @@ enum Probes {
     static let methodTables: [Probe] = [
         Probe("p01_replace_owned",
               rule: "class_replaceMethod on a method the class owns returns the previous IMP and installs the new one",
-              source: "method-hooking-libraries.md §0.1") { rt, out in
+              source: "Apple, class_replaceMethod documentation") { rt, out in
             let A = rt.cls("A")
             let aFoo = rt.addMethod(A, "foo") { rt, _, cmd, _ in out.say("A.foo _cmd=\(rt.sel_getName(cmd))"); return .none }
             let newFoo = rt.imp_implementationWithBlock("newFoo") { rt, _, cmd, _ in
@@ -32,7 +32,7 @@ enum Probes {
         },
         Probe("p02_replace_inherited",
               rule: "class_replaceMethod on an inherited method adds an override to the subclass and returns NULL; the superclass keeps its IMP",
-              source: "method-hooking-libraries.md §0.1",
+              source: "Apple, class_replaceMethod documentation",
               divergences: [Divergence(
                 changes: [
                     .init(native: ["replace on B returned: A.foo"], apple: ["replace on B returned: NULL"]),
@@ -41,7 +41,7 @@ enum Probes {
                     .init(native: ["send to A instance:", "newFoo"], apple: ["send to A instance:", "A.foo"]),
                 ],
                 fact: "class_replaceMethod returns the previous IMP only if the class itself owns the method; for an inherited method it adds an override to the subclass (\"as if class_addMethod were called\") and returns NULL, and the superclass is untouched. GCC's libobjc finds the inherited Method and sets its IMP: it returns the superclass's IMP and changes the superclass for every instance.",
-                source: "method-hooking-libraries.md §0.1 (Apple class_replaceMethod doc)")]) { rt, out in
+                source: "Apple, class_replaceMethod documentation: \"If the method identified by name does not yet exist, it is added as if class_addMethod were called\"")]) { rt, out in
             let A = rt.cls("A")
             let aFoo = rt.addMethod(A, "foo") { _, _, _, _ in out.say("A.foo"); return .none }
             let B = rt.cls("B", A)
@@ -62,7 +62,7 @@ enum Probes {
         },
         Probe("p03_add_owned",
               rule: "class_addMethod fails (NO) when the class already owns the selector, and changes nothing",
-              source: "method-hooking-libraries.md §7 (\"addMethod (fails if owned)\")") { rt, out in
+              source: "Apple, class_addMethod documentation: \"class_addMethod will add an override of a superclass's implementation, but will not replace an existing implementation in this class\"") { rt, out in
             let A = rt.cls("A")
             let aFoo = rt.addMethod(A, "foo") { _, _, _, _ in out.say("A.foo"); return .none }
             let newFoo = rt.imp_implementationWithBlock("newFoo") { _, _, _, _ in out.say("newFoo"); return .none }
@@ -75,7 +75,7 @@ enum Probes {
         },
         Probe("p04_add_inherited",
               rule: "class_addMethod on an inherited selector succeeds and overrides only in the subclass",
-              source: "method-hooking-libraries.md §4.1 (class_addMethod in the classic swizzle)") { rt, out in
+              source: "NSHipster, \"Method Swizzling\" (class_addMethod, then class_replaceMethod or method_exchangeImplementations); Apple, class_addMethod documentation") { rt, out in
             let A = rt.cls("A")
             let aFoo = rt.addMethod(A, "foo") { _, _, _, _ in out.say("A.foo"); return .none }
             let B = rt.cls("B", A)
@@ -94,7 +94,7 @@ enum Probes {
         },
         Probe("p05_lookup_walks",
               rule: "class_getInstanceMethod / class_getMethodImplementation walk superclasses; an unknown selector runs the resolver and gets the forwarding IMP",
-              source: "method-hooking-libraries.md §0.2; jsbridge-iglistkit-uikit-runtime.md D5.1") { rt, out in
+              source: "Apple, class_getInstanceMethod and class_getMethodImplementation documentation; objc4 objc-runtime-new.mm lookUpImpOrForward and resolveMethod_locked") { rt, out in
             let A = rt.cls("A")
             let aFoo = rt.addMethod(A, "foo") { _, _, _, _ in out.say("A.foo"); return .none }
             let B = rt.cls("B", A)
@@ -111,7 +111,7 @@ enum Probes {
         },
         Probe("p06_set_implementation",
               rule: "method_setImplementation returns the old IMP and the next send runs the new one",
-              source: "method-hooking-libraries.md §4.1 (New Relic: method_setImplementation returns the original IMP)") { rt, out in
+              source: "Apple, method_setImplementation documentation (returns the previous implementation); New Relic, \"The Right Way to Swizzle in Objective-C\" (2014)") { rt, out in
             let A = rt.cls("A")
             let aFoo = rt.addMethod(A, "foo") { rt, _, cmd, _ in out.say("A.foo _cmd=\(rt.sel_getName(cmd))"); return .none }
             var orig: IMP?
@@ -129,7 +129,7 @@ enum Probes {
         },
         Probe("p07_cache_flush",
               rule: "a method-table change is seen by the next send, also through a subclass that had cached the method",
-              source: "DESIGN.md ObjCModel (\"per-class method cache that is flushed whenever a method table changes\")") { rt, out in
+              source: "objc4 objc-runtime-new.mm: method_exchangeImplementations, method_setImplementation and addMethod flush the method caches (flushCaches); objc4 test/cacheflush.m") { rt, out in
             let A = rt.cls("A")
             rt.addMethod(A, "foo") { _, _, _, _ in out.say("A.foo"); return .none }
             let B = rt.cls("B", A)
@@ -161,7 +161,7 @@ enum Probes {
     static let exchange: [Probe] = [
         Probe("p08_exchange_cmd",
               rule: "method_exchangeImplementations swaps IMPs only; each body runs with the _cmd it was reached through",
-              source: "method-hooking-libraries.md §0.4") { rt, out in
+              source: "NSHipster, \"Method Swizzling\" (the swapped IMP runs with the selector it was reached through as _cmd); Apple, method_exchangeImplementations documentation") { rt, out in
             let (A, foo, xxx) = exchangeClass(rt, out)
             let names = [foo: "foo body", xxx: "xxx_foo body"]
             let a = try rt.new(A)
@@ -175,7 +175,7 @@ enum Probes {
         },
         Probe("p09_exchange_twice",
               rule: "exchanging twice undoes the swizzle (exchange is an involution)",
-              source: "method-hooking-libraries.md §4.1 (\"Swizzling twice undoes it\")") { rt, out in
+              source: "Apple, method_exchangeImplementations documentation (an exchange of two IMPs: a second exchange swaps them back); IGInterfaceDataTable #9 and PR #10") { rt, out in
             let (A, _, _) = exchangeClass(rt, out)
             let a = try rt.new(A)
             func swizzle() {
@@ -191,12 +191,12 @@ enum Probes {
         },
         Probe("p10_exchange_inherited",
               rule: "exchanging an inherited method swaps the superclass's Method: subclass instances get the swizzle, superclass instances run the replacement and hit an unrecognized selector",
-              source: "method-hooking-libraries.md §4.1 (\"Inherited-only method\")",
+              source: "RSSwizzle README (\"The swizzled method must be implemented by the class itself and not by superclasses\"); Apple, class_getInstanceMethod documentation (it searches superclasses)",
               divergences: [Divergence(
                 changes: [.init(native: ["A.foo body _cmd=foo"],
                                 apple: ["B.xxx_foo body _cmd=foo", "A.foo body _cmd=xxx_foo"])],
                 fact: "method_exchangeImplementations flushes the method caches, so a subclass that inherits the swapped Method runs the new IMP on its next send (objc4 flushes every cache on a method-table change). GCC's libobjc leaves the subclass's dispatch table stale: after the exchange, class_getMethodImplementation(B, foo) still returns A's old IMP, so the B instance runs the unswizzled body.",
-                source: "method-hooking-libraries.md §4.1 (the exchange swizzle, Inherited-only method); DESIGN.md ObjCModel (cache flushed on every method-table change)")]) { rt, out in
+                source: "Apple, class_getInstanceMethod and method_exchangeImplementations documentation; objc4 objc-runtime-new.mm method_exchangeImplementations (flushCaches)")]) { rt, out in
             let A = rt.cls("A")
             rt.addMethod(A, "foo") { rt, _, cmd, _ in out.say("A.foo body _cmd=\(rt.sel_getName(cmd))"); return .none }
             let B = rt.cls("B", A)
@@ -217,7 +217,7 @@ enum Probes {
         },
         Probe("p11_two_swizzlers",
               rule: "two exchange swizzlers with distinct helper names both run; the last installed is outermost; inner bodies see the outer helper's selector as _cmd",
-              source: "method-hooking-libraries.md §4.1 (\"Two exchange swizzlers on one selector\", [derived])") { rt, out in
+              source: "NSHipster, \"Method Swizzling\" (each swizzle exchanges with its own prefixed helper); Apple, method_exchangeImplementations documentation; derived from exchange semantics") { rt, out in
             let A = rt.cls("A")
             rt.addMethod(A, "foo") { rt, _, cmd, _ in out.say("A.foo body _cmd=\(rt.sel_getName(cmd))"); return .none }
             for lib in ["lib1", "lib2"] {
@@ -244,13 +244,13 @@ enum Probes {
     static let forwarding: [Probe] = [
         Probe("p12_forwarding_order",
               rule: "an unimplemented selector goes resolveInstanceMethod: → forwardingTargetForSelector: → methodSignatureForSelector: → forwardInvocation:",
-              source: "jsbridge-iglistkit-uikit-runtime.md D5",
+              source: "objc4 objc-runtime-new.mm lookUpImpOrForward / resolveMethod_locked; Apple, \"Objective-C Runtime Programming Guide: Message Forwarding\"",
               divergences: [Divergence(
                 changes: [.init(native: ["+[F resolveInstanceMethod:] bar", "-[F methodSignatureForSelector:] bar"],
                                 apple: ["+[F resolveInstanceMethod:] bar", "-[F forwardingTargetForSelector:] bar",
                                         "-[F methodSignatureForSelector:] bar"])],
                 fact: forwardingOrderFact,
-                source: "jsbridge-iglistkit-uikit-runtime.md D5.1-D5.2 (steps a → b → c)")]) { rt, out in
+                source: "objc4 objc-runtime-new.mm resolveMethod_locked, then CoreFoundation ___forwarding___: forwardingTargetForSelector:, methodSignatureForSelector:, forwardInvocation: (Apple, \"Objective-C Runtime Programming Guide: Message Forwarding\")")]) { rt, out in
             let T = rt.cls("T")
             rt.addMethod(T, "bar", types: "i@:") { _, _, _, _ in out.say("T.bar"); return .int(7) }
             let F = rt.cls("F")
@@ -276,12 +276,12 @@ enum Probes {
         },
         Probe("p13_forwarding_target",
               rule: "a non-nil forwardingTargetForSelector: result becomes the receiver; no invocation is built",
-              source: "jsbridge-iglistkit-uikit-runtime.md D5.2a",
+              source: "Apple, forwardingTargetForSelector: documentation; objc4 NSObject.mm -forwardingTargetForSelector: (returns nil)",
               divergences: [Divergence(
                 changes: [.init(native: ["-[G methodSignatureForSelector:] bar", "-[G forwardingTargetForSelector:] bar"],
                                 apple: ["-[G forwardingTargetForSelector:] bar"])],
                 fact: forwardingOrderFact,
-                source: "jsbridge-iglistkit-uikit-runtime.md D5.2a (\"that returned object is used as the new receiver\")")]) { rt, out in
+                source: "Apple, forwardingTargetForSelector: documentation: \"that returned object is used as the new receiver object and the message dispatch resumes to that new object\"")]) { rt, out in
             let T = rt.cls("T")
             rt.addMethod(T, "bar", types: "i@:") { _, _, _, _ in out.say("T.bar"); return .int(7) }
             let G = rt.cls("G")
@@ -302,7 +302,7 @@ enum Probes {
         },
         Probe("p14_resolve_adds",
               rule: "+resolveInstanceMethod: that adds the method makes the send succeed; the resolver runs once",
-              source: "jsbridge-iglistkit-uikit-runtime.md D5.1") { rt, out in
+              source: "objc4 objc-runtime-new.mm resolveMethod_locked (+resolveInstanceMethod:, then the lookup is retried); Apple, resolveInstanceMethod: documentation") { rt, out in
             let R = rt.cls("R")
             let dynBar = rt.imp_implementationWithBlock("dynBarIMP") { rt, _, cmd, _ in
                 out.say("dynBar body _cmd=\(rt.sel_getName(cmd))"); return .none
@@ -320,7 +320,7 @@ enum Probes {
         },
         Probe("p15_responds_resolver",
               rule: "respondsToSelector: runs +resolveInstanceMethod: but never the forwarding steps; a forwarding object answers NO",
-              source: "jsbridge-iglistkit-uikit-runtime.md D5 (respondsToSelector:)") { rt, out in
+              source: "objc4 NSObject.mm -respondsToSelector: → objc-class.mm class_respondsToSelector_inst (runs the resolver, not forwarding); Apple, instancesRespondToSelector: documentation") { rt, out in
             let T = rt.cls("T")
             rt.addMethod(T, "zap") { _, _, _, _ in out.say("T.zap"); return .none }
             let Q = rt.cls("Q")
@@ -341,7 +341,7 @@ enum Probes {
         },
         Probe("p16_msgforward_receiver",
               rule: "a method whose IMP is _objc_msgForward reaches forwardInvocation: looked up on the receiver's isa, not on the class that holds the IMP",
-              source: "method-hooking-libraries.md §0.3") { rt, out in
+              source: "Apple, forwardInvocation: documentation (sent to the receiver); steipete/Aspects #2, bang590/JSPatch #256") { rt, out in
             let A = rt.cls("A")
             rt.addMethod(A, "foo") { _, _, _, _ in out.say("A.foo"); return .none }
             rt.addMethod(A, "add:", types: "i@:i") { _, _, _, a in out.say("A.add:"); return .int(a[0].intValue + 1) }
@@ -370,7 +370,7 @@ enum Probes {
         },
         Probe("p17_super_into_forwarded",
               rule: "a [super foo] that lands on a forwarded IMP re-enters the most-derived forwardInvocation:; calling the original again loops (a counter in the probe stops it)",
-              source: "method-hooking-libraries.md §0.3 (Aspects #2, JSPatch #256)") { rt, out in
+              source: "steipete/Aspects #2, bang590/JSPatch #256 (a super call that lands on a forwarded IMP re-enters the receiver's forwardInvocation:)") { rt, out in
             let A = rt.cls("A")
             rt.addMethod(A, "foo") { _, _, _, _ in out.say("A.foo"); return .none }
             rt.addMethod(A, "forwardInvocation:", types: "v@:@") { rt, _, _, a in
@@ -406,7 +406,7 @@ enum Probes {
         },
         Probe("p18_invocation_selector",
               rule: "invocation.selector = X; [invocation invoke] runs X's IMP with _cmd = X",
-              source: "method-hooking-libraries.md §0.5") { rt, out in
+              source: "Apple, NSInvocation documentation (selector, invoke: \"Sends the receiver's message (with arguments) to its target\")") { rt, out in
             let A = rt.cls("A")
             for name in ["foo", "bar"] {
                 rt.addMethod(A, name) { rt, _, cmd, _ in out.say("\(name) body _cmd=\(rt.sel_getName(cmd))"); return .none }
@@ -431,7 +431,7 @@ enum Probes {
     static let proxies: [Probe] = [
         Probe("p19_nsproxy_forwards",
               rule: "an NSProxy subclass answers respondsToSelector: / isKindOfClass: through methodSignatureForSelector: + forwardInvocation:; forwardingTargetForSelector: is not consulted; its own methods answer YES directly",
-              source: "jsbridge-iglistkit-uikit-runtime.md D4 (\"Model rule\")") { rt, out in
+              source: "GNUstep NSProxy.m (-respondsToSelector:, -isKindOfClass: \"Calls the -forwardInvocation: method\"); SwiftTrace PR #20") { rt, out in
             let T = rt.cls("T")
             rt.addMethod(T, "bar") { _, _, _, _ in out.say("T.bar"); return .none }
             let P = rt.cls("P", rt.NSProxyClass)
@@ -461,7 +461,7 @@ enum Probes {
         },
         Probe("p20_nsproxy_defaults",
               rule: "NSProxy's own methodSignatureForSelector: and forwardInvocation: raise NSInvalidArgumentException",
-              source: "jsbridge-iglistkit-uikit-runtime.md D4") { rt, out in
+              source: "Apple, NSProxy documentation: NSProxy \"raises an exception upon receiving any message it doesn't respond to\"; -forwardInvocation: and -methodSignatureForSelector: raise NSInvalidArgumentException") { rt, out in
             let T = rt.cls("T")
             rt.addMethod(T, "bar") { _, _, _, _ in out.say("T.bar"); return .none }
             let Bare = rt.cls("Bare", rt.NSProxyClass)
@@ -478,7 +478,7 @@ enum Probes {
         },
         Probe("p34_nsproxy_nil_signature",
               rule: "an NSProxy whose target is gone (nil signature) cannot answer respondsToSelector: / isKindOfClass: through forwarding: the path ends in doesNotRecognizeSelector:, an exception, not a quiet NO",
-              source: "jsbridge-iglistkit-uikit-runtime.md D4 (model rule), D5.2b",
+              source: "Apple, NSProxy documentation; GNUstep NSProxy.m (NSObject-protocol questions go through forwarding)",
               divergences: [Divergence(
                 changes: [
                     .init(native: ["-[W forwardInvocation:] with no invocation", "responds to foo: NO"],
@@ -487,7 +487,7 @@ enum Probes {
                           apple: ["isKindOfClass: raised NSInvalidArgumentException"]),
                 ],
                 fact: "[derived, a prediction] On Apple's runtime a nil methodSignatureForSelector: ends forwarding in doesNotRecognizeSelector: (D5.2b), and an NSProxy answers respondsToSelector: / isKindOfClass: through its forwarding machinery (D4, confidence medium), so a proxy whose target is gone raises NSInvalidArgumentException. GNUstep's NSProxy calls forwardInvocation: with no invocation and answers NO. ObjCModel follows the Apple reading (RootClasses.swift, `forwardThroughInvocation`, MODEL note); no Apple observation of this case is in the field guide.",
-                source: "jsbridge-iglistkit-uikit-runtime.md D4 (\"Model rule\"), D5.2b (\"If nil → -doesNotRecognizeSelector:\")")]) { rt, out in
+                source: "Apple, NSProxy documentation (methodSignatureForSelector: must be overridden); GNUstep NSProxy.m -respondsToSelector:; CoreFoundation ___forwarding___ (a nil signature → doesNotRecognizeSelector:)")]) { rt, out in
             let W = rt.cls("W", rt.NSProxyClass)
             rt.addMethod(W, "methodSignatureForSelector:", types: "@@::") { rt, o, cmd, a in
                 out.say("-[W methodSignatureForSelector:] \(rt.name(a[0]))")
@@ -510,7 +510,7 @@ enum Probes {
         },
         Probe("p26_forwarding_loop",
               rule: "two NSProxy forwarders that target each other loop on respondsToSelector: (forwarded through forwardInvocation:); a counter in the probe stops it",
-              source: "jsbridge-iglistkit-uikit-runtime.md D4; INCIDENTS.md 3") { rt, out in
+              source: "GNUstep NSProxy.m -respondsToSelector:; ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", the second pitfall (respondsToSelector: forwarded around a proxy cycle loops forever)") { rt, out in
             var depth = 0
             let Loop = loopProxyClass(rt) { rt, o, inv in
                 depth += 1
@@ -552,7 +552,7 @@ enum Probes {
     static let classes: [Probe] = [
         Probe("p21_lying_class",
               rule: "object_setClass changes the isa (dispatch follows it) and returns the old class; a -class override lies to [obj class] while object_getClass tells the truth",
-              source: "imyaop-kvo-analytics-sdks.md §2.2 and the isa-swizzle table (KVO / Aspects -class lie)") { rt, out in
+              source: "Apple, \"Key-Value Observing Programming Guide: Key-Value Observing Implementation Details\" (isa-swizzling; rely on the class method, not the isa); Aspects.m aspect_hookedGetClass") { rt, out in
             let A = rt.cls("A")
             rt.addMethod(A, "foo") { _, _, _, _ in out.say("A.foo"); return .none }
             let a = try rt.new(A)
@@ -577,7 +577,7 @@ enum Probes {
         },
         Probe("p22_dynamic_subclass",
               rule: "objc_allocateClassPair creates a subclass (Nil for a taken name); once registered it is found by name, its methods override and super sends reach the parent",
-              source: "DESIGN.md ObjCModel (objc_allocateClassPair); imyaop-kvo-analytics-sdks.md (dynamic subclasses)") { rt, out in
+              source: "Apple, objc_allocateClassPair and objc_registerClassPair documentation; Apple, object_setClass documentation") { rt, out in
             let A = rt.cls("A")
             rt.addMethod(A, "foo") { rt, _, cmd, _ in out.say("A.foo _cmd=\(rt.sel_getName(cmd))"); return .none }
             let dyn = rt.objc_allocateClassPair(A, "A_Dyn")
@@ -604,7 +604,7 @@ enum Probes {
     static let memory: [Probe] = [
         Probe("p23_retain_release",
               rule: "retain counts under manual retain/release; autorelease defers the release to the pool drain; dealloc runs when the count reaches zero",
-              source: "DESIGN.md ObjCModel (Memory)") { rt, out in
+              source: "objc4 NSObject.mm objc_retain / objc_release / rootRelease (dealloc when the count reaches zero); Apple, \"Advanced Memory Management Programming Guide\"") { rt, out in
             let Z = rt.cls("Z")
             rt.addMethod(Z, "dealloc") { rt, o, cmd, _ in
                 out.say("-[Z dealloc]")
@@ -629,7 +629,7 @@ enum Probes {
         },
         Probe("p24_dealloc_order",
               rule: "dealloc order: the dealloc chain (subclass body, then superclass body), then strong ivars, then associated objects",
-              source: "jsbridge-iglistkit-uikit-runtime.md D3") { rt, out in
+              source: "objc4 objc-runtime-new.mm objc_destructInstance (\"This order is important.\": C++/ARC ivars, then associated objects, then weak references); objc-references.mm _object_remove_associations") { rt, out in
             let Child = rt.cls("Child")
             rt.addMethod(Child, "dealloc") { rt, o, cmd, _ in
                 out.say("-[Child dealloc] \(rt.object_getIvar(o, "label").stringValue ?? "?")")
@@ -660,13 +660,13 @@ enum Probes {
         },
         Probe("p25_zombie",
               rule: "with NSZombieEnabled a message to a freed object logs \"*** -[Class selector]: message sent to deallocated instance 0x…\" (Apple then traps)",
-              source: "jsbridge-iglistkit-uikit-runtime.md D1",
+              source: "Apple, \"Investigating crashes for zombie objects\"",
               environment: ["NSZombieEnabled": "YES"],
               divergences: [Divergence(
                 changes: [.init(native: ["after the zombie message: the process continued"],
                                 apple: ["after the zombie message: the process trapped"])],
                 fact: "With NSZombieEnabled the message is logged and then traps (EXC_BREAKPOINT / EXC_BAD_INSTRUCTION): the program does not go on. GNUstep logs the same line and returns nil, so the program continues.",
-                source: "jsbridge-iglistkit-uikit-runtime.md D1 (\"Any message logs … and traps\")")]) { rt, out in
+                source: "Apple, \"Investigating crashes for zombie objects\" (NSZombieEnabled: \"message sent to deallocated instance\")")]) { rt, out in
             let Z = rt.cls("Z")
             rt.addMethod(Z, "foo") { _, _, _, _ in out.say("Z.foo"); return .none }
             rt.addMethod(Z, "dealloc") { rt, o, cmd, _ in
@@ -694,7 +694,7 @@ enum Probes {
     static let faults: [Probe] = [
         Probe("p27_nil_message",
               rule: "messaging nil returns zero and does not crash",
-              source: "jsbridge-iglistkit-uikit-runtime.md D5 (\"Messaging nil returns zero\")") { rt, out in
+              source: "Apple, \"Objective-C Runtime Programming Guide: Messaging\" (a message to nil returns zero)") { rt, out in
             let A = rt.cls("A")
             rt.addMethod(A, "add:", types: "i@:i") { _, _, _, a in .int(a[0].intValue + 1) }
             rt.addMethod(A, "me", types: "@@:") { _, o, _, _ in .object(o) }
@@ -705,12 +705,12 @@ enum Probes {
         },
         Probe("p28_unrecognized",
               rule: "an unimplemented selector with no forwarding raises NSInvalidArgumentException \"-[Class sel]: unrecognized selector sent to instance 0x…\"",
-              source: "jsbridge-iglistkit-uikit-runtime.md D5.2d",
+              source: "objc4 NSObject.mm -doesNotRecognizeSelector: (\"Replaced by CF (throws an NSException)\"): NSInvalidArgumentException, \"unrecognized selector sent to instance\"",
               divergences: [Divergence(
                 changes: [.init(native: ["reason: U(instance) does not recognize bar"],
                                 apple: ["reason: -[U bar]: unrecognized selector sent to instance 0x…"])],
                 fact: "doesNotRecognizeSelector: (replaced by CoreFoundation) raises NSInvalidArgumentException with the reason \"-[Class sel]: unrecognized selector sent to instance 0x…\". GNUstep raises the same exception name with the reason \"Class(instance) does not recognize sel\".",
-                source: "jsbridge-iglistkit-uikit-runtime.md D5.2d")]) { rt, out in
+                source: "objc4 NSObject.mm -doesNotRecognizeSelector: (\"Replaced by CF (throws an NSException)\"): NSInvalidArgumentException, \"unrecognized selector sent to instance\"")]) { rt, out in
             let T = rt.cls("T")
             rt.addMethod(T, "bar") { _, _, _, _ in out.say("T.bar"); return .none }
             let U = rt.cls("U")
@@ -727,7 +727,7 @@ enum Probes {
         },
         Probe("p29_default_forwardinvocation",
               rule: "with a signature but NSObject's default forwardInvocation:, the message ends in doesNotRecognizeSelector:, which raises",
-              source: "jsbridge-iglistkit-uikit-runtime.md D5.2c-d") { rt, out in
+              source: "objc4 NSObject.mm -forwardInvocation: (calls doesNotRecognizeSelector:) and -doesNotRecognizeSelector:") { rt, out in
             let T = rt.cls("T")
             rt.addMethod(T, "bar") { _, _, _, _ in out.say("T.bar"); return .none }
             let S = rt.cls("S")
@@ -753,7 +753,7 @@ enum Probes {
     static let hooks: [Probe] = [
         Probe("p30_forwarding_target_self",
               rule: "a forwardingTargetForSelector: that returns self is ignored (\"non-nil and non-self\"): forwarding goes on to methodSignatureForSelector: / forwardInvocation:",
-              source: "jsbridge-iglistkit-uikit-runtime.md D5.2a",
+              source: "Apple, forwardingTargetForSelector: documentation; objc4 NSObject.mm -forwardingTargetForSelector: (returns nil)",
               divergences: [Divergence(
                 changes: [.init(native: ["-[H methodSignatureForSelector:] bar", "-[H forwardingTargetForSelector:] bar call 1",
                                          "-[H methodSignatureForSelector:] bar", "-[H forwardingTargetForSelector:] bar call 2",
@@ -761,7 +761,7 @@ enum Probes {
                                          "counter: answer nil"],
                                 apple: ["-[H forwardingTargetForSelector:] bar call 1", "-[H methodSignatureForSelector:] bar"])],
                 fact: "The forwarding target is used only if it is non-nil and not the receiver; a target of self is ignored and forwarding continues with methodSignatureForSelector: and forwardInvocation:. GNUstep's NSObject -forwardInvocation: re-sends the message to any non-nil target, self included, so the message goes round the forwarding path again (the probe's counter answers nil at the third call); it also asks for the signature before the target each time.",
-                source: "jsbridge-iglistkit-uikit-runtime.md D5.2a (\"returns a non-nil (and non-self) result\")")]) { rt, out in
+                source: "Apple, forwardingTargetForSelector: documentation: \"returns a non-nil (and non-self) result\"")]) { rt, out in
             let T = rt.cls("T")
             rt.addMethod(T, "bar") { _, _, _, _ in out.say("T.bar"); return .none }
             let H = rt.cls("H")
@@ -782,7 +782,7 @@ enum Probes {
         },
         Probe("p31_replace_inherited_forwardinvocation",
               rule: "hooking forwardInvocation: with class_replaceMethod on a class that only inherits it returns NULL and leaves NSObject's forwardInvocation: (and every other class) alone",
-              source: "method-hooking-libraries.md §0.1 (\"was the old forwardInvocation: saved?\")",
+              source: "Apple, class_replaceMethod documentation (an inherited method is added, as if class_addMethod were called, and NULL is returned); Aspects.m aspect_swizzleForwardInvocation and JSPatch JPEngine.m overrideMethod keep the IMP it returns",
               divergences: [Divergence(
                 changes: [
                     .init(native: ["saved original forwardInvocation: -[NSObject forwardInvocation:]",
@@ -793,7 +793,7 @@ enum Probes {
                           apple: ["y bar: raised NSInvalidArgumentException"]),
                 ],
                 fact: replaceInheritedFact + " Here that turns one class's forwardInvocation: hook into a hook of NSObject's, which then runs for an unrelated class.",
-                source: "method-hooking-libraries.md §0.1")]) { rt, out in
+                source: "Apple, class_replaceMethod documentation")]) { rt, out in
             let T = rt.cls("T")
             rt.addMethod(T, "bar") { _, _, _, _ in out.say("T.bar"); return .none }
             let X = rt.cls("X")
@@ -818,12 +818,12 @@ enum Probes {
         },
         Probe("p32_cache_after_add_and_set",
               rule: "after a subclass has cached an inherited method, class_addMethod on the subclass and method_setImplementation on the superclass's Method are both seen by the next send",
-              source: "DESIGN.md ObjCModel (cache flushed on every method-table change); method-hooking-libraries.md §4.1",
+              source: "objc4 objc-runtime-new.mm addMethod and method_setImplementation flush the method caches (flushCaches); objc4 test/cacheflush.m",
               divergences: [Divergence(
                 changes: [.init(native: ["method_setImplementation(A.bar) done", "A.bar"],
                                 apple: ["method_setImplementation(A.bar) done", "newBar"])],
                 fact: "Every method-table change (method_setImplementation included) flushes the method caches, so a subclass that inherits the Method runs the new IMP on its next send. GCC's libobjc updates the dispatch table of the class that owns the Method but leaves a subclass that already dispatched it stale (class_addMethod on the subclass itself is seen).",
-                source: "DESIGN.md ObjCModel (\"flushed whenever a method table changes\"); method-hooking-libraries.md §4.1 (New Relic: method_setImplementation)")]) { rt, out in
+                source: "objc4 objc-runtime-new.mm (flushCaches on every method-table change); Apple, method_setImplementation documentation")]) { rt, out in
             let A = rt.cls("A")
             rt.addMethod(A, "foo") { _, _, _, _ in out.say("A.foo"); return .none }
             rt.addMethod(A, "bar") { _, _, _, _ in out.say("A.bar"); return .none }
@@ -842,7 +842,7 @@ enum Probes {
         },
         Probe("p33_class_methods",
               rule: "class methods live on the metaclass: class_getInstanceMethod(cls) does not see them, class_getClassMethod and the metaclass do; they are inherited and are replaced on the metaclass, not the class",
-              source: "INCIDENTS.md 5 (hooking the metaclass works); method-hooking-libraries.md §1") { rt, out in
+              source: "Apple, class_getClassMethod and object_getClass documentation (a class method is an instance method of the metaclass); steipete/Aspects #20 (hooking a class method through the class finds no instance method)") { rt, out in
             let A = rt.cls("A")
             rt.addClassMethod(A, "classFoo") { rt, _, cmd, _ in out.say("+[A classFoo] _cmd=\(rt.sel_getName(cmd))"); return .none }
             let B = rt.cls("B", A)

@@ -53,7 +53,7 @@ enum OracleReport {
         the same steps on ObjCModel (`Tests/OracleTests/Probes.swift`). The printed lines are compared one by one.
 
         GCC's runtime (Debian bookworm: libobjc 12 with GNUstep-base 1.28) is not Apple's. Where they differ,
-        ObjCModel follows Apple as the field guide states it, and the probe records the difference as an expected
+        ObjCModel follows Apple's documentation and objc4's source, and the probe records the difference as an expected
         divergence: the native lines, the Apple lines that replace them, the Apple fact and its source. The test
         fails on any other difference, and also when an expected divergence stops showing natively.
 
@@ -97,8 +97,10 @@ enum OracleReport {
 
         ## Incidents on a real runtime
 
-        INCIDENTS.md 1 and 3, rewritten as plain Objective-C programs (`Tests/OracleTests/incidents/`, manual
-        retain/release). Only their `outcome:` lines are compared, with the outcomes INCIDENTS.md expects. The
+        The two failures of the ByteDance write-up ("无埋点核心技术：iOS Hook在字节的实践经验": the UIWebView bridge hook's
+        dangling delegate, and RxCocoa's proxy cycle), rewritten as plain Objective-C programs
+        (`Tests/OracleTests/incidents/`, manual retain/release). Only their `outcome:` lines are compared, with the
+        outcomes the write-up reports. The
         same steps also run on ObjCModel (`Tests/OracleTests/IncidentTwins.swift`) without the programs'
         recursion counter or isa check: there the same outcome lines come from the model's own faults (a message
         to a freed object through `-[_WebSafeForwarder forwardInvocation:]`, and the depth bound with the
