@@ -180,9 +180,13 @@ public final class RxCocoa {
     func isProxyInstalled(_ current: Value, _ proxy: ObjectID) throws -> Bool {
         if current == .object(proxy) { return true }
         guard patched, !current.isNil else { return false }
-        rt.noteInference("rx:patched: PR #2037's marker probe applied wherever Rx compares the slot with its proxy; the PR shows it in responds(to:) only",
-                         source: "RxSwift PR #2037 (closed unmerged)")
-        return try rt.objc_msgSend(current, rt.s.respondsToSelector, [.sel(rt.sel(Self.marker))]).boolValue
+        let answersMarker = try rt.objc_msgSend(current, rt.s.respondsToSelector, [.sel(rt.sel(Self.marker))]).boolValue
+        // Only a YES rests on the inference: a NO leaves the identity check, as in the unpatched proxy.
+        if answersMarker {
+            rt.noteInference("rx:patched: PR #2037's marker probe applied wherever Rx compares the slot with its proxy; the PR shows it in responds(to:) only",
+                             source: "RxSwift PR #2037 (closed unmerged)")
+        }
+        return answersMarker
     }
 
     func forwardToDelegate(_ proxy: ObjectID) -> Value { rt.object_getIvar(proxy, "__forwardToDelegate") }

@@ -329,9 +329,13 @@ public enum UIKit {
             guard let sel = a.first?.selValue else { return .bool(false) }
             if rt.class_respondsToSelector(cls, sel) { return .bool(true) }
             // MODEL (inference): it answers for what the adaptor implements, since it forwards those messages.
-            rt.noteInference("SwiftUI's app delegate answers respondsToSelector: for what the adaptor implements",
-                             source: "OneSignal SwizzlingForwarder.m:8-30 (forwardingTargetForSelector: fallback for SwiftUI)")
-            return try rt.objc_msgSend(rt.object_getIvar(o, "adaptor"), rt.s.respondsToSelector, a)
+            let answer = try rt.objc_msgSend(rt.object_getIvar(o, "adaptor"), rt.s.respondsToSelector, a)
+            // Only a YES rests on the inference: a NO is what an object that forwards nothing answers too.
+            if answer.boolValue {
+                rt.noteInference("SwiftUI's app delegate answers respondsToSelector: for what the adaptor implements",
+                                 source: "OneSignal SwizzlingForwarder.m:8-30 (forwardingTargetForSelector: fallback for SwiftUI)")
+            }
+            return answer
         }
         rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, _ in rt.object_getIvar(o, "adaptor") }
     }
