@@ -138,6 +138,21 @@ extension LabMatrixTests {
         }
     }
 
+    @Test("A baseline reason that names an evidence level names the level of every cell it is given for")
+    func reasonsNameTheCellsEvidence() throws {
+        guard case .success(let baseline?) = Self.baselineResult else { return }
+        var wrong: [String] = []
+        for entry in baseline.entries {
+            guard let reason = entry.reason, let result = Self.shared.result(for: entry.cell) else { continue }
+            let named: Matrix.Evidence? = reason.hasPrefix("Accepted prediction") || reason.contains("evidence: predicted") ? .predicted
+                : reason.contains("evidence: derived") ? .derived : reason.contains("evidence: reported") ? .reported : nil
+            if let named, result.evidence != named {
+                wrong.append("\(entry.cell): the reason says \(named.rawValue), the cell is \(result.evidence?.rawValue ?? "passing")")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) reasons name another evidence level:\n\(wrong.prefix(20).joined(separator: "\n"))")
+    }
+
     @Test("matrix.json stores each shared finding, reproducer, sources, ran and variants list once, and loses nothing")
     func compactRecord() throws {
         let matrix = Self.shared
