@@ -138,6 +138,17 @@ extension LabMatrixTests {
         }
     }
 
+    @Test("An inference counts only where its answer changed the course: rx:patched's marker probe answered NO, so the cell is derived like its unpatched twin")
+    func inferenceOnlyWhereItDecides() {
+        for config in Configuration.allCases {
+            let patched = Self.shared.result(for: Matrix.Cell(host: "UITableView", order: ["tracker:forwarding", "rx:patched"], config: config))
+            let plain = Self.shared.result(for: Matrix.Cell(host: "UITableView", order: ["tracker:forwarding", "rx"], config: config))
+            #expect(patched?.outcome == plain?.outcome && patched?.outcome != .ok)
+            #expect(plain?.evidence == .derived && patched?.evidence == .derived, "\(config): \(patched?.evidence?.rawValue ?? "none")")
+            #expect(!(patched?.reproducer?.result.basedOn.contains { $0.isInference } ?? true))
+        }
+    }
+
     @Test("A baseline reason that names an evidence level names the level of every cell it is given for")
     func reasonsNameTheCellsEvidence() throws {
         guard case .success(let baseline?) = Self.baselineResult else { return }
