@@ -34,7 +34,7 @@ public struct ParticipantFile: Sendable {
 
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
-                           "returns", "action", "hook", "target", "package"]
+                           "returns", "action", "hook", "target", "package", "version-of"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -45,6 +45,8 @@ public struct ParticipantFile: Sendable {
         var models: String?
         var design: String?
         var missedEvent: String?
+        var versionOf: String?
+        var versionOfLine = 1
         var basedOn: [String] = []
         var observer: String?
         var start: DeclaredSDK.Start?
@@ -112,6 +114,12 @@ public struct ParticipantFile: Sendable {
                     throw fail(number, "expected 'missed-event TEXT': what the app loses when the observer misses the event SEL, e.g. 'missed-event Analytics lose `SEL`: `ID` never records it.'")
                 }
                 missedEvent = rest
+            case "version-of":
+                guard args.count == 1 else {
+                    throw fail(number, "expected 'version-of ID': the participant modeling this library's current version, e.g. 'version-of gul'")
+                }
+                versionOf = args[0]
+                versionOfLine = number
             case "based-on":
                 guard !rest.isEmpty else { throw fail(number, "expected 'based-on TEXT': a public source the design follows") }
                 basedOn.append(rest)
@@ -268,6 +276,14 @@ public struct ParticipantFile: Sendable {
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         guard let (name, _) = id else { throw fail(1, "missing 'participant ID' line") }
+        if let versionOf {
+            let ownFamily = family ?? String(name.split(separator: ":").first ?? Substring(name))
+            let line = versionOfLine
+            guard versionOf != name else { throw fail(line, "'version-of \(versionOf)' names this participant itself; name the current version's id") }
+            guard String(versionOf.split(separator: ":").first ?? Substring(versionOf)) == ownFamily else {
+                throw fail(line, "'version-of \(versionOf)': a version of a library belongs to its family '\(ownFamily)'; name a participant of that family")
+            }
+        }
         if let (mechanism, hookLine) = hook {
             // A method-hooking SDK: it runs on the method targets, not on delegate hosts.
             guard observes.isEmpty, setter == nil, handling == nil, start == nil, observer == nil else {
@@ -285,6 +301,7 @@ public struct ParticipantFile: Sendable {
                                        hasLoad: false, hasAttach: false, otherVerbs: [install], basedOn: basedOn, hookInstalls: [install],
                                        design: design)
             info.packages = packages
+            info.versionOf = versionOf
             let placeholder = DeclaredSDK(id: name, observer: familyName, start: .load, observes: [], setterHook: .exchange,
                                           callsOriginal: true, resetsDelegate: false, prefix: "sdk_", category: "SDK",
                                           handling: .swizzleClass(addMissing: false))
@@ -315,6 +332,7 @@ public struct ParticipantFile: Sendable {
                                    missedEvent: missedEvent)
         if !actions.isEmpty { info.actions = actions }
         info.packages = packages
+        info.versionOf = versionOf
         return ParticipantFile(sdk: sdk, info: info, file: file)
     }
 
