@@ -232,7 +232,7 @@ public struct ParticipantFile: Sendable {
                 ifResponds = args.contains("if-responds")
                 try setHandling(.setImp(key: key, runtimeClass: args.contains("runtime-class"), addMissing: args.contains("add-missing")))
             case "handler":
-                guard let first = args.first else { throw fail(number, "expected 'handler pass|once|after-forward|before-forward|group [SEL…]'") }
+                guard let first = args.first else { throw fail(number, "expected 'handler pass|once|after-forward|before-forward|group|forward [SEL…]'") }
                 let policy: DeclaredSDK.HandlerPolicy = try choice(first, "handler policy")
                 if args.count == 1 { defaultPolicy = policy }
                 for selector in args.dropFirst() {
