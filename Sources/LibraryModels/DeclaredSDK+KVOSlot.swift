@@ -38,6 +38,10 @@ extension DeclaredSDK {
         if !current.isNil { try hookSlotDelegate(rt, observer, current, kind) }
         try rt.object_setIvar(observer, "slot.last", current, .weak)
         try rt.objc_msgSend(host, rt.s.addObserver, [.object(observer), .string(kind.primarySlot.property), .int(3), .none])
+        // The proxy is a process-lifetime static (`sharedProxy`, :57-64): held by the center, which lives as long, the
+        // way the declared wrappers' singletons are kept (`keep retain host`), so teardown does not count it as a leak.
+        try rt.objc_setAssociatedObject(host, "\(id).sharedProxy", .object(observer), .retainNonatomic)
+        try rt.objc_release(observer)
     }
 
     /// swizzleUserNotificationCenterDelegate: (:139-172): once per delegate object (a pointer check), only a delegate
