@@ -148,7 +148,7 @@ public struct ParticipantFile: Sendable {
                 triggerLine = number
                 setter = (.replace, true, args.contains("reset-delegate"), "sdk_", "SDK")
             case "setter":
-                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [prefix P] [category NAME]'") }
+                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [hooks-current] [prefix P] [category NAME]'") }
                 var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
                     (try choice(first, "setter hook"), true, false, "sdk_", "SDK")
                 var i = 1
