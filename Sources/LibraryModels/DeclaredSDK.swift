@@ -27,11 +27,14 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// How a wrapper holds the delegate it wraps.
     public enum TargetOwnership: String, CaseIterable, Hashable, Sendable {
         case weak, strong, assign
+        /// It keeps no previous delegate: the one in the slot is dropped (react-native-notifications' multicast is set
+        /// unconditionally and holds only its own sub-delegates, RNNotifications.m:68-75).
+        case dropped = "none"
         var ownership: Ownership {
             switch self {
             case .weak: return .weak
             case .strong: return .strong
-            case .assign: return .assign
+            case .assign, .dropped: return .assign
             }
         }
     }
@@ -149,6 +152,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// Gives every party one local handler that leaves a dispatch group; the system handler runs once when all
         /// left; one leave too many traps (GULAppDelegateSwizzler.m:858-934).
         case group
+        /// Hands it only to the original; with no original nobody calls it (FCM's UN swizzle calls the original IMP
+        /// "if available" and never the handler itself, FIRMessagingRemoteNotificationsProxy.m:422-545).
+        case forward
     }
 
     /// The id the SDK's classes and IMPs are owned by (`tracker:proxy`).
@@ -189,6 +195,18 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// Events an `isaCapture` proxy adds no donor for where the class lacks the method (GUL < 8.0 and the fetch
     /// method, before PR #162).
     public var noDonors: [String] = []
+    /// KVO-OBS: at its start it observes the slot's key path and, on each change, un-hooks the delegate it hooked and
+    /// hooks the new one (FIRMessagingRemoteNotificationsProxy.m:122-135, :174-249). With `setimp` only.
+    public var kvoSlot = false
+    /// SETIMP only on the methods the delegate answers `respondsToSelector:` for, added to the class where it only
+    /// forwards them (FIRMessagingRemoteNotificationsProxy.m:139-172, PR #324).
+    public var setImpIfResponds = false
+    /// A setter-hooking SDK that, at a start call, hooks the delegate already in the slot directly instead of setting it
+    /// again (PostHog `swizzleNotificationDelegateMethods(on: type(of: existing))`, PushNotificationPublisher.swift).
+    public var hooksCurrentAtStart = false
+    /// At its start it stands aside, installing nothing, when the delegate in the slot conforms to this protocol
+    /// (FlutterFire and `FlutterAppLifeCycleProvider`, FLTFirebaseMessagingPlugin.m:277-324).
+    public var standsAsideIfConforms: String?
 
     func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
@@ -314,7 +332,7 @@ public struct DeclaredSDK: Hashable, Sendable {
     }
 
     /// What the hooked setter passes on for one delegate, and the wrapper it made (to keep, then release), if any.
-    func handle(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
+    public func handle(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
         switch handling {
         case .wrap(let proxy):
             guard !delegate.isNil else { return (.none, nil) }
@@ -358,10 +376,16 @@ public struct DeclaredSDK: Hashable, Sendable {
 
     func defineProxy(_ rt: Runtime, _ proxy: Proxy) -> Class {
         let cls = defineUniqueClass(rt, proxy.className, superclass: proxy.nsProxy ? rt.NSProxyClass : rt.NSObjectClass)
+        // The wrapper declares the protocols of the slots it stands in (`@interface … <UNUserNotificationCenterDelegate>`,
+        // RNFBMessaging+UNUserNotificationCenter.h), so conformsToProtocol: checks (FCM :128-131) pass for it.
+        for host in HostKind.appLevel where hostClasses.contains(host.className) {
+            for slot in host.slots { if let p = rt.objc_getProtocol(slot.protocolName) { rt.class_addProtocol(cls, p) } }
+        }
         rt.class_declareForwardingIvar(cls, "target")
         let ownership = proxy.target.ownership
+        let keepsTarget = proxy.target != .dropped
         rt.addMethod(cls, "initWithTarget:", types: "@@:@") { rt, o, _, a in
-            try rt.object_setIvar(o, "target", a.first ?? .none, ownership)
+            if keepsTarget { try rt.object_setIvar(o, "target", a.first ?? .none, ownership) }
             return .object(o)
         }
         if let marker = proxy.marker {

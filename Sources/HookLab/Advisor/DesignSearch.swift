@@ -67,7 +67,7 @@ package struct DesignSearch {
             DeclaredSDK.Keep.Holder.allCases.map { DeclaredSDK.Keep(retains: retains, on: $0, key: "sdk_proxy") }
         }
         for nsProxy in [true, false] {
-            for target in DeclaredSDK.TargetOwnership.allCases {
+            for target in DeclaredSDK.TargetOwnership.allCases where target != .dropped {
                 for forwarding in DeclaredSDK.Proxy.Forwarding.allCases {
                     // `both` (Embrace's UN proxy) answers NO for what the proxy lacks: the view hosts' search keeps the two
                     // answers that forward.

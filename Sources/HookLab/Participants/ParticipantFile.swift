@@ -13,6 +13,8 @@ public struct ParticipantFile: Sendable {
     public var info: ParticipantInfo
     /// The file as the user named it.
     public var file: String
+    /// One declared mechanism per host of a file with `for HOSTCLASS` sections (``sdk`` is the first); empty otherwise.
+    public var sections: [DeclaredSDK] = []
     /// The declared method hook of a `hook` file; then ``sdk`` observes nothing and hooks no delegate.
     public var methodHook: DeclaredMethodHook?
 
@@ -34,11 +36,12 @@ public struct ParticipantFile: Sendable {
 
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
-                           "returns", "action", "hook", "target", "package", "version-of"]
+                           "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
     public static func parse(text: String, file: String) throws(InputFileError) -> ParticipantFile {
+        if let sectioned = try parseSections(text: text, file: file) { return sectioned }
         func fail(_ line: Int, _ message: String) -> InputFileError { InputFileError(file: file, line: line, message: message) }
         var id: (String, Int)?
         var family: String?
@@ -64,6 +67,10 @@ public struct ParticipantFile: Sendable {
         var noDonors: [String] = []
         var actions: [String] = []
         var triggerLine = 1
+        var kvoSlot: Int?
+        var ifResponds = false
+        var hooksCurrent = false
+        var unlessConforms: String?
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -149,7 +156,7 @@ public struct ParticipantFile: Sendable {
                 triggerLine = number
                 setter = (.replace, true, args.contains("reset-delegate"), "sdk_", "SDK")
             case "setter":
-                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [prefix P] [category NAME]'") }
+                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [hooks-current] [prefix P] [category NAME]'") }
                 var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
                     (try choice(first, "setter hook"), true, false, "sdk_", "SDK")
                 var i = 1
@@ -157,13 +164,15 @@ public struct ParticipantFile: Sendable {
                     switch args[i] {
                     case "skip-original": s.callsOriginal = false
                     case "reset-delegate": s.resets = true
+                    case "hooks-current": hooksCurrent = true
                     case "prefix": s.prefix = try option(args, &i, "prefix")
                     case "category": s.category = try option(args, &i, "category")
-                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, prefix P, category NAME")
+                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, hooks-current, prefix P, category NAME")
                     }
                     i += 1
                 }
                 setter = s
+                triggerLine = number
             case "wrap":
                 guard let base = args.first, ["nsproxy", "nsobject"].contains(base) else {
                     throw fail(number, "expected 'wrap nsproxy|nsobject [class NAME] [target weak|strong|assign] [forward invocation|target] [responds target|own-or-target] [marker SEL] [keep retain|assign host|delegate KEY]'")
@@ -222,14 +231,16 @@ public struct ParticipantFile: Sendable {
                 }
                 try setHandling(.isaCapture(addMissing: addMissing, shared: shared))
             case "setimp":
-                guard args.count >= 2, args[0] == "keyed" else { throw fail(number, "expected 'setimp keyed class|selector [runtime-class] [add-missing]'") }
+                guard args.count >= 2, args[0] == "keyed" else { throw fail(number, "expected 'setimp keyed class|selector [runtime-class] [add-missing|if-responds]'") }
                 let key: DeclaredSDK.ImpKey = try choice(args[1], "IMP key")
-                guard args.dropFirst(2).allSatisfy({ ["runtime-class", "add-missing"].contains($0) }) else {
-                    throw fail(number, "expected 'setimp keyed class|selector [runtime-class] [add-missing]'")
+                guard args.dropFirst(2).allSatisfy({ ["runtime-class", "add-missing", "if-responds"].contains($0) }),
+                      !(args.contains("add-missing") && args.contains("if-responds")) else {
+                    throw fail(number, "expected 'setimp keyed class|selector [runtime-class] [add-missing|if-responds]'")
                 }
+                ifResponds = args.contains("if-responds")
                 try setHandling(.setImp(key: key, runtimeClass: args.contains("runtime-class"), addMissing: args.contains("add-missing")))
             case "handler":
-                guard let first = args.first else { throw fail(number, "expected 'handler pass|once|after-forward|before-forward|group [SEL…]'") }
+                guard let first = args.first else { throw fail(number, "expected 'handler pass|once|after-forward|before-forward|group|forward [SEL…]'") }
                 let policy: DeclaredSDK.HandlerPolicy = try choice(first, "handler policy")
                 if args.count == 1 { defaultPolicy = policy }
                 for selector in args.dropFirst() {
@@ -242,6 +253,17 @@ public struct ParticipantFile: Sendable {
             case "refuse-if-set":
                 guard args.isEmpty else { throw fail(number, "'refuse-if-set' takes no arguments") }
                 refuses = true
+            case "kvo-slot":
+                guard args.isEmpty else { throw fail(number, "'kvo-slot' takes no arguments") }
+                kvoSlot = number
+            case "unless-conforms":
+                guard args.count == 1, let p = args.first, p.first?.isLetter == true,
+                      p.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                    throw fail(number, "expected 'unless-conforms PROTOCOL', e.g. 'unless-conforms FlutterAppLifeCycleProvider'")
+                }
+                unlessConforms = p
+            case "for":
+                throw fail(number, "a 'for HOSTCLASS' line starts a section of its own; lines before the first one are shared")
             case "returns":
                 guard args == ["void"] else { throw fail(number, "expected 'returns void'") }
                 voidReturn = true
@@ -322,6 +344,18 @@ public struct ParticipantFile: Sendable {
         sdk.refusesIfSet = refuses
         sdk.voidReturn = voidReturn
         sdk.noDonors = noDonors
+        sdk.setImpIfResponds = ifResponds
+        sdk.hooksCurrentAtStart = hooksCurrent
+        sdk.standsAsideIfConforms = unlessConforms
+        if let kvoLine = kvoSlot {
+            guard case .setImp = handling, trigger == .start else {
+                throw fail(kvoLine, "'kvo-slot' re-hooks with setimp from a start call: it needs 'setter none' and a 'setimp' line")
+            }
+            sdk.kvoSlot = true
+        }
+        if hooksCurrent, startWhen == .load {
+            throw fail(triggerLine, "'hooks-current' hooks the delegate in the slot at a start call: add 'start runtime' or 'start late'")
+        }
         if trigger == .start, startWhen == .load {
             throw fail(triggerLine, "'setter none' takes hold of the delegate at a start call: add 'start runtime' or 'start late'")
         }
@@ -381,7 +415,8 @@ public struct ParticipantFile: Sendable {
     public var kind: ParticipantKind {
         let sdk = sdk, info = info
         if methodHook != nil { return ParticipantKind(info: info) { MethodHookParticipant(info) } }
-        return ParticipantKind(info: info) { DeclaredParticipant(sdk: sdk, info: info) }
+        let sections = sections
+        return ParticipantKind(info: info) { DeclaredParticipant(sdk: sdk, info: info, sections: sections) }
     }
 
     /// Every `*.hooklab` file in a directory, in file-name order; none if the directory does not exist.
@@ -442,24 +477,44 @@ enum DeclaredHookStep {
 final class DeclaredParticipant: Participant {
     let sdk: DeclaredSDK
     let info: ParticipantInfo
+    /// A file with `for HOSTCLASS` sections: one mechanism per host, all installed, the world's host's one started.
+    let sections: [DeclaredSDK]
     var started = false
     /// It refused to install (REFUSE): its observer expects nothing.
     var refused = false
 
-    init(sdk: DeclaredSDK, info: ParticipantInfo) {
+    init(sdk: DeclaredSDK, info: ParticipantInfo, sections: [DeclaredSDK] = []) {
         self.sdk = sdk
         self.info = info
+        self.sections = sections
+    }
+
+    /// The mechanism it uses on a host class.
+    func sdk(on hostClass: String) -> DeclaredSDK {
+        sections.first { $0.hostClasses.contains(hostClass) } ?? sdk
+    }
+
+    /// Installs every section; returns what the section of `hostClass` made.
+    func installAll(_ rt: Runtime, _ hostClass: String) -> Class? {
+        guard !sections.isEmpty else { return sdk.install(into: rt) }
+        var made: Class?
+        for section in sections {
+            let m = section.install(into: rt)
+            if section.hostClasses.contains(hostClass) { made = m }
+        }
+        return made
     }
 
     func load(_ world: World) throws {
         guard !started else { return }
-        _ = sdk.install(into: world.rt)
+        _ = installAll(world.rt, world.kind.className)
         started = true
     }
 
     func attach(_ world: World) throws {
         guard !started else { return }
-        let made = sdk.install(into: world.rt)
+        let made = installAll(world.rt, world.kind.className)
+        let sdk = sdk(on: world.kind.className)
         started = true
         if sdk.trigger == .start {
             // It takes hold of the delegate in the slot now (GUL proxyOriginalDelegate, RNFB observe, expo's check).
@@ -473,14 +528,20 @@ final class DeclaredParticipant: Participant {
         let host = try world.ensureHost()
         guard sdk.hostClasses.contains(world.kind.className) else { return }
         let current = try world.rt.send(host, world.kind.primarySlot.property)
+        if sdk.hooksCurrentAtStart {
+            // PostHog: `swizzleNotificationDelegateMethods(on: type(of: existing))` at its start, no second set.
+            if !current.isNil { _ = try sdk.handle(world.rt, host, current, observed: sdk.events(on: world.kind.className), made: made) }
+            return
+        }
         if !current.isNil { _ = try world.rt.send(host, world.kind.primarySlot.setter, current) }
     }
 
     var observer: String? { sdk.observer }
 
     func expectsToObserve(_ event: String, _ world: World) -> Bool {
+        let sdk = sdk(on: world.kind.className)
         // An SDK that hooks only the methods the app's delegate has sees nothing of one it lacks (`delegate-lacks`).
-        started && !refused && sdk.events(on: world.kind.className).contains(event)
+        return started && !refused && sdk.events(on: world.kind.className).contains(event)
             && (world.appImplements(event) || sdk.hooksWhenLacking(event))
     }
 }
