@@ -189,6 +189,15 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// Events an `isaCapture` proxy adds no donor for where the class lacks the method (GUL < 8.0 and the fetch
     /// method, before PR #162).
     public var noDonors: [String] = []
+    /// `swizzle-class runtime-class`: the class hooked is `object_getClass(delegate)` (a GUL_ subclass when one is
+    /// installed), not `[delegate class]` (Leanplum `appDelegateClass = object_getClass(appDelegate)`).
+    public var swizzlesRuntimeClass = false
+    /// `swizzle-class per-block`: XCHG with a selector made per block, the original invoked through an NSInvocation
+    /// under it (CleverTap CTSwizzle `_ct_block_<sel>_<ptr>`); no once-per-class guard of its own.
+    public var perBlockSelector = false
+    /// After adding one of these methods where the class lacked it, the SDK sets the app delegate to nil and back
+    /// (CleverTap CTSwizzleManager.m, after adding application:openURL:options:).
+    public var resetAfterAdding: [String] = []
 
     func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
@@ -327,6 +336,8 @@ public struct DeclaredSDK: Hashable, Sendable {
             let wrapper = rt.class_createInstance(made)
             _ = try rt.send(wrapper, "initWithTarget:", delegate)
             return (.object(wrapper), wrapper)
+        case .swizzleClass(let addMissing) where perBlockSelector:
+            try exchangeWithBlocks(rt, delegate, observed: observed, addMissing: addMissing)
         case .swizzleClass(let addMissing):
             try swizzleDelegateClass(rt, delegate, observed: observed, addMissing: addMissing)
         case .isaSubclass(let lyingClass, let addMissing):
@@ -448,16 +459,14 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// Scheme 1 fails when "the object passed to setDelegate is not the object that implements" the method.
     func swizzleDelegateClass(_ rt: Runtime, _ delegate: Value, observed: [String], addMissing: Bool) throws {
         guard let d = delegate.object else { return }
-        // GrowingIO-style: the stated class (`delegate.class`, imyaop guide §3.2); an NSProxy answers its own isa.
-        guard let cls = rt.classOfClassObject(try rt.objc_msgSend(d, rt.s.class).object ?? rt.classObject(rt.object_getClass(d)))
-        else { return }
+        guard let cls = try swizzleTarget(rt, d) else { return }
         for selector in observed {
             let helper = prefix + "track_" + selector
             // Once per class: a class that already has the helper was hooked (RSSwizzle-style key).
             guard !rt.class_respondsToSelector(cls, rt.sel(helper)) else { continue }
             let sdk = self
             guard rt.class_getInstanceMethod(cls, rt.sel(selector)) != nil else {
-                guard addMissing, let types = Self.protocolTypes(rt, selector) else { continue }
+                guard addMissing, !noDonors.contains(selector), let types = Self.protocolTypes(rt, selector) else { continue }
                 // Adding a method the class lacks makes it answer respondsToSelector: YES (objc4 class_addMethod).
                 let added = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(selector)]", owner: id) { rt, o, _, a in
                     try sdk.observedCall(rt, o, selector, types, a, original: nil)

@@ -60,6 +60,7 @@ public struct ParticipantFile: Sendable {
         var refuses = false
         var voidReturn = false
         var noDonors: [String] = []
+        var swizzleOptions = (runtimeClass: false, perBlock: false, resetIfAdded: [String](), line: 1)
         var actions: [String] = []
         var triggerLine = 1
 
@@ -135,11 +136,22 @@ public struct ParticipantFile: Sendable {
                 observes.append((host, Array(args.dropFirst())))
             case "setter" where args.first == "none" || args.first == "factory":
                 // `setter none`: it takes the delegate in the slot at its start; `setter factory`: it hooks the class
-                // method that creates the host with its delegate.
-                guard args.dropFirst().allSatisfy({ $0 == "reset-delegate" }) else { throw fail(number, "'setter \(args[0])' takes only reset-delegate") }
+                // method that creates the host with its delegate. `prefix`/`category` name its helper selectors.
+                var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
+                    (.replace, true, false, "sdk_", "SDK")
+                var i = 1
+                while i < args.count {
+                    switch args[i] {
+                    case "reset-delegate": s.resets = true
+                    case "prefix": s.prefix = try option(args, &i, "prefix")
+                    case "category": s.category = try option(args, &i, "category")
+                    default: throw fail(number, "'setter \(args[0])' takes only reset-delegate, prefix P, category NAME; not '\(args[i])'")
+                    }
+                    i += 1
+                }
                 trigger = args[0] == "none" ? .start : .factory
                 triggerLine = number
-                setter = (.replace, true, args.contains("reset-delegate"), "sdk_", "SDK")
+                setter = s
             case "setter":
                 guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [prefix P] [category NAME]'") }
                 var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
@@ -197,8 +209,22 @@ public struct ParticipantFile: Sendable {
                 }
                 try setHandling(.wrap(proxy))
             case "swizzle-class":
-                guard args.allSatisfy({ $0 == "add-missing" }) else { throw fail(number, "expected 'swizzle-class [add-missing]'") }
-                try setHandling(.swizzleClass(addMissing: !args.isEmpty))
+                // `runtime-class`: object_getClass, not [delegate class]; `per-block`: a selector per block, the original
+                // invoked through an NSInvocation; `no-donor SEL`: never added; `reset-if-added SEL`: nil and back after adding it.
+                var i = 0
+                while i < args.count {
+                    switch args[i] {
+                    case "add-missing": break
+                    case "runtime-class": swizzleOptions.runtimeClass = true
+                    case "per-block": swizzleOptions.perBlock = true
+                    case "no-donor": noDonors.append(try option(args, &i, "no-donor"))
+                    case "reset-if-added": swizzleOptions.resetIfAdded.append(try option(args, &i, "reset-if-added"))
+                    default: throw fail(number, "unknown swizzle-class option '\(args[i])'; expected add-missing, runtime-class, per-block, no-donor SEL, reset-if-added SEL")
+                    }
+                    i += 1
+                }
+                swizzleOptions.line = number
+                try setHandling(.swizzleClass(addMissing: args.contains("add-missing")))
             case "isa-subclass" where args.first == "capture":
                 var shared: String?
                 var addMissing = false
@@ -305,6 +331,12 @@ public struct ParticipantFile: Sendable {
         sdk.refusesIfSet = refuses
         sdk.voidReturn = voidReturn
         sdk.noDonors = noDonors
+        sdk.swizzlesRuntimeClass = swizzleOptions.runtimeClass
+        sdk.perBlockSelector = swizzleOptions.perBlock
+        sdk.resetAfterAdding = swizzleOptions.resetIfAdded
+        if !swizzleOptions.resetIfAdded.isEmpty, trigger != .start {
+            throw fail(swizzleOptions.line, "'reset-if-added' resets the delegate the SDK took at its start: it needs 'setter none'")
+        }
         if trigger == .start, startWhen == .load {
             throw fail(triggerLine, "'setter none' takes hold of the delegate at a start call: add 'start runtime' or 'start late'")
         }
