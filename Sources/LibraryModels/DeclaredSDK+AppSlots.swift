@@ -17,6 +17,7 @@ extension DeclaredSDK {
     public func hooksWhenLacking(_ selector: String) -> Bool {
         switch handling {
         case .wrap, .forwardingTarget: return true
+        case .passive: return false
         case .isaSubclass(_, let addMissing), .setImp(_, _, let addMissing): return addMissing
         case .isaCapture(let addMissing, _), .swizzleClass(let addMissing): return addMissing && !noDonors.contains(selector)
         }
@@ -112,6 +113,10 @@ extension DeclaredSDK {
     /// - Returns: false when it refused.
     @discardableResult
     public func start(on host: ObjectID, kind: HostKind, made: Class?, in rt: Runtime) throws -> Bool {
+        if case .passive = handling {
+            try startPassive(rt)
+            return true
+        }
         let slot = kind.primarySlot
         let current = try rt.send(host, slot.property)
         if refusesIfSet, !current.isNil {

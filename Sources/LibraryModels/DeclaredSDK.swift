@@ -114,6 +114,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// SETIMP: `method_setImplementation` / `class_replaceMethod` on the delegate's class, the previous IMP kept
         /// per class, per selector name (looked up with the running `_cmd`), and called with the original `_cmd`.
         case setImp(key: ImpKey, runtimeClass: Bool, addMissing: Bool)
+        /// Hooks nothing: the app's own delegate methods call the SDK by hand, so it sees an event exactly when the
+        /// app's method for it runs (Branch, Adjust: field guide c.15).
+        case passive
     }
 
     /// Where a SETIMP SDK keeps the previous IMP (field guide runtime fact 4).
@@ -251,7 +254,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         switch handling {
         case .wrap(let proxy): made = defineProxy(rt, proxy)
         case .forwardingTarget(let handlerClass): made = defineForwardingHandler(rt, handlerClass)
-        case .swizzleClass, .isaSubclass, .isaCapture, .setImp: break
+        case .swizzleClass, .isaSubclass, .isaCapture, .setImp, .passive: break
         }
         for name in hostClasses {
             guard let cls = rt.objc_getClass(name), let host = HostKind.all.first(where: { $0.className == name }) else { continue }
@@ -349,6 +352,7 @@ public struct DeclaredSDK: Hashable, Sendable {
             try isaCapture(rt, delegate, observed: observed, addMissing: addMissing, shared: shared)
         case .setImp(let key, let runtimeClass, let addMissing):
             try setImp(rt, delegate, observed: observed, key: key, runtimeClass: runtimeClass, addMissing: addMissing)
+        case .passive: break
         }
         return (delegate, nil)
     }

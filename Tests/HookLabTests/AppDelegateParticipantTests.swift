@@ -22,6 +22,8 @@ struct AppDelegateParticipantTests {
         ("participant a\nobserve UIApplication application:openURL:options:\nsetter exchange\nswizzle-class reset-if-added application:openURL:options:\n", 4, "needs 'setter none'"),
         (head + "setter none prefix\nswizzle-class\n", 4, "'prefix' needs a value"),
         (head + "setter none reset\nswizzle-class\n", 4, "takes only reset-delegate, prefix P, category NAME"),
+        (head + "setter none\npassive now\n", 5, "'passive' takes no arguments"),
+        (head + "setter none\npassive\nswizzle-class\n", 6, "does one thing with each delegate"),
     ])
     func errors(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: InputFileError.self) { try file(text) }
@@ -37,6 +39,8 @@ struct AppDelegateParticipantTests {
         #expect(ct.sdk.noDonors == ["application:openURL:options:"] && ct.sdk.resetAfterAdding == ["application:openURL:options:"])
         let lp = try file(Self.head + "setter none prefix leanplum_\nswizzle-class runtime-class add-missing\n")
         #expect(lp.sdk.swizzlesRuntimeClass && !lp.sdk.perBlockSelector && lp.sdk.prefix == "leanplum_")
+        let passive = try file(Self.head + "setter none\npassive\n")
+        #expect(passive.sdk.handling == .passive && ParticipantFile.handlingLine(.passive) == "passive")
     }
 
     static func adder(reset: Bool) -> String {
@@ -85,5 +89,19 @@ struct AppDelegateParticipantTests {
         // After GUL (the runtime class is the GUL_ subclass), both see it and the group completes once.
         let withGUL = try run("host UIApplication\nconfig release\nset-delegate app\nattach gul\nattach leanplum\nfire \(fetch)\n")
         #expect(withGUL.isEmpty, "\(withGUL)")
+    }
+
+    @Test("Branch, passive, sees the universal link only when the chain delivers it to the app's own method")
+    func branchPassive() throws {
+        let activity = "application:continueUserActivity:restorationHandler:"
+        let alone = try run("host UIApplication\nconfig release\nset-delegate app\nattach branch\nfire \(activity)\n")
+        #expect(alone.isEmpty, "\(alone)")
+        let lacking = try run("host UIApplication\nconfig release\ndelegate-lacks \(activity)\nset-delegate app\nattach branch\nfire \(activity)\n")
+        #expect(lacking.isEmpty, "an app that does not implement the method forwards nothing: Branch expects nothing (\(lacking))")
+        // Under the SwiftUI lifecycle GUL's captured IMPs miss the adaptor's openURL: the app and Branch both lose it.
+        let openURL = "application:openURL:options:"
+        let swallowed = try run("host UIApplication@swiftui\nconfig release\nset-delegate app\nattach gul\nattach branch\nfire \(openURL)\n")
+        #expect(swallowed.contains { $0.kind == .lostEvent && $0.message.hasPrefix("branch's observer") }, "\(swallowed)")
+        #expect(swallowed.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") }, "\(swallowed)")
     }
 }

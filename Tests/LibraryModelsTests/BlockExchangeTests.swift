@@ -100,4 +100,21 @@ struct BlockExchangeTests {
         try s.fire(Self.token, on: host)
         #expect(s.observed("stated") == [Self.token] && s.observed("runtime") == [Self.token])
     }
+
+    @Test("A passive SDK sees an event exactly when the app's own method runs")
+    func passiveSeesWhatTheAppSees() throws {
+        let (s, host, app) = try appScene()
+        var branch = DeclaredSDK(id: "branch", observer: "branch", start: .runtime, observes: [("UIApplication", [Self.openURL])],
+                                 setterHook: .replace, callsOriginal: true, resetsDelegate: false, prefix: "sdk_", category: "SDK",
+                                 handling: .passive)
+        branch.trigger = .start
+        branch.install(into: s.rt)
+        try s.fire(Self.openURL, on: host)
+        #expect(s.observed("branch").isEmpty, "not started yet: the app's call reaches nobody")
+        try branch.start(on: host, kind: HostKind.uiApplication, made: nil, in: s.rt)
+        try s.fire(Self.openURL, on: host)
+        #expect(s.observed("branch") == [Self.openURL])
+        #expect(s.received(app) == [Self.openURL, Self.openURL])
+        #expect(!branch.hooksWhenLacking(Self.openURL))
+    }
 }

@@ -34,7 +34,7 @@ public struct ParticipantFile: Sendable {
 
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
-                           "returns", "action", "hook", "target", "package"]
+                           "returns", "action", "hook", "target", "package", "passive"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -257,6 +257,10 @@ public struct ParticipantFile: Sendable {
             case "action":
                 guard !rest.isEmpty else { throw fail(number, "expected 'action TEXT': what an app can do about this SDK") }
                 actions.append(rest)
+            case "passive":
+                // It hooks nothing: the app's own methods call it by hand (Branch, Adjust), so it sees what reaches them.
+                guard args.isEmpty else { throw fail(number, "'passive' takes no arguments") }
+                try setHandling(.passive)
             case "refuse-if-set":
                 guard args.isEmpty else { throw fail(number, "'refuse-if-set' takes no arguments") }
                 refuses = true
@@ -388,6 +392,7 @@ public struct ParticipantFile: Sendable {
             return "isa-subclass capture" + (addMissing ? " add-missing" : "") + (shared.map { " shared \($0)" } ?? "")
         case .setImp(let key, let runtimeClass, let addMissing):
             return "setimp keyed \(key.rawValue)" + (runtimeClass ? " runtime-class" : "") + (addMissing ? " add-missing" : "")
+        case .passive: return "passive"
         }
     }
 
