@@ -24,6 +24,7 @@ struct AppDelegateParticipantTests {
         (head + "setter none reset\nswizzle-class\n", 4, "takes only reset-delegate, prefix P, category NAME"),
         (head + "setter none\npassive now\n", 5, "'passive' takes no arguments"),
         (head + "setter none\npassive\nswizzle-class\n", 6, "does one thing with each delegate"),
+        ("participant a\nobserve UIApplication application:openURL:options:\nsetter exchange\npassive\n", 4, "needs 'setter none'"),
     ])
     func errors(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: InputFileError.self) { try file(text) }
@@ -103,5 +104,22 @@ struct AppDelegateParticipantTests {
         let swallowed = try run("host UIApplication@swiftui\nconfig release\nset-delegate app\nattach gul\nattach branch\nfire \(openURL)\n")
         #expect(swallowed.contains { $0.kind == .lostEvent && $0.message.hasPrefix("branch's observer") }, "\(swallowed)")
         #expect(swallowed.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") }, "\(swallowed)")
+    }
+
+    @Test("customerio:forwarding reaches openURL by forwarding alone: GUL captures no IMP and the Facebook SDK hooks none; the explicit method of customerio fixes both")
+    func customerIOForwarding() throws {
+        let openURL = "application:openURL:options:"
+        func found(_ cio: String, _ other: String) throws -> [Finding] {
+            try run("host UIApplication\nconfig release\nset-delegate app\nattach \(cio)\nattach \(other)\nfire \(openURL)\n")
+        }
+        // GULAppDelegateSwizzler.m:561-567: the IMP from the wrapper's class, NULL; the app's openURL never runs.
+        #expect(try found("customerio:forwarding", "fcm").contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") })
+        // FBSDKAEMManager.m:130-153: method_setImplementation only where the class has the method; FB never sees the URL.
+        #expect(try found("customerio:forwarding", "fbsdk").contains { $0.kind == .lostEvent && $0.message.hasPrefix("fbsdk's observer") })
+        #expect(try found("customerio", "fcm").isEmpty)
+        #expect(try found("customerio", "fbsdk").isEmpty)
+        // The continueUserActivity method it implements itself reaches the app under GUL.
+        let activity = try run("host UIApplication\nconfig release\nset-delegate app\nattach customerio:forwarding\nattach fcm\nfire application:continueUserActivity:restorationHandler:\n")
+        #expect(activity.isEmpty, "\(activity)")
     }
 }

@@ -322,7 +322,7 @@ public struct ParticipantFile: Sendable {
         }
         guard !observes.isEmpty else { throw fail(lines, "missing 'observe HOSTCLASS SELECTOR…': which events on which host does \(name) observe?") }
         guard let setter else { throw fail(lines, "missing 'setter exchange|replace': how does \(name) reach the delegate?") }
-        guard let (handling, _) = handling else { throw fail(lines, "missing what \(name) does with each delegate: wrap, swizzle-class, isa-subclass or forwarding-target") }
+        guard let (handling, handlingLine) = handling else { throw fail(lines, "missing what \(name) does with each delegate: wrap, swizzle-class, isa-subclass or forwarding-target") }
         if let t = targets.first { throw fail(t.line, "'target' lines go with a 'hook' line: they name the method targets a method hook runs on") }
         let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
         let startWhen = start ?? .load
@@ -338,6 +338,9 @@ public struct ParticipantFile: Sendable {
         sdk.swizzlesRuntimeClass = swizzleOptions.runtimeClass
         sdk.perBlockSelector = swizzleOptions.perBlock
         sdk.resetAfterAdding = swizzleOptions.resetIfAdded
+        if case .passive = handling, trigger != .start {
+            throw fail(handlingLine, "'passive' starts when the app first calls the SDK: it needs 'setter none'")
+        }
         if !swizzleOptions.resetIfAdded.isEmpty, trigger != .start {
             throw fail(swizzleOptions.line, "'reset-if-added' resets the delegate the SDK took at its start: it needs 'setter none'")
         }
