@@ -17,8 +17,9 @@ extension DeclaredSDK {
     public func hooksWhenLacking(_ selector: String) -> Bool {
         switch handling {
         case .wrap, .forwardingTarget: return true
-        case .swizzleClass(let addMissing), .isaSubclass(_, let addMissing), .setImp(_, _, let addMissing): return addMissing
-        case .isaCapture(let addMissing, _): return addMissing && !noDonors.contains(selector)
+        case .passive: return false
+        case .isaSubclass(_, let addMissing), .setImp(_, _, let addMissing): return addMissing
+        case .isaCapture(let addMissing, _), .swizzleClass(let addMissing): return addMissing && !noDonors.contains(selector)
         }
     }
 
@@ -114,6 +115,10 @@ extension DeclaredSDK {
     /// - Returns: false when it refused.
     @discardableResult
     public func start(on host: ObjectID, kind: HostKind, made: Class?, in rt: Runtime) throws -> Bool {
+        if case .passive = handling {
+            try startPassive(rt)
+            return true
+        }
         let slot = kind.primarySlot
         let current = try rt.send(host, slot.property)
         if refusesIfSet, !current.isNil {
@@ -147,8 +152,9 @@ extension DeclaredSDK {
             return true
         }
         guard !current.isNil else { return true }
+        let lacked = try lackedMethods(rt, current.object, resetAfterAdding)
         _ = try handle(rt, host, current, observed: events(on: kind.className), made: made)
-        if resetsDelegate {
+        if try resetsDelegate || addedAny(rt, current.object, lacked) {
             // GUL reassignAppDelegate (GULAppDelegateSwizzler.m:518-531) / CleverTap (CTSwizzleManager.m:155-158):
             // nil and back, so UIKit re-reads respondsToSelector:.
             _ = try rt.send(host, slot.setter, .none)

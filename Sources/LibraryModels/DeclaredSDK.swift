@@ -117,6 +117,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// SETIMP: `method_setImplementation` / `class_replaceMethod` on the delegate's class, the previous IMP kept
         /// per class, per selector name (looked up with the running `_cmd`), and called with the original `_cmd`.
         case setImp(key: ImpKey, runtimeClass: Bool, addMissing: Bool)
+        /// Hooks nothing: the app's own delegate methods call the SDK by hand, so it sees an event exactly when the
+        /// app's method for it runs (Branch, Adjust: field guide c.15).
+        case passive
     }
 
     /// Where a SETIMP SDK keeps the previous IMP (field guide runtime fact 4).
@@ -207,6 +210,15 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// At its start it stands aside, installing nothing, when the delegate in the slot conforms to this protocol
     /// (FlutterFire and `FlutterAppLifeCycleProvider`, FLTFirebaseMessagingPlugin.m:277-324).
     public var standsAsideIfConforms: String?
+    /// `swizzle-class runtime-class`: the class hooked is `object_getClass(delegate)` (a GUL_ subclass when one is
+    /// installed), not `[delegate class]` (Leanplum `appDelegateClass = object_getClass(appDelegate)`).
+    public var swizzlesRuntimeClass = false
+    /// `swizzle-class per-block`: XCHG with a selector made per block, the original invoked through an NSInvocation
+    /// under it (CleverTap CTSwizzle `_ct_block_<sel>_<ptr>`); no once-per-class guard of its own.
+    public var perBlockSelector = false
+    /// After adding one of these methods where the class lacked it, the SDK sets the app delegate to nil and back
+    /// (CleverTap CTSwizzleManager.m, after adding application:openURL:options:).
+    public var resetAfterAdding: [String] = []
 
     func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
@@ -260,7 +272,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         switch handling {
         case .wrap(let proxy): made = defineProxy(rt, proxy)
         case .forwardingTarget(let handlerClass): made = defineForwardingHandler(rt, handlerClass)
-        case .swizzleClass, .isaSubclass, .isaCapture, .setImp: break
+        case .swizzleClass, .isaSubclass, .isaCapture, .setImp, .passive: break
         }
         for name in hostClasses {
             guard let cls = rt.objc_getClass(name), let host = HostKind.all.first(where: { $0.className == name }) else { continue }
@@ -345,6 +357,8 @@ public struct DeclaredSDK: Hashable, Sendable {
             let wrapper = rt.class_createInstance(made)
             _ = try rt.send(wrapper, "initWithTarget:", delegate)
             return (.object(wrapper), wrapper)
+        case .swizzleClass(let addMissing) where perBlockSelector:
+            try exchangeWithBlocks(rt, delegate, observed: observed, addMissing: addMissing)
         case .swizzleClass(let addMissing):
             try swizzleDelegateClass(rt, delegate, observed: observed, addMissing: addMissing)
         case .isaSubclass(let lyingClass, let addMissing):
@@ -356,6 +370,7 @@ public struct DeclaredSDK: Hashable, Sendable {
             try isaCapture(rt, delegate, observed: observed, addMissing: addMissing, shared: shared)
         case .setImp(let key, let runtimeClass, let addMissing):
             try setImp(rt, delegate, observed: observed, key: key, runtimeClass: runtimeClass, addMissing: addMissing)
+        case .passive: break
         }
         return (delegate, nil)
     }
@@ -472,16 +487,14 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// Scheme 1 fails when "the object passed to setDelegate is not the object that implements" the method.
     func swizzleDelegateClass(_ rt: Runtime, _ delegate: Value, observed: [String], addMissing: Bool) throws {
         guard let d = delegate.object else { return }
-        // GrowingIO-style: the stated class (`delegate.class`, imyaop guide §3.2); an NSProxy answers its own isa.
-        guard let cls = rt.classOfClassObject(try rt.objc_msgSend(d, rt.s.class).object ?? rt.classObject(rt.object_getClass(d)))
-        else { return }
+        guard let cls = try swizzleTarget(rt, d) else { return }
         for selector in observed {
             let helper = prefix + "track_" + selector
             // Once per class: a class that already has the helper was hooked (RSSwizzle-style key).
             guard !rt.class_respondsToSelector(cls, rt.sel(helper)) else { continue }
             let sdk = self
             guard rt.class_getInstanceMethod(cls, rt.sel(selector)) != nil else {
-                guard addMissing, let types = Self.protocolTypes(rt, selector) else { continue }
+                guard addMissing, !noDonors.contains(selector), let types = Self.protocolTypes(rt, selector) else { continue }
                 // Adding a method the class lacks makes it answer respondsToSelector: YES (objc4 class_addMethod).
                 let added = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(selector)]", owner: id) { rt, o, _, a in
                     try sdk.observedCall(rt, o, selector, types, a, original: nil)

@@ -50,6 +50,7 @@ package struct DesignSearch {
         case .forwardingTarget: return "intercepting at forwardingTargetForSelector:"
         case .isaCapture: return "isa-subclassing the delegate with captured IMPs"
         case .setImp: return "replacing the IMPs of the delegate's class"
+        case .passive: return "hooking nothing (the app forwards the calls by hand)"
         }
     }
 

@@ -36,7 +36,8 @@ public struct ParticipantFile: Sendable {
 
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
-                           "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of"]
+                           "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
+                           "passive"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -65,6 +66,7 @@ public struct ParticipantFile: Sendable {
         var refuses = false
         var voidReturn = false
         var noDonors: [String] = []
+        var swizzleOptions = (runtimeClass: false, perBlock: false, resetIfAdded: [String](), line: 1)
         var actions: [String] = []
         var triggerLine = 1
         var kvoSlot: Int?
@@ -150,11 +152,22 @@ public struct ParticipantFile: Sendable {
                 observes.append((host, Array(args.dropFirst())))
             case "setter" where args.first == "none" || args.first == "factory":
                 // `setter none`: it takes the delegate in the slot at its start; `setter factory`: it hooks the class
-                // method that creates the host with its delegate.
-                guard args.dropFirst().allSatisfy({ $0 == "reset-delegate" }) else { throw fail(number, "'setter \(args[0])' takes only reset-delegate") }
+                // method that creates the host with its delegate. `prefix`/`category` name its helper selectors.
+                var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
+                    (.replace, true, false, "sdk_", "SDK")
+                var i = 1
+                while i < args.count {
+                    switch args[i] {
+                    case "reset-delegate": s.resets = true
+                    case "prefix": s.prefix = try option(args, &i, "prefix")
+                    case "category": s.category = try option(args, &i, "category")
+                    default: throw fail(number, "'setter \(args[0])' takes only reset-delegate, prefix P, category NAME; not '\(args[i])'")
+                    }
+                    i += 1
+                }
                 trigger = args[0] == "none" ? .start : .factory
                 triggerLine = number
-                setter = (.replace, true, args.contains("reset-delegate"), "sdk_", "SDK")
+                setter = s
             case "setter":
                 guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [hooks-current] [prefix P] [category NAME]'") }
                 var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
@@ -214,8 +227,22 @@ public struct ParticipantFile: Sendable {
                 }
                 try setHandling(.wrap(proxy))
             case "swizzle-class":
-                guard args.allSatisfy({ $0 == "add-missing" }) else { throw fail(number, "expected 'swizzle-class [add-missing]'") }
-                try setHandling(.swizzleClass(addMissing: !args.isEmpty))
+                // `runtime-class`: object_getClass, not [delegate class]; `per-block`: a selector per block, the original
+                // invoked through an NSInvocation; `no-donor SEL`: never added; `reset-if-added SEL`: nil and back after adding it.
+                var i = 0
+                while i < args.count {
+                    switch args[i] {
+                    case "add-missing": break
+                    case "runtime-class": swizzleOptions.runtimeClass = true
+                    case "per-block": swizzleOptions.perBlock = true
+                    case "no-donor": noDonors.append(try option(args, &i, "no-donor"))
+                    case "reset-if-added": swizzleOptions.resetIfAdded.append(try option(args, &i, "reset-if-added"))
+                    default: throw fail(number, "unknown swizzle-class option '\(args[i])'; expected add-missing, runtime-class, per-block, no-donor SEL, reset-if-added SEL")
+                    }
+                    i += 1
+                }
+                swizzleOptions.line = number
+                try setHandling(.swizzleClass(addMissing: args.contains("add-missing")))
             case "isa-subclass" where args.first == "capture":
                 var shared: String?
                 var addMissing = false
@@ -250,6 +277,10 @@ public struct ParticipantFile: Sendable {
             case "action":
                 guard !rest.isEmpty else { throw fail(number, "expected 'action TEXT': what an app can do about this SDK") }
                 actions.append(rest)
+            case "passive":
+                // It hooks nothing: the app's own methods call it by hand (Branch, Adjust), so it sees what reaches them.
+                guard args.isEmpty else { throw fail(number, "'passive' takes no arguments") }
+                try setHandling(.passive)
             case "refuse-if-set":
                 guard args.isEmpty else { throw fail(number, "'refuse-if-set' takes no arguments") }
                 refuses = true
@@ -331,7 +362,7 @@ public struct ParticipantFile: Sendable {
         }
         guard !observes.isEmpty else { throw fail(lines, "missing 'observe HOSTCLASS SELECTOR…': which events on which host does \(name) observe?") }
         guard let setter else { throw fail(lines, "missing 'setter exchange|replace': how does \(name) reach the delegate?") }
-        guard let (handling, _) = handling else { throw fail(lines, "missing what \(name) does with each delegate: wrap, swizzle-class, isa-subclass or forwarding-target") }
+        guard let (handling, handlingLine) = handling else { throw fail(lines, "missing what \(name) does with each delegate: wrap, swizzle-class, isa-subclass or forwarding-target") }
         if let t = targets.first { throw fail(t.line, "'target' lines go with a 'hook' line: they name the method targets a method hook runs on") }
         let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
         let startWhen = start ?? .load
@@ -355,6 +386,15 @@ public struct ParticipantFile: Sendable {
         }
         if hooksCurrent, startWhen == .load {
             throw fail(triggerLine, "'hooks-current' hooks the delegate in the slot at a start call: add 'start runtime' or 'start late'")
+        }
+        sdk.swizzlesRuntimeClass = swizzleOptions.runtimeClass
+        sdk.perBlockSelector = swizzleOptions.perBlock
+        sdk.resetAfterAdding = swizzleOptions.resetIfAdded
+        if case .passive = handling, trigger != .start {
+            throw fail(handlingLine, "'passive' starts when the app first calls the SDK: it needs 'setter none'")
+        }
+        if !swizzleOptions.resetIfAdded.isEmpty, trigger != .start {
+            throw fail(swizzleOptions.line, "'reset-if-added' resets the delegate the SDK took at its start: it needs 'setter none'")
         }
         if trigger == .start, startWhen == .load {
             throw fail(triggerLine, "'setter none' takes hold of the delegate at a start call: add 'start runtime' or 'start late'")
@@ -408,6 +448,7 @@ public struct ParticipantFile: Sendable {
             return "isa-subclass capture" + (addMissing ? " add-missing" : "") + (shared.map { " shared \($0)" } ?? "")
         case .setImp(let key, let runtimeClass, let addMissing):
             return "setimp keyed \(key.rawValue)" + (runtimeClass ? " runtime-class" : "") + (addMissing ? " add-missing" : "")
+        case .passive: return "passive"
         }
     }
 
