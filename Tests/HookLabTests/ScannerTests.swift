@@ -17,7 +17,7 @@ struct ScannerTests {
         ("rx-iglist.Podfile.lock", .podfileLock, ["iglist", "rx"], ["Firebase Messaging", "GoogleUtilities 7 app-delegate swizzler"]),
         ("firebaseai.Podfile.lock", .podfileLock, [], []),
         ("githawk.Podfile.lock", .podfileLock, ["iglist"], []),
-        ("rxtodo.Podfile.lock", .podfileLock, [], ["RxCocoa before 3.3"]),
+        ("rxtodo.Podfile.lock", .podfileLock, ["rx:2.6"], []),
         ("fcm-clevertap.Podfile.lock", .podfileLock, [], ["CleverTap", "Firebase Messaging", "GoogleUtilities app-delegate swizzler"]),
         ("isowords.v1.Package.resolved", .packageResolved, [], []),
         ("icecubes.v2.Package.resolved", .packageResolved, [], []),

@@ -6,7 +6,8 @@
 /// participant lists, in their order, so the same input gives the same list in any process.
 ///
 /// **Orders.** For every host, every participant alone, every ordered pair and ordered triple of distinct participants that
-/// support the host, never two of one family, in catalog order.
+/// support the host, never two of one family, in catalog order; a participant that does not join triples
+/// (``ParticipantInfo/joinsTriples``) only alone and in pairs.
 ///
 /// **Scenarios of a cell** ("all orders"). A cell's order *is* the install order, so every
 /// permutation of the participants is its own cell. Within a cell:
@@ -58,7 +59,7 @@ public struct ScenarioGenerator: Sendable {
 
     /// Every order of `length` participants that support the host, never two of one family, in catalog order.
     public func orders(host: String, length: Int) -> [[String]] {
-        let eligible = participants.filter { $0.hosts.contains(host) }
+        let eligible = participants.filter { $0.hosts.contains(host) && (length < 3 || $0.joinsTriples) }
         var result: [[String]] = []
         func extend(_ prefix: [ParticipantInfo]) {
             if prefix.count == length {

@@ -52,6 +52,10 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// and `ID` for the participant ("Analytics lose `SEL`: `ID` never records it."; a participant file's
     /// `missed-event` line); nil: "`ID` never sees `SEL`."
     public var missedEvent: String? = nil
+    /// Whether the matrix places it in triples. A release line of a library whose newest line is modeled (`rx:4.1`) joins
+    /// the matrix alone and in pairs only: each line multiplies a host's triples, and `advise` and `run` still take it in
+    /// any set.
+    public var joinsTriples: Bool = true
     /// What an app can do about this SDK, in an integrator's words, first in reports: a setting that turns its hook
     /// off (`Info.plist FirebaseAppDelegateProxyEnabled = NO`), an init order, a version, implementing a method itself.
     /// Nil when the model declares none.
