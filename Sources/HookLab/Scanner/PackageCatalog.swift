@@ -84,9 +84,11 @@ extension KnownSDK {
         KnownSDK("IMYAOPTableView", [pod("IMYAOPTableView", nil, ">= 2.1.0")], participant: "imyaop",
                  hooks: "the table view's class and its delegate (a runtime subclass)", source: "IMYAOPTableView UITableView+IMYAOPTableView.m"),
         // 4.0.4–4.9.1: the per-class dynamic subclass; 5.x ships binaries only, treated as 4.9 (versions-and-manifests.md §A3, an inference).
-        KnownSDK("Sensors Data", [pod("SensorsAnalyticsSDK", "DeprecatedCellClick", ">= 4.3.2")], participant: "sensors:exchange",
-                 hooks: "the table and collection views' delegate classes (setDelegate: swizzle, exchange of didSelect…)",
-                 source: "sa-sdk-ios v4.9.0 SensorsAnalyticsSDK.podspec:133-139"),
+        // DeprecatedCellClick (4.3.2+) swaps only the click plugin for the 2.0-era exchange; the exposure hooks and the
+        // global respondsToSelector: swizzle of 4.x stay, which `sensors:exchange` (the 2.x line) does not have.
+        KnownSDK("Sensors Data (DeprecatedCellClick)", [pod("SensorsAnalyticsSDK", "DeprecatedCellClick", ">= 4.3.2")],
+                 hooks: "the table and collection views' delegate classes (setDelegate: swizzle, exchange of didSelect…), with 4.x's exposure isa-swizzle",
+                 source: "sa-sdk-ios v4.9.0 SensorsAnalyticsSDK.podspec:133-139, SAAutoTrackManager.m:321-324, SACellClickHookDelegatePlugin.m:64-80"),
         KnownSDK("Sensors Data", [pod("SensorsAnalyticsSDK", nil, ">= 4.0.4"), spm("sa-sdk-ios-spm", "SensorsAnalyticsSDK", ">= 4.0.4"),
                                   carthage("sensorsdata/sa-sdk-ios", ">= 4.0.4")],
                  participant: "sensors", hooks: "the table and collection views' delegates (isa-swizzled into a per-class subclass)",
@@ -121,9 +123,7 @@ extension KnownSDK {
                  participant: "sensors:isa-instance",
                  hooks: "the table and collection views' delegates (isa-swizzled into a per-instance subclass)",
                  source: "sa-sdk-ios v2.2.2 SADelegateProxy.m:44-107"),
-        KnownSDK("Sensors Data (ENABLE_AUTOTRACK_DIDSELECTROW)", [pod("SensorsAnalyticsSDK", "ENABLE_AUTOTRACK_DIDSELECTROW", ">= 1.10.21 < 2.2.0")],
-                 participant: "sensors:exchange", hooks: "setDelegate: and the delegate class's didSelect… (exchange)",
-                 source: "sa-sdk-ios v2.0.0 NSObject+SensorsAnalyticsDelegate.m:25-147"),
+        // ENABLE_AUTOTRACK_DIDSELECTROW (1.10.21–2.1.17): the participant file sensors-exchange.hooklab declares it.
         KnownSDK("Sensors Data 1.10.15", [pod("SensorsAnalyticsSDK", nil, "= 1.10.15")], participant: "sensors:nsproxy",
                  hooks: "the table and collection views' delegate (an NSProxy wrapper set by a setDelegate: swizzle)",
                  source: "sa-sdk-ios v1.10.15 NSObject+SensorsAnalyticsDelegateProxy.m:14-64"),
