@@ -24,6 +24,7 @@ struct ScannerTests {
         ("app.v3.Package.resolved", .packageResolved, ["iglist", "rx"], []),
         ("moya.Cartfile.resolved", .cartfileResolved, ["rx"], []),
         ("reactivecocoa.Cartfile.resolved", .cartfileResolved, [], []),
+        ("gul7-airship.Podfile.lock", .podfileLock, ["airship", "gul:7"], ["GoogleUtilities method swizzler"]),
     ]
 
     @Test("Each real lockfile maps to its participants", arguments: 0..<expectations.count)
