@@ -47,6 +47,10 @@ struct VersionParticipantTests {
         let info = try #require(Lab.catalog.participant("sensors:exchange"))
         #expect(info.family == "sensors" && info.hosts.contains("UITableView") && !info.hosts.contains("UIScrollView"))
         #expect(info.packages.map(\.description) == ["package cocoapods SensorsAnalyticsSDK ENABLE_AUTOTRACK_DIDSELECTROW >= 1.10.21 < 2.2.0"])
+        // Its only range ends at 2.2.0: an older release line, alone and in pairs in the matrix.
+        #expect(!info.joinsTriples && Lab.catalog.participant("tracker:isa")?.joinsTriples == true)
+        #expect(isOlderReleaseLine([PackageDeclaration(.cocoapods, "X", nil, try VersionRange(words: ["=", "1.10.15"]))]))
+        #expect(!isOlderReleaseLine([PackageDeclaration(.cocoapods, "X", nil, try VersionRange(words: [">=", "4.0.4"]))]))
         let alone = try run("""
             host UITableView
             config release

@@ -315,6 +315,7 @@ public struct ParticipantFile: Sendable {
                                    missedEvent: missedEvent)
         if !actions.isEmpty { info.actions = actions }
         info.packages = packages
+        info.joinsTriples = !isOlderReleaseLine(packages)
         return ParticipantFile(sdk: sdk, info: info, file: file)
     }
 

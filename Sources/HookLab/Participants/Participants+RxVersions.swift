@@ -23,3 +23,9 @@ extension RxParticipant {
         return info
     }
 }
+
+/// Whether a participant's package lines all end at some version (`>= 1.10.21 < 2.2.0`, `= 1.10.15`): it models an older
+/// release line of its library, which the matrix runs alone and in pairs (``ParticipantInfo/joinsTriples``).
+func isOlderReleaseLine(_ packages: [PackageDeclaration]) -> Bool {
+    !packages.isEmpty && packages.allSatisfy { p in p.versions.bounds.contains { [.below, .atMost, .exactly].contains($0.op) } }
+}
