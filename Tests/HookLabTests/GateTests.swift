@@ -24,9 +24,12 @@ struct GateTests {
         // The reason comes from the verdict: whose failure it is, the finding, the evidence; it says it is generated.
         let reason = try #require(entry.reason)
         let judged = matrix.verdict(Matrix.NoteKey(host: crashCell.host, order: crashCell.order))
-        let whose = judged.attribution == Matrix.Attribution.conflict ? "a conflict of bridge:buggy and tracker:proxy" : "alone"
+        let whose = judged.attribution == Matrix.Attribution.conflict ? "a conflict of the order's libraries" : "alone"
         #expect(reason.hasPrefix("recorded, not reviewed (from the verdict): ") && reason.contains(whose), "\(reason)")
         #expect(reason.contains("danglingMessage: the web view sent"), "\(reason)")
+        // Step numbers read "step N", so cells failing the same way at another step share the reason.
+        #expect(!reason.contains(where: \.isNumber) || !reason.contains("step 1") && !reason.contains("step 2"), "\(reason)")
+        #expect(Gate.withoutStepNumbers("fired at step 12, then step 3; steps 4") == "fired at step N, then step N; steps 4")
         #expect(Gate.isGenerated(reason) && !Gate.isGenerated("Accepted: read by hand"))
         #expect(judged.attribution != nil)
         let gateAfter = Gate(mode: .never).check(matrix, baseline: baseline)

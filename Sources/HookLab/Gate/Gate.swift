@@ -174,20 +174,34 @@ public struct Gate: Sendable {
     public static let generatedReasonPrefix = "recorded, not reviewed"
 
     /// The reason written for a failing cell recorded without review, from its verdict: whose failure it is, the
-    /// worst finding, and the evidence with its public sources.
+    /// worst finding, and the evidence level. It names only what the cell's row does not already say (a conflict is
+    /// "of the order's libraries"; step numbers read "step N"), and leaves the public sources to the cell's note and
+    /// `matrix.json`, so cells failing the same way share one reason and the baseline stays reviewable in a
+    /// pull-request diff (BaselineFormatTests).
     static func recordedReason(_ result: Matrix.CellResult, in matrix: Matrix) -> String? {
         guard result.outcome != .ok else { return nil }
         let verdict = matrix.verdict(Matrix.NoteKey(host: result.cell.host, order: result.cell.order))
         let whose: String = switch verdict.attribution {
-        case .conflict: "a conflict of " + verdict.order.joined(separator: " and ")
+        case .conflict: "a conflict of the order's libraries"
         case .libraries(let ids): ids.joined(separator: " and ") + (ids.count == 1 ? " alone" : " without the others")
         case .app, nil: "the app's own"
         }
         let finding = result.findings.mostSevere.map { "\($0.kind.rawValue): \($0.message)" } ?? result.outcome.rawValue
-        let evidence = result.evidence.map { level in
-            "; \(level.rawValue)" + (result.sources.isEmpty ? "" : " (" + result.sources.joined(separator: "; ") + ")")
-        } ?? ""
-        return "\(generatedReasonPrefix) (from the verdict): \(whose); \(finding)\(evidence)"
+        let evidence = result.evidence.map { "; \($0.rawValue)" } ?? ""
+        return "\(generatedReasonPrefix) (from the verdict): \(whose); \(Self.withoutStepNumbers(finding))\(evidence)"
+    }
+
+    /// "step 7" as "step N": the step a finding names depends on the order's length, not on what failed.
+    static func withoutStepNumbers(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: "step ") {
+            out += rest[..<range.upperBound]
+            rest = rest[range.upperBound...]
+            let digits = rest.prefix { $0.isNumber }
+            if !digits.isEmpty { out += "N"; rest = rest.dropFirst(digits.count) }
+        }
+        return out + rest
     }
 }
 
