@@ -362,7 +362,9 @@ extension Matrix {
                 "`\(id)`\(index == 0 ? "" : ", installed after it,") hooks with \(design(of: id))"
             }.joined(separator: "; ")
             if let holder = delegateHolder(result) {
-                return "At that moment the view's delegate is \(holder); \(designs)."
+                // The slot's owner by its class: a view, the application, the notification center or the session.
+                let owner = result.cell.host.split(separator: "@").first.map(String.init) ?? result.cell.host
+                return "At that moment the `\(owner)`'s delegate is \(holder); \(designs)."
             }
             return "\(designs)."
         }
