@@ -189,6 +189,8 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// Events an `isaCapture` proxy adds no donor for where the class lacks the method (GUL < 8.0 and the fetch
     /// method, before PR #162).
     public var noDonors: [String] = []
+    /// After the class hook, the delegate object is isa-swizzled too (Firebase Performance registerObject:).
+    public var objectIsa: ObjectIsa?
 
     func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
@@ -315,6 +317,15 @@ public struct DeclaredSDK: Hashable, Sendable {
 
     /// What the hooked setter passes on for one delegate, and the wrapper it made (to keep, then release), if any.
     func handle(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
+        if let isa = objectIsa, let d = delegate.object {
+            try handleWithObjectIsa(rt, view, d, isa, observed: observed, made: made)
+            return (delegate, nil)
+        }
+        return try handleDelegate(rt, view, delegate, observed: observed, made: made)
+    }
+
+    /// The declared handling of one delegate object.
+    func handleDelegate(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
         switch handling {
         case .wrap(let proxy):
             guard !delegate.isNil else { return (.none, nil) }

@@ -34,7 +34,7 @@ public struct ParticipantFile: Sendable {
 
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
-                           "returns", "action", "hook", "target", "package"]
+                           "returns", "action", "hook", "target", "package", "isa-object"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -62,6 +62,7 @@ public struct ParticipantFile: Sendable {
         var noDonors: [String] = []
         var actions: [String] = []
         var triggerLine = 1
+        var objectIsa: (DeclaredSDK.ObjectIsa, Int)?
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -258,6 +259,8 @@ public struct ParticipantFile: Sendable {
             case "package":
                 // `package cocoapods NAME [SUBSPEC] VERSIONS`: what `hooklab scan` maps to this participant.
                 do { packages.append(try PackageDeclaration(words: args)) } catch { throw fail(number, error.message) }
+            case "isa-object":
+                do { objectIsa = (try Self.objectIsa(args), number) } catch { throw fail(number, error.message) }
             case "hook":
                 guard args.count == 1 else { throw fail(number, "expected 'hook exchange|imp|forward-invocation|subclass'") }
                 if let (_, previous) = hook { throw fail(number, "a second 'hook' line; line \(previous) already says how \(id?.0 ?? "the SDK") hooks the method") }
@@ -305,6 +308,15 @@ public struct ParticipantFile: Sendable {
         sdk.refusesIfSet = refuses
         sdk.voidReturn = voidReturn
         sdk.noDonors = noDonors
+        if let (isa, isaLine) = objectIsa {
+            // It isa-swizzles the object after hooking its class: a wrapper has no delegate object of its own to move.
+            if case .wrap = handling { throw fail(isaLine, "'isa-object' goes with a class hook (setimp, swizzle-class), not with wrap") }
+            let fired = sdk.hostClasses.flatMap { host in HostKind.all.filter { $0.className == host }.flatMap { $0.events.map(\.selector) } }
+            if let unknown = isa.donors.first(where: { !fired.contains($0) }) {
+                throw fail(isaLine, "'\(unknown)' is not an event of \(sdk.hostClasses.joined(separator: ", "))\(Scenario.suggestion(unknown, fired))")
+            }
+            sdk.objectIsa = isa
+        }
         if trigger == .start, startWhen == .load {
             throw fail(triggerLine, "'setter none' takes hold of the delegate at a start call: add 'start runtime' or 'start late'")
         }
@@ -336,6 +348,7 @@ public struct ParticipantFile: Sendable {
         setter += " prefix \(sdk.prefix) category \(sdk.category)"
         lines.append(setter)
         lines.append(handlingLine(sdk.handling))
+        if let isa = sdk.objectIsa { lines.append(objectIsaLine(isa)) }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,0 +1,102 @@
+// The URL-session participants (field guide a.3, c.5, c.16-c.20) and the file lines they added: `isa-object`.
+
+import Testing
+@testable import HookLab
+
+@Suite("URL-session participant files")
+struct URLSessionParticipantTests {
+    func file(_ text: String) throws(InputFileError) -> ParticipantFile { try ParticipantFile.parse(text: text, file: "p.hooklab") }
+
+    func run(_ text: String, with files: [ParticipantFile] = []) throws -> [Finding] {
+        let catalog = ModelCatalog(participants: files.map(\.kind))
+        let scenario = try Scenario.parse(text: text, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        return catalog.makeRunner().run(scenario).findings
+    }
+
+    static let head = "participant a\nstart runtime\nobserve NSURLSession URLSession:task:didCompleteWithError:\nsetter factory\n"
+
+    @Test("Mistakes in isa-object lines name their line", arguments: [
+        (head + "setimp keyed class\nisa-object prefix fir_ proxies sometimes\n", 6, "unknown proxies treatment"),
+        (head + "setimp keyed class\nisa-object prefx fir_\n", 6, "unknown isa-object option"),
+        (head + "setimp keyed class\nisa-object copy\n", 6, "'copy' needs the selectors"),
+        (head + "setimp keyed class\nisa-object prefix 9x\n", 6, "must be an Objective-C identifier"),
+        (head + "setimp keyed class\nisa-object copy URLSession:task:didCompleteWithEror:\n", 6, "is not an event of NSURLSession"),
+        (head + "isa-object copy URLSession:task:didCompleteWithError:\nwrap nsobject\n", 5, "not with wrap"),
+    ])
+    func errors(_ text: String, _ line: Int, _ message: String) {
+        #expect(throws: InputFileError.self) { try file(text) }
+        do { _ = try file(text) } catch {
+            #expect(error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("fpr and fpr:11 parse with their object ISA; the writer gives the same mechanism back; their package ranges are disjoint")
+    func firebasePerformanceFiles() throws {
+        let byId = Dictionary(uniqueKeysWithValues: Lab.catalog.participants.map { ($0.id, $0) })
+        for (id, proxies) in [("fpr", "ivars"), ("fpr:11", "isa")] {
+            let info = try #require(byId[id])
+            #expect(info.hosts == ["NSURLSession"])
+            #expect(info.actions?.isEmpty == false && info.packages.count == 3, "\(id)")
+            let text = try #require(try Lab.packageParticipantFiles.get().first { $0.info.id == id }).sdk
+            #expect(text.objectIsa?.proxies.rawValue == proxies && text.objectIsa?.marker == "gul_class")
+            let written = ParticipantFile.text(for: text)
+            #expect(written.contains("isa-object prefix fir_ marker gul_class proxies \(proxies) copy "), "\(written)")
+            // The writer names no trigger (`setter factory` is the file's); the object ISA comes back unchanged.
+            #expect(try file(written).sdk.objectIsa == text.objectIsa)
+        }
+        let version = try #require(PackageVersion("12.13.0"))
+        let current = byId["fpr"]!.packages.filter { $0.name == "FirebasePerformance" }
+        let old = byId["fpr:11"]!.packages.filter { $0.name == "FirebasePerformance" }
+        #expect(!current.isEmpty && current.allSatisfy { $0.versions.contains(version) })
+        #expect(!old.isEmpty && old.allSatisfy { !$0.versions.contains(version) })
+    }
+
+    /// An NSProxy that holds the delegate weakly, forwards `-class` and forwards what it does not implement (firebase
+    /// #16254's Pangle PAGWeakProxy, as the guide's c.21 describes it), made at the session factory.
+    static let weakProxy = """
+        participant pxy
+        start runtime
+        observe NSURLSession URLSession:dataTask:didReceiveResponse:completionHandler:
+        setter factory
+        wrap nsproxy class PAGWeakProxy target weak forward invocation responds target class-of target
+        """
+
+    static let session = """
+        host NSURLSession
+        config release
+        attach FPR
+        attach pxy
+        set-delegate app
+        fire URLSession:dataTask:didReceiveResponse:completionHandler:
+        fire URLSession:dataTask:didReceiveData:
+        fire URLSession:task:didCompleteWithError:
+        teardown
+        """
+
+    @Test("An NSProxy delegate: fpr:11 isa-swizzles the proxy and its respondsToSelector: donor drops what the proxy forwards; fpr instruments the proxy's ivar instead")
+    func proxyDelegate() throws {
+        let proxy = try file(Self.weakProxy)
+        let old = try run(Self.session.replacingOccurrences(of: "FPR", with: "fpr:11"), with: [proxy])
+        // FPRSwizzledObject.m:28-41: the generated class answers; PAGWeakProxy only forwards didReceiveData and didComplete.
+        for event in ["URLSession:dataTask:didReceiveData:", "URLSession:task:didCompleteWithError:"] {
+            #expect(old.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") && $0.message.contains(event) }, "\(old)")
+        }
+        let current = try run(Self.session.replacingOccurrences(of: "FPR", with: "fpr"), with: [proxy])
+        #expect(current.isEmpty, "\(current)")
+    }
+
+    @Test("fpr copies its trace-only donor into a delegate that lacks the method, so it still sees the event")
+    func donorWhereTheDelegateLacks() throws {
+        let found = try run("""
+            host NSURLSession
+            config release
+            delegate-lacks URLSession:dataTask:didReceiveData:
+            attach fpr
+            set-delegate app
+            fire URLSession:dataTask:didReceiveData:
+            fire URLSession:task:didCompleteWithError:
+            """)
+        // hooksWhenLacking is YES for a copied selector: without the donor, fpr's observer would miss the event.
+        #expect(found.isEmpty, "\(found)")
+    }
+}
