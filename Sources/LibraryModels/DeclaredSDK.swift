@@ -83,6 +83,12 @@ public struct DeclaredSDK: Hashable, Sendable {
         public var kindOfTarget = false
         /// `-class` answers the target's class (an NSProxy that forwards `-class`, firebase-ios-sdk #16254).
         public var classOfTarget = false
+        /// A delegate that is one of its own wrappers is passed through (a type check, Datadog `delegate is …Proxy`).
+        public var passOwn = false
+        /// The wrapper kept on the delegate (`keep … delegate KEY`) is reused for it (UIScrollViewSwizzler.swift:101-121).
+        public var reuse = false
+        /// `respondsToSelector:` answers NO while it is already answering (UIScrollViewDelegateProxy.swift:51-65).
+        public var respondsGuard = false
 
         public init(nsProxy: Bool, className: String, target: TargetOwnership, forwarding: Forwarding,
                     responds: Responds, marker: String?, keep: Keep?) {
@@ -191,6 +197,10 @@ public struct DeclaredSDK: Hashable, Sendable {
     public var noDonors: [String] = []
     /// After the class hook, the delegate object is isa-swizzled too (Firebase Performance registerObject:).
     public var objectIsa: ObjectIsa?
+    /// The hooked setter calls only the original when re-entered for the same host (UIScrollViewSwizzler.swift:66-125).
+    public var setterReentrancyGuard = false
+    /// The host's delegate getter answers a wrapper's target instead of the wrapper (UIScrollViewSwizzler.swift:141-152).
+    public var getterUnwraps = false
 
     func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
@@ -249,7 +259,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         for name in hostClasses {
             guard let cls = rt.objc_getClass(name), let host = HostKind.all.first(where: { $0.className == name }) else { continue }
             switch trigger {
-            case .setter: hookSetter(rt, cls, host.primarySlot.setter, observed: events(on: name), made: made)
+            case .setter:
+                hookSetter(rt, cls, host.primarySlot.setter, observed: events(on: name), made: made)
+                if getterUnwraps { hookGetter(rt, cls, host.primarySlot.property, made: made) }
             case .factory:
                 if let creator = host.primarySlot.createdBy { hookFactory(rt, cls, creator, observed: events(on: name), made: made) }
             case .start: break
@@ -294,17 +306,19 @@ public struct DeclaredSDK: Hashable, Sendable {
         let imp = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(hook == .exchange ? helper : setter)]",
                                                  owner: id) { rt, view, _, a in
             let delegate = a.first ?? .none
-            let (toSet, wrapper) = try sdk.handle(rt, view, delegate, observed: observed, made: made)
-            if sdk.callsOriginal {
-                try original(rt, view, toSet)
-                // imyaop guide §3 (Firebase reassignAppDelegate l.521-530): nil and back, so UIKit re-reads
-                // respondsToSelector: (UIKit caches the answers when the delegate is set, jsbridge guide C2).
-                if sdk.resetsDelegate {
-                    try original(rt, view, .none)
+            try sdk.guardingSetter(rt, view, delegate, original: original) {
+                let (toSet, wrapper) = try sdk.handle(rt, view, delegate, observed: observed, made: made)
+                if sdk.callsOriginal {
                     try original(rt, view, toSet)
+                    // imyaop guide §3 (Firebase reassignAppDelegate l.521-530): nil and back, so UIKit re-reads
+                    // respondsToSelector: (UIKit caches the answers when the delegate is set, jsbridge guide C2).
+                    if sdk.resetsDelegate {
+                        try original(rt, view, .none)
+                        try original(rt, view, toSet)
+                    }
                 }
+                if let wrapper { try sdk.keepAndRelease(rt, wrapper, view: view, delegate: delegate) }
             }
-            if let wrapper { try sdk.keepAndRelease(rt, wrapper, view: view, delegate: delegate) }
             return .none
         }
         switch hook {
@@ -329,6 +343,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         switch handling {
         case .wrap(let proxy):
             guard !delegate.isNil else { return (.none, nil) }
+            if let made, let existing = try existingWrapper(rt, proxy, delegate, made: made) { return existing }
             // Scheme 2: "[delegate respondsToSelector:@selector(bd_isCollectionViewTrackerDecorator)] → pass it through".
             if let marker = proxy.marker,
                try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(rt.sel(marker))]).boolValue {
@@ -390,9 +405,12 @@ public struct DeclaredSDK: Hashable, Sendable {
         case .ownOrTarget:
             // The common NSObject-proxy form `[super respondsToSelector:] || [target respondsToSelector:]`
             // (rxcocoa guide §3.3 describes Rx's own proxy answering this way).
+            let guarded = proxy.respondsGuard
             rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
-                if let sel = a.first?.selValue, rt.class_respondsToSelector(cls, sel) { return .bool(true) }
-                return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+                try Self.guardedResponds(rt, o, guarded) {
+                    if let sel = a.first?.selValue, rt.class_respondsToSelector(cls, sel) { return .bool(true) }
+                    return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+                }
             }
         }
         if proxy.responds == .both {

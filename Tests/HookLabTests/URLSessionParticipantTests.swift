@@ -99,4 +99,83 @@ struct URLSessionParticipantTests {
         // hooksWhenLacking is YES for a copied selector: without the donor, fpr's observer would miss the event.
         #expect(found.isEmpty, "\(found)")
     }
+
+    // MARK: Datadog's scroll-view proxy: getter unwrap, wrap pass-own/reuse/responds-guard, setter reentrancy-guard
+
+    static let scrollHead = "participant d\nstart runtime\nobserve UIScrollView scrollViewWillBeginDragging:\n"
+
+    @Test("Mistakes in the scroll-proxy lines name their line", arguments: [
+        (scrollHead + "setter replace\nswizzle-class\ngetter unwrap\n", 6, "goes with 'wrap'"),
+        (scrollHead + "setter replace\nwrap nsobject\ngetter unwrap please\n", 6, "expected 'getter unwrap'"),
+        (scrollHead + "setter replace reentrancy-gard\nwrap nsobject\n", 4, "reentrancy-guard"),
+        (scrollHead + "setter replace\nwrap nsobject reuse keep retain host k\n", 5, "keep retain delegate KEY"),
+        (scrollHead + "setter replace\nwrap nsobject pass-owned\n", 5, "pass-own, reuse, responds-guard"),
+    ])
+    func scrollErrors(_ text: String, _ line: Int, _ message: String) {
+        do { _ = try file(text); Issue.record("accepted: \(text)") } catch {
+            #expect(error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("datadog's lines parse into its guards and getter, and the writer gives them back")
+    func datadogFiles() throws {
+        let files = try Lab.packageParticipantFiles.get()
+        let current = try #require(files.first { $0.info.id == "datadog" }).sdk
+        let old = try #require(files.first { $0.info.id == "datadog:3.8.0" }).sdk
+        guard case .wrap(let p) = current.handling, case .wrap(let q) = old.handling else { Issue.record("not wraps"); return }
+        #expect(current.getterUnwraps && current.setterReentrancyGuard && p.passOwn && p.reuse && p.respondsGuard)
+        #expect(!old.getterUnwraps && !old.setterReentrancyGuard && q.passOwn && !q.reuse && !q.respondsGuard)
+        let written = try file(ParticipantFile.text(for: current)).sdk
+        #expect(written.getterUnwraps && written.setterReentrancyGuard && written.handling == current.handling)
+    }
+
+    /// A 3.8.0-shaped proxy with one extra line; `rx` meets it on UIScrollView.
+    func scrollProxy(_ extra: String, wrapOptions: String = "") throws -> ParticipantFile {
+        try file(Self.scrollHead + "setter replace prefix dd_\nwrap nsobject class UIScrollViewDelegateProxy target weak forward target responds own-or-target pass-own \(wrapOptions) keep retain host k\n" + extra)
+    }
+
+    let rxCell = """
+        host UIScrollView
+        config release
+        set-delegate app
+        attach d
+        attach rx
+        rx.subscribe
+        fire scrollViewDidScroll:
+        fire scrollViewWillBeginDragging:
+        """
+
+    @Test("getter unwrap: RxCocoa reads the original delegate, not the proxy, so the two proxies no longer point at each other")
+    func getterUnwrap() throws {
+        let plain = try run(rxCell, with: [try scrollProxy("")])
+        #expect(plain.contains { $0.kind == .infiniteRecursion }, "\(plain)")
+        let unwrapped = try run(rxCell, with: [try scrollProxy("getter unwrap\n")])
+        #expect(!unwrapped.contains { $0.kind == .infiniteRecursion || $0.kind == .forwardingCycle }, "\(unwrapped)")
+    }
+
+    @Test("wrap responds-guard: a nested respondsToSelector: answers NO, so the mutual question ends instead of recursing")
+    func respondsGuard() throws {
+        let guarded = try run(rxCell, with: [try scrollProxy("", wrapOptions: "responds-guard")])
+        #expect(!guarded.contains { $0.kind == .infiniteRecursion }, "\(guarded)")
+    }
+
+    @Test("datadog:3.8.0 and rx recurse in both orders; current datadog passes with rx")
+    func datadogWithRx() throws {
+        for id in ["datadog:3.8.0", "datadog"] {
+            for order in [["d", "rx"], ["rx", "d"]] {
+                let text = """
+                    host UIScrollView
+                    config release
+                    set-delegate app
+                    attach \(order[0])
+                    attach \(order[1])
+                    rx.subscribe
+                    fire scrollViewDidScroll:
+                    fire scrollViewWillBeginDragging:
+                    """.replacingOccurrences(of: "attach d", with: "attach \(id)")
+                let found = try run(text)
+                #expect(found.contains { $0.kind == .infiniteRecursion } == (id == "datadog:3.8.0"), "\(id) \(order): \(found)")
+            }
+        }
+    }
 }

@@ -34,7 +34,7 @@ public struct ParticipantFile: Sendable {
 
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
-                           "returns", "action", "hook", "target", "package", "isa-object"]
+                           "returns", "action", "hook", "target", "package", "isa-object", "getter"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -63,6 +63,8 @@ public struct ParticipantFile: Sendable {
         var actions: [String] = []
         var triggerLine = 1
         var objectIsa: (DeclaredSDK.ObjectIsa, Int)?
+        var getterUnwraps: Int?
+        var setterGuard = false
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -150,9 +152,10 @@ public struct ParticipantFile: Sendable {
                     switch args[i] {
                     case "skip-original": s.callsOriginal = false
                     case "reset-delegate": s.resets = true
+                    case "reentrancy-guard": setterGuard = true
                     case "prefix": s.prefix = try option(args, &i, "prefix")
                     case "category": s.category = try option(args, &i, "category")
-                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, prefix P, category NAME")
+                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, reentrancy-guard, prefix P, category NAME")
                     }
                     i += 1
                 }
@@ -182,6 +185,9 @@ public struct ParticipantFile: Sendable {
                     case "class-of":
                         guard try option(args, &i, "class-of") == "target" else { throw fail(number, "expected 'class-of target'") }
                         proxy.classOfTarget = true
+                    case "pass-own": proxy.passOwn = true
+                    case "reuse": proxy.reuse = true
+                    case "responds-guard": proxy.respondsGuard = true
                     case "keep":
                         guard i + 3 < args.count, ["retain", "assign"].contains(args[i + 1]) else {
                             throw fail(number, "expected 'keep retain|assign host|delegate KEY'")
@@ -189,9 +195,12 @@ public struct ParticipantFile: Sendable {
                         let on: DeclaredSDK.Keep.Holder = try choice(args[i + 2], "keeper")
                         proxy.keep = DeclaredSDK.Keep(retains: args[i + 1] == "retain", on: on, key: args[i + 3])
                         i += 3
-                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of")
+                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard")
                     }
                     i += 1
+                }
+                if proxy.reuse, proxy.keep?.on != .delegate {
+                    throw fail(number, "'reuse' reuses the wrapper kept on the delegate: add 'keep retain delegate KEY'")
                 }
                 guard proxy.className.first?.isLetter == true, proxy.className.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                     throw fail(number, "class name '\(proxy.className)' must be an Objective-C identifier")
@@ -259,6 +268,9 @@ public struct ParticipantFile: Sendable {
             case "package":
                 // `package cocoapods NAME [SUBSPEC] VERSIONS`: what `hooklab scan` maps to this participant.
                 do { packages.append(try PackageDeclaration(words: args)) } catch { throw fail(number, error.message) }
+            case "getter":
+                guard args == ["unwrap"] else { throw fail(number, "expected 'getter unwrap'") }
+                getterUnwraps = number
             case "isa-object":
                 do { objectIsa = (try Self.objectIsa(args), number) } catch { throw fail(number, error.message) }
             case "hook":
@@ -308,6 +320,14 @@ public struct ParticipantFile: Sendable {
         sdk.refusesIfSet = refuses
         sdk.voidReturn = voidReturn
         sdk.noDonors = noDonors
+        sdk.setterReentrancyGuard = setterGuard
+        if let getterLine = getterUnwraps {
+            // The getter answers a wrapper's target: it needs a wrapper, and a setter hook that puts it in the slot.
+            guard case .wrap = handling, trigger == .setter else {
+                throw fail(getterLine, "'getter unwrap' answers a wrapper's target: it goes with 'wrap' and 'setter exchange|replace'")
+            }
+            sdk.getterUnwraps = true
+        }
         if let (isa, isaLine) = objectIsa {
             // It isa-swizzles the object after hooking its class: a wrapper has no delegate object of its own to move.
             if case .wrap = handling { throw fail(isaLine, "'isa-object' goes with a class hook (setimp, swizzle-class), not with wrap") }
@@ -345,10 +365,12 @@ public struct ParticipantFile: Sendable {
         var setter = "setter \(sdk.setterHook.rawValue)"
         if !sdk.callsOriginal { setter += " skip-original" }
         if sdk.resetsDelegate { setter += " reset-delegate" }
+        if sdk.setterReentrancyGuard { setter += " reentrancy-guard" }
         setter += " prefix \(sdk.prefix) category \(sdk.category)"
         lines.append(setter)
         lines.append(handlingLine(sdk.handling))
         if let isa = sdk.objectIsa { lines.append(objectIsaLine(isa)) }
+        if sdk.getterUnwraps { lines.append("getter unwrap") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -359,6 +381,9 @@ public struct ParticipantFile: Sendable {
             var line = "wrap \(p.nsProxy ? "nsproxy" : "nsobject") class \(p.className) target \(p.target.rawValue)"
             line += " forward \(p.forwarding == .forwardInvocation ? "invocation" : "target") responds \(p.responds.rawValue)"
             if let marker = p.marker { line += " marker \(marker)" }
+            if p.passOwn { line += " pass-own" }
+            if p.reuse { line += " reuse" }
+            if p.respondsGuard { line += " responds-guard" }
             if let keep = p.keep { line += " keep \(keep.retains ? "retain" : "assign") \(keep.on.rawValue) \(keep.key)" }
             return line
         case .swizzleClass(let addMissing): return "swizzle-class" + (addMissing ? " add-missing" : "")
