@@ -110,6 +110,7 @@ struct URLSessionParticipantTests {
         (scrollHead + "setter replace reentrancy-gard\nwrap nsobject\n", 4, "reentrancy-guard"),
         (scrollHead + "setter replace\nwrap nsobject reuse keep retain host k\n", 5, "keep retain delegate KEY"),
         (scrollHead + "setter replace\nwrap nsobject pass-owned\n", 5, "pass-own, reuse, responds-guard"),
+        (scrollHead + "era ios10\nsetter replace\nwrap nsobject\n", 4, "unknown era 'ios10'"),
     ])
     func scrollErrors(_ text: String, _ line: Int, _ message: String) {
         do { _ = try file(text); Issue.record("accepted: \(text)") } catch {
@@ -125,6 +126,10 @@ struct URLSessionParticipantTests {
         guard case .wrap(let p) = current.handling, case .wrap(let q) = old.handling else { Issue.record("not wraps"); return }
         #expect(current.getterUnwraps && current.setterReentrancyGuard && p.passOwn && p.reuse && p.respondsGuard)
         #expect(!old.getterUnwraps && !old.setterReentrancyGuard && q.passOwn && !q.reuse && !q.respondsGuard)
+        // `era ios9`: Datadog needs iOS 12, so neither runs on the iOS 8 era's scroll view.
+        for id in ["datadog", "datadog:3.8.0"] { #expect(Lab.catalog.participant(id)?.hosts == ["UIScrollView"]) }
+        let bothEras = try file(Self.scrollHead + "setter replace\nwrap nsobject\n")
+        #expect(bothEras.info.hosts == ["UIScrollView@ios8", "UIScrollView"] || bothEras.info.hosts == ["UIScrollView", "UIScrollView@ios8"])
         let written = try file(ParticipantFile.text(for: current)).sdk
         #expect(written.getterUnwraps && written.setterReentrancyGuard && written.handling == current.handling)
     }

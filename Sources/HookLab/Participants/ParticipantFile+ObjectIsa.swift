@@ -1,6 +1,7 @@
 // The `isa-object` line: after its class hook, the SDK isa-swizzles the delegate object itself, copying donors in where
 // the object does not respond, and treats NSProxy delegates one of two ways (DeclaredSDK.ObjectIsa).
 import LibraryModels
+import UIKitModel
 
 extension ParticipantFile {
     static let objectIsaForm = "'isa-object [prefix P] [marker SEL] [proxies isa|ivars] [copy SEL…]'"
@@ -47,5 +48,10 @@ extension ParticipantFile {
         line += " proxies \(isa.proxies.rawValue)"
         if !isa.donors.isEmpty { line += " copy " + isa.donors.joined(separator: " ") }
         return line
+    }
+
+    /// The host kinds of these classes in the given SDK eras (every era when nil).
+    static func hostNames(_ classNames: [String], eras: [Era]?) -> [String] {
+        HostKind.all.filter { classNames.contains($0.className) && (eras?.contains($0.era) ?? true) }.map(\.name)
     }
 }

@@ -34,7 +34,7 @@ public struct ParticipantFile: Sendable {
 
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
-                           "returns", "action", "hook", "target", "package", "isa-object", "getter"]
+                           "returns", "action", "hook", "target", "package", "isa-object", "getter", "era"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -64,6 +64,7 @@ public struct ParticipantFile: Sendable {
         var triggerLine = 1
         var objectIsa: (DeclaredSDK.ObjectIsa, Int)?
         var getterUnwraps: Int?
+        var eras: [Era]?
         var setterGuard = false
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
@@ -268,6 +269,15 @@ public struct ParticipantFile: Sendable {
             case "package":
                 // `package cocoapods NAME [SUBSPEC] VERSIONS`: what `hooklab scan` maps to this participant.
                 do { packages.append(try PackageDeclaration(words: args)) } catch { throw fail(number, error.message) }
+            case "era":
+                // `era ios9`: the SDK eras it runs in (its deployment target), default every era.
+                guard !args.isEmpty else { throw fail(number, "expected 'era ios8|ios9…'") }
+                var chosen: [Era] = []
+                for word in args {
+                    guard let e = Era(rawValue: word) else { throw fail(number, "unknown era '\(word)'; expected ios8, ios9") }
+                    chosen.append(e)
+                }
+                eras = chosen
             case "getter":
                 guard args == ["unwrap"] else { throw fail(number, "expected 'getter unwrap'") }
                 getterUnwraps = number
@@ -342,7 +352,7 @@ public struct ParticipantFile: Sendable {
         }
         // `reset-delegate` on a start-time SDK: nil and back after it hooks the current delegate (GUL :518-531).
         var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
-                                   hosts: hostNames(sdk.hostClasses), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
+                                   hosts: Self.hostNames(sdk.hostClasses, eras: eras), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
                                    canStartLate: startWhen == .late, basedOn: basedOn, design: design,
                                    missedEvent: missedEvent)
         if !actions.isEmpty { info.actions = actions }
