@@ -75,4 +75,14 @@ extension DeclaredSDK {
         }
         _ = rt.class_replaceMethod(cls, sel, imp, types)
     }
+
+    /// `setter declared`: at its start the SDK hooks the class the app declared, the app delegate's class, before or
+    /// after any session exists (URLSessionTaskDelegateSwizzler.swift:59-91 works on the customer-declared class).
+    public func hookDeclaredClass(_ rt: Runtime, host: ObjectID, kind: HostKind) throws {
+        guard let cls = rt.objc_getClass(AppDelegateObject.className) else { return }
+        rt.noteFact("Datadog swizzles the URL-session delegate class the app passes to URLSessionInstrumentation.enable(with:), not a session's delegate object",
+                    source: "DataDog/dd-sdk-ios DatadogInternal URLSessionTaskDelegateSwizzler.swift:59-91")
+        // `[delegate class]` of a class object is the class itself, so the class hooks run on the declared class.
+        _ = try handleDelegate(rt, host, .object(rt.classObject(cls)), observed: events(on: kind.className), made: nil)
+    }
 }

@@ -140,6 +140,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// Through the class method that creates the host with its delegate (`+sessionWithConfiguration:delegate:
         /// delegateQueue:`, NRMAURLSessionOverride.m:67-108).
         case factory
+        /// Once, at its start, on the delegate *class* the app declares to it, whatever object is in the slot
+        /// (Datadog `URLSessionInstrumentation.enable(with: .init(delegateClass:))`, URLSessionTaskDelegateSwizzler.swift:59-91).
+        case declared
     }
 
     /// What an SDK does with a completion handler it is given (field guide a.2 "completion handler policy").
@@ -264,7 +267,7 @@ public struct DeclaredSDK: Hashable, Sendable {
                 if getterUnwraps { hookGetter(rt, cls, host.primarySlot.property, made: made) }
             case .factory:
                 if let creator = host.primarySlot.createdBy { hookFactory(rt, cls, creator, observed: events(on: name), made: made) }
-            case .start: break
+            case .start, .declared: break
             }
         }
         return made

@@ -183,4 +183,30 @@ struct URLSessionParticipantTests {
             }
         }
     }
+
+    // MARK: setter declared (Datadog's URL-session instrumentation)
+
+    @Test("Mistakes in setter declared name their line", arguments: [
+        (head + "wrap nsobject\n", 4, "hooks the class the app declares"),
+        ("participant a\nobserve NSURLSession URLSession:task:didCompleteWithError:\nsetter declared\nsetimp keyed class\n", 3, "start runtime"),
+    ])
+    func declaredErrors(_ text: String, _ line: Int, _ message: String) {
+        let text = text.replacingOccurrences(of: "setter factory", with: "setter declared")
+        do { _ = try file(text); Issue.record("accepted: \(text)") } catch {
+            #expect(error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("setter declared hooks the app's delegate class at start, so a session made later is hooked; setter none sees no session then")
+    func declaredClass() throws {
+        let body = "start runtime\nobserve NSURLSession URLSession:task:didCompleteWithError:\n"
+        let declared = try file("participant dd\n" + body + "setter declared\nsetimp keyed class add-missing\n")
+        let atStart = try file("participant held\n" + body + "setter none\nsetimp keyed class add-missing\n")
+        let later = "host NSURLSession\nconfig release\ndelegate-lacks URLSession:task:didCompleteWithError:\nattach P\nset-delegate app\nfire URLSession:task:didCompleteWithError:\n"
+        // The method the class lacks is added (URLSessionTaskDelegateSwizzler.swift:59-91), so the session delivers it.
+        #expect(try run(later.replacingOccurrences(of: "attach P", with: "attach dd"), with: [declared]).isEmpty)
+        let missed = try run(later.replacingOccurrences(of: "attach P", with: "attach held"), with: [atStart])
+        #expect(missed.contains { $0.kind == .lostEvent && $0.message.contains("held") }, "\(missed)")
+        #expect(Lab.catalog.participant("datadog:urlsession")?.family == "datadog")
+    }
 }

@@ -137,11 +137,11 @@ public struct ParticipantFile: Sendable {
                     throw fail(number, "\(host) does not fire '\(event)'\(Scenario.suggestion(event, fired)); it fires \(Array(Set(fired)).sorted().joined(separator: ", "))")
                 }
                 observes.append((host, Array(args.dropFirst())))
-            case "setter" where args.first == "none" || args.first == "factory":
+            case "setter" where args.first == "none" || args.first == "factory" || args.first == "declared":
                 // `setter none`: it takes the delegate in the slot at its start; `setter factory`: it hooks the class
                 // method that creates the host with its delegate.
                 guard args.dropFirst().allSatisfy({ $0 == "reset-delegate" }) else { throw fail(number, "'setter \(args[0])' takes only reset-delegate") }
-                trigger = args[0] == "none" ? .start : .factory
+                trigger = args[0] == "none" ? .start : args[0] == "factory" ? .factory : .declared
                 triggerLine = number
                 setter = (.replace, true, args.contains("reset-delegate"), "sdk_", "SDK")
             case "setter":
@@ -347,6 +347,14 @@ public struct ParticipantFile: Sendable {
             }
             sdk.objectIsa = isa
         }
+        if trigger == .declared {
+            // The app declares its delegate class to the SDK's start call; only a class hook can use it.
+            switch handling {
+            case .setImp, .swizzleClass: break
+            default: throw fail(triggerLine, "'setter declared' hooks the class the app declares: it goes with 'setimp' or 'swizzle-class'")
+            }
+            if startWhen == .load { throw fail(triggerLine, "'setter declared' hooks the class the app passes to a start call: add 'start runtime' or 'start late'") }
+        }
         if trigger == .start, startWhen == .load {
             throw fail(triggerLine, "'setter none' takes hold of the delegate at a start call: add 'start runtime' or 'start late'")
         }
@@ -495,6 +503,11 @@ final class DeclaredParticipant: Participant {
             // It takes hold of the delegate in the slot now (GUL proxyOriginalDelegate, RNFB observe, expo's check).
             guard sdk.hostClasses.contains(world.kind.className) else { return }
             refused = try !sdk.start(on: try world.ensureHost(), kind: world.kind, made: made, in: world.rt)
+            return
+        }
+        if sdk.trigger == .declared {
+            guard sdk.hostClasses.contains(world.kind.className) else { return }
+            try sdk.hookDeclaredClass(world.rt, host: try world.ensureHost(), kind: world.kind)
             return
         }
         guard sdk.trigger == .setter else { return }
