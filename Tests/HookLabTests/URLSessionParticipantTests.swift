@@ -209,4 +209,22 @@ struct URLSessionParticipantTests {
         #expect(missed.contains { $0.kind == .lostEvent && $0.message.contains("held") }, "\(missed)")
         #expect(Lab.catalog.participant("datadog:urlsession")?.family == "datadog")
     }
+
+    // MARK: gtm, a consumer that asks isKindOfClass:
+
+    @Test("gtm: a wrapper whose isKindOfClass: does not answer for the fetcher is taken for a dispatcher and sent setFetcher:forTask:; New Relic's kind-of and FPR's fir_ subclass keep the fetcher's class")
+    func gtmIsKindOfClass() throws {
+        func wrapper(_ kindOf: Bool) throws -> ParticipantFile {
+            try file("participant w\nstart runtime\nobserve NSURLSession URLSession:dataTask:didReceiveResponse:completionHandler:\nsetter factory\nwrap nsobject class PlainWrapper target strong forward target responds own-or-target" + (kindOf ? " kind-of target" : "") + "\n")
+        }
+        let text = "host NSURLSession\nconfig release\nattach gtm\nattach W\nset-delegate app\ngtm.beginFetching\nfire URLSession:dataTask:didReceiveData:\n"
+        let plain = try run(text.replacingOccurrences(of: "attach W", with: "attach w"), with: [try wrapper(false)])
+        #expect(plain.contains { $0.kind == .unrecognizedSelector && $0.message.contains("setFetcher:forTask:") }, "\(plain)")
+        #expect(try run(text.replacingOccurrences(of: "attach W", with: "attach w"), with: [try wrapper(true)]).isEmpty)
+        for other in ["newrelic", "fpr", "fpr:11"] {
+            #expect(try run(text.replacingOccurrences(of: "attach W", with: "attach \(other)")).isEmpty, "\(other)")
+        }
+        let info = try #require(Lab.catalog.participant("gtm"))
+        #expect(info.hosts == ["NSURLSession"] && info.verbs == ["gtm.beginFetching"] && !info.packages.isEmpty && info.actions != nil)
+    }
 }
