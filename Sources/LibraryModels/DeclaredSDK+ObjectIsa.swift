@@ -54,6 +54,7 @@ extension DeclaredSDK {
         guard let session = rt.objc_getProtocol("NSURLSessionDelegate") else { return }
         for name in rt.class_forwardingIvars(rt.object_getClass(d)) {
             // object_getIvar reads the ivar as it is, weak ones included (FPRProxyObjectHelper.m:31; firebase #16643).
+            // MODEL: a proxy inside a proxy's ivar is not followed further.
             guard let inner = rt.object_getIvar(d, name).object, !isProxyObject(rt, inner),
                   rt.class_conformsToProtocol(rt.object_getClass(inner), session) else { continue }
             _ = try handleDelegate(rt, view, .object(inner), observed: observed, made: made)

@@ -334,6 +334,8 @@ public struct DeclaredSDK: Hashable, Sendable {
 
     /// What the hooked setter passes on for one delegate, and the wrapper it made (to keep, then release), if any.
     func handle(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
+        // MODEL: FPR replaces a nil delegate with an FPRNSURLSessionDelegate (FPRNSURLSessionInstrument.m:166-168); the
+        // lab's sessions always get the app's delegate, so a nil one is passed on as it is.
         if let isa = objectIsa, let d = delegate.object {
             try handleWithObjectIsa(rt, view, d, isa, observed: observed, made: made)
             return (delegate, nil)
