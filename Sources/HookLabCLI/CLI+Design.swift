@@ -67,9 +67,12 @@ extension CLI {
         // their own family (the matrix never pairs one family), for comparison.
         let files = (try? Lab.packageParticipantFiles.get()) ?? []
         var references: [(String, DesignSearch.Score, [String])] = []
-        for file in files where file.sdk.hostClasses.contains(host.className) && partners.contains(where: { $0.id != file.info.id }) {
+        for file in files {
+            // A file with `for HOSTCLASS` sections is compared with its section for this host (fcm's UN half).
+            let sdk = file.sections.first { $0.hostClasses.contains(host.className) } ?? file.sdk
+            guard sdk.hostClasses.contains(host.className), partners.contains(where: { $0.id != file.info.id }) else { continue }
             let outside = partners.filter { $0.family != file.info.family }
-            let candidate = DesignSearch.Candidate(sdk: file.sdk, complexity: 0, info: file.info)
+            let candidate = DesignSearch.Candidate(sdk: sdk, complexity: 0, info: file.info)
             let run = DesignSearch.run([candidate], partners: outside, host: host, base: base, workers: workers)
             let winnerOutside = ranked.first.map { w in w.conflicts.filter { c in outside.contains { c.cell.involves($0.id) } }.count } ?? 0
             references.append((file.info.id, run.scores[0], ["\(winnerOutside)"]))

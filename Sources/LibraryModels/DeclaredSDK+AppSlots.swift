@@ -18,8 +18,9 @@ extension DeclaredSDK {
         if objectIsa?.donors.contains(selector) == true { return true }
         switch handling {
         case .wrap, .forwardingTarget: return true
-        case .swizzleClass(let addMissing), .isaSubclass(_, let addMissing), .setImp(_, _, let addMissing): return addMissing
-        case .isaCapture(let addMissing, _): return addMissing && !noDonors.contains(selector)
+        case .passive: return false
+        case .isaSubclass(_, let addMissing), .setImp(_, _, let addMissing): return addMissing
+        case .isaCapture(let addMissing, _), .swizzleClass(let addMissing): return addMissing && !noDonors.contains(selector)
         }
     }
 
@@ -72,6 +73,8 @@ extension DeclaredSDK {
             return try original?(rt, args) ?? .none
         case .group:
             return try groupCall(rt, receiver, selector, args, handler, value, original: original)
+        case .forward:
+            return try original?(rt, args) ?? .none
         }
     }
 
@@ -113,6 +116,10 @@ extension DeclaredSDK {
     /// - Returns: false when it refused.
     @discardableResult
     public func start(on host: ObjectID, kind: HostKind, made: Class?, in rt: Runtime) throws -> Bool {
+        if case .passive = handling {
+            try startPassive(rt)
+            return true
+        }
         let slot = kind.primarySlot
         let current = try rt.send(host, slot.property)
         if refusesIfSet, !current.isNil {
@@ -122,6 +129,19 @@ extension DeclaredSDK {
             rt.journal.append(JournalEntry(observer: observer, event: "refused",
                                            detail: "\(rt.describe(current)) is already the \(kind.name) delegate"))
             return false
+        }
+        if let proto = standsAsideIfConforms, !current.isNil,
+           try rt.objc_msgSend(current, rt.s.conformsToProtocol, [.string(proto)]).boolValue {
+            // FLTFirebaseMessagingPlugin.m:277-324: a delegate conforming to FlutterAppLifeCycleProvider is not replaced
+            // (#4026/#4009); the plugin is then reached through Flutter's own fan-out, which the lab does not model.
+            rt.noteFact("FlutterFire does not replace a notification delegate that conforms to FlutterAppLifeCycleProvider",
+                        source: "firebase/flutterfire FLTFirebaseMessagingPlugin.m:277-324 (#4026)")
+            return false
+        }
+        if kvoSlot {
+            // FCM: hook the delegate now, then follow the slot by KVO (FIRMessagingRemoteNotificationsProxy.m:122-135).
+            try watchSlot(rt, host, kind)
+            return true
         }
         if case .wrap = handling {
             // RNFB/FlutterFire/RNN: save the current delegate and make the wrapper the delegate, even when there is none.
@@ -133,8 +153,9 @@ extension DeclaredSDK {
             return true
         }
         guard !current.isNil else { return true }
+        let lacked = try lackedMethods(rt, current.object, resetAfterAdding)
         _ = try handle(rt, host, current, observed: events(on: kind.className), made: made)
-        if resetsDelegate {
+        if try resetsDelegate || addedAny(rt, current.object, lacked) {
             // GUL reassignAppDelegate (GULAppDelegateSwizzler.m:518-531) / CleverTap (CTSwizzleManager.m:155-158):
             // nil and back, so UIKit re-reads respondsToSelector:.
             _ = try rt.send(host, slot.setter, .none)
@@ -241,12 +262,20 @@ extension DeclaredSDK {
             if key == .class, rt.class_ownsMethod(table, rt.sel(entry)) || rt.class_ownsMethod(table, rt.sel("absent." + entry)) { continue }
             guard let types = Self.protocolTypes(rt, selector) else { continue }
             let method = rt.class_getInstanceMethod(cls, sel)
-            guard method != nil || addMissing else { continue }
+            if setImpIfResponds {
+                // FCM swizzles only what the delegate responds to, so iOS's fallback stays (:139-172, PR #324).
+                guard try rt.objc_msgSend(d, rt.s.respondsToSelector, [.sel(sel)]).boolValue else { continue }
+                rt.noteFact("FCM replaces the IMP of each UN method the delegate responds to on [delegate class], adding it where the class has none",
+                            source: "firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:139-172, :290-325")
+            } else {
+                guard method != nil || addMissing else { continue }
+            }
             let body = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(selector)]", owner: id) { rt, o, cmd, a in
                 // The previous IMP is looked up under the key; per selector name it is the *running* _cmd (FCM :425).
                 let lookup = key == .class ? entry : rt.sel_getName(cmd)
-                let previous = rt.class_ownsMethod(table, rt.sel(lookup))
-                    ? rt.class_getInstanceMethod(table, rt.sel(lookup)).map(rt.method_getImplementation) : nil
+                let previous = (rt.class_ownsMethod(table, rt.sel(lookup))
+                    ? rt.class_getInstanceMethod(table, rt.sel(lookup)).map(rt.method_getImplementation) : nil)
+                    .flatMap { $0 == rt._objc_msgForward ? nil : $0 }   // an entry removed by an un-hook
                 if key == .selector, previous == nil, lookup != selector {
                     rt.noteFact("FCM looks the original up by the running _cmd; under a foreign _cmd the lookup misses and the original is skipped",
                                 source: "firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:253-259, :422-545")
@@ -256,7 +285,13 @@ extension DeclaredSDK {
             }
             if let method {
                 let old = rt.method_setImplementation(method, body)
-                rt.class_addMethod(table, rt.sel(entry), old, types)
+                if key == .selector {
+                    // FCM's NSMutableDictionary: the entry is overwritten, but never with its own IMP or the "non-existent"
+                    // IMP an earlier un-hook left (saveOriginalImplementation:, :253-259, :299-306).
+                    if old != rt._objc_msgForward, rt.imp_getOwner(old) != id { _ = rt.class_replaceMethod(table, rt.sel(entry), old, types) }
+                } else {
+                    rt.class_addMethod(table, rt.sel(entry), old, types)
+                }
             } else {
                 rt.class_addMethod(cls, sel, body, types)
                 rt.class_addMethod(table, rt.sel("absent." + entry), body, types)

@@ -27,11 +27,14 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// How a wrapper holds the delegate it wraps.
     public enum TargetOwnership: String, CaseIterable, Hashable, Sendable {
         case weak, strong, assign
+        /// It keeps no previous delegate: the one in the slot is dropped (react-native-notifications' multicast is set
+        /// unconditionally and holds only its own sub-delegates, RNNotifications.m:68-75).
+        case dropped = "none"
         var ownership: Ownership {
             switch self {
             case .weak: return .weak
             case .strong: return .strong
-            case .assign: return .assign
+            case .assign, .dropped: return .assign
             }
         }
     }
@@ -120,6 +123,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// SETIMP: `method_setImplementation` / `class_replaceMethod` on the delegate's class, the previous IMP kept
         /// per class, per selector name (looked up with the running `_cmd`), and called with the original `_cmd`.
         case setImp(key: ImpKey, runtimeClass: Bool, addMissing: Bool)
+        /// Hooks nothing: the app's own delegate methods call the SDK by hand, so it sees an event exactly when the
+        /// app's method for it runs (Branch, Adjust: field guide c.15).
+        case passive
     }
 
     /// Where a SETIMP SDK keeps the previous IMP (field guide runtime fact 4).
@@ -158,6 +164,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// Gives every party one local handler that leaves a dispatch group; the system handler runs once when all
         /// left; one leave too many traps (GULAppDelegateSwizzler.m:858-934).
         case group
+        /// Hands it only to the original; with no original nobody calls it (FCM's UN swizzle calls the original IMP
+        /// "if available" and never the handler itself, FIRMessagingRemoteNotificationsProxy.m:422-545).
+        case forward
     }
 
     /// The id the SDK's classes and IMPs are owned by (`tracker:proxy`).
@@ -204,6 +213,27 @@ public struct DeclaredSDK: Hashable, Sendable {
     public var setterReentrancyGuard = false
     /// The host's delegate getter answers a wrapper's target instead of the wrapper (UIScrollViewSwizzler.swift:141-152).
     public var getterUnwraps = false
+    /// KVO-OBS: at its start it observes the slot's key path and, on each change, un-hooks the delegate it hooked and
+    /// hooks the new one (FIRMessagingRemoteNotificationsProxy.m:122-135, :174-249). With `setimp` only.
+    public var kvoSlot = false
+    /// SETIMP only on the methods the delegate answers `respondsToSelector:` for, added to the class where it only
+    /// forwards them (FIRMessagingRemoteNotificationsProxy.m:139-172, PR #324).
+    public var setImpIfResponds = false
+    /// A setter-hooking SDK that, at a start call, hooks the delegate already in the slot directly instead of setting it
+    /// again (PostHog `swizzleNotificationDelegateMethods(on: type(of: existing))`, PushNotificationPublisher.swift).
+    public var hooksCurrentAtStart = false
+    /// At its start it stands aside, installing nothing, when the delegate in the slot conforms to this protocol
+    /// (FlutterFire and `FlutterAppLifeCycleProvider`, FLTFirebaseMessagingPlugin.m:277-324).
+    public var standsAsideIfConforms: String?
+    /// `swizzle-class runtime-class`: the class hooked is `object_getClass(delegate)` (a GUL_ subclass when one is
+    /// installed), not `[delegate class]` (Leanplum `appDelegateClass = object_getClass(appDelegate)`).
+    public var swizzlesRuntimeClass = false
+    /// `swizzle-class per-block`: XCHG with a selector made per block, the original invoked through an NSInvocation
+    /// under it (CleverTap CTSwizzle `_ct_block_<sel>_<ptr>`); no once-per-class guard of its own.
+    public var perBlockSelector = false
+    /// After adding one of these methods where the class lacked it, the SDK sets the app delegate to nil and back
+    /// (CleverTap CTSwizzleManager.m, after adding application:openURL:options:).
+    public var resetAfterAdding: [String] = []
 
     func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
@@ -257,7 +287,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         switch handling {
         case .wrap(let proxy): made = defineProxy(rt, proxy)
         case .forwardingTarget(let handlerClass): made = defineForwardingHandler(rt, handlerClass)
-        case .swizzleClass, .isaSubclass, .isaCapture, .setImp: break
+        case .swizzleClass, .isaSubclass, .isaCapture, .setImp, .passive: break
         }
         for name in hostClasses {
             guard let cls = rt.objc_getClass(name), let host = HostKind.all.first(where: { $0.className == name }) else { continue }
@@ -333,7 +363,7 @@ public struct DeclaredSDK: Hashable, Sendable {
     }
 
     /// What the hooked setter passes on for one delegate, and the wrapper it made (to keep, then release), if any.
-    func handle(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
+    public func handle(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
         // MODEL: FPR replaces a nil delegate with an FPRNSURLSessionDelegate (FPRNSURLSessionInstrument.m:166-168); the
         // lab's sessions always get the app's delegate, so a nil one is passed on as it is.
         if let isa = objectIsa, let d = delegate.object {
@@ -358,6 +388,8 @@ public struct DeclaredSDK: Hashable, Sendable {
             let wrapper = rt.class_createInstance(made)
             _ = try rt.send(wrapper, "initWithTarget:", delegate)
             return (.object(wrapper), wrapper)
+        case .swizzleClass(let addMissing) where perBlockSelector:
+            try exchangeWithBlocks(rt, delegate, observed: observed, addMissing: addMissing)
         case .swizzleClass(let addMissing):
             try swizzleDelegateClass(rt, delegate, observed: observed, addMissing: addMissing)
         case .isaSubclass(let lyingClass, let addMissing):
@@ -369,6 +401,7 @@ public struct DeclaredSDK: Hashable, Sendable {
             try isaCapture(rt, delegate, observed: observed, addMissing: addMissing, shared: shared)
         case .setImp(let key, let runtimeClass, let addMissing):
             try setImp(rt, delegate, observed: observed, key: key, runtimeClass: runtimeClass, addMissing: addMissing)
+        case .passive: break
         }
         return (delegate, nil)
     }
@@ -389,10 +422,16 @@ public struct DeclaredSDK: Hashable, Sendable {
 
     func defineProxy(_ rt: Runtime, _ proxy: Proxy) -> Class {
         let cls = defineUniqueClass(rt, proxy.className, superclass: proxy.nsProxy ? rt.NSProxyClass : rt.NSObjectClass)
+        // The wrapper declares the protocols of the slots it stands in (`@interface … <UNUserNotificationCenterDelegate>`,
+        // RNFBMessaging+UNUserNotificationCenter.h), so conformsToProtocol: checks (FCM :128-131) pass for it.
+        for host in HostKind.appLevel where hostClasses.contains(host.className) {
+            for slot in host.slots { if let p = rt.objc_getProtocol(slot.protocolName) { rt.class_addProtocol(cls, p) } }
+        }
         rt.class_declareForwardingIvar(cls, "target")
         let ownership = proxy.target.ownership
+        let keepsTarget = proxy.target != .dropped
         rt.addMethod(cls, "initWithTarget:", types: "@@:@") { rt, o, _, a in
-            try rt.object_setIvar(o, "target", a.first ?? .none, ownership)
+            if keepsTarget { try rt.object_setIvar(o, "target", a.first ?? .none, ownership) }
             return .object(o)
         }
         if let marker = proxy.marker {
@@ -482,16 +521,14 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// Scheme 1 fails when "the object passed to setDelegate is not the object that implements" the method.
     func swizzleDelegateClass(_ rt: Runtime, _ delegate: Value, observed: [String], addMissing: Bool) throws {
         guard let d = delegate.object else { return }
-        // GrowingIO-style: the stated class (`delegate.class`, imyaop guide §3.2); an NSProxy answers its own isa.
-        guard let cls = rt.classOfClassObject(try rt.objc_msgSend(d, rt.s.class).object ?? rt.classObject(rt.object_getClass(d)))
-        else { return }
+        guard let cls = try swizzleTarget(rt, d) else { return }
         for selector in observed {
             let helper = prefix + "track_" + selector
             // Once per class: a class that already has the helper was hooked (RSSwizzle-style key).
             guard !rt.class_respondsToSelector(cls, rt.sel(helper)) else { continue }
             let sdk = self
             guard rt.class_getInstanceMethod(cls, rt.sel(selector)) != nil else {
-                guard addMissing, let types = Self.protocolTypes(rt, selector) else { continue }
+                guard addMissing, !noDonors.contains(selector), let types = Self.protocolTypes(rt, selector) else { continue }
                 // Adding a method the class lacks makes it answer respondsToSelector: YES (objc4 class_addMethod).
                 let added = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(selector)]", owner: id) { rt, o, _, a in
                     try sdk.observedCall(rt, o, selector, types, a, original: nil)

@@ -11,6 +11,9 @@ public enum AppDelegateObject {
     /// The ivar holding a configured answer for a non-void method.
     public static func answerIvar(_ selector: String) -> String { "answer.\(selector)" }
 
+    /// The ivar, on the class object, listing (comma-separated) the SDKs the app's own methods call by hand.
+    public static let forwardsToIvar = "app.forwardsTo"
+
     static func define(in rt: Runtime) {
         let cls = rt.defineClass(className, superclass: rt.NSObjectClass, owner: "app")
         defineTitle(cls, in: rt)
@@ -107,6 +110,10 @@ public enum AppDelegateObject {
                 rt.addMethod(cls, selector, types: m.types) { rt, o, _, a in
                     let me = rt.describe(o)
                     rt.journal.append(JournalEntry(observer: me, event: selector))
+                    // SDKs the app's own method calls by hand (Branch, Adjust): they see the call only when it runs.
+                    if case .string(let sdks) = rt.object_getIvar(rt.classObject(cls), forwardsToIvar) {
+                        for sdk in sdks.split(separator: ",") { rt.journal.append(JournalEntry(observer: String(sdk), event: selector)) }
+                    }
                     for _ in 0..<calls { try UIKit.callHandler(rt, a.last ?? .none, by: me, [value]) }
                     let configured = rt.object_getIvar(o, answerIvar(selector))
                     return configured.isNil ? defaultAnswer(returnType) : configured

@@ -66,6 +66,9 @@ struct ParticipantFileTests {
         ("participant a:b\nhook imp\ntarget ViewController -viewWillApear:", 3, "unknown method target 'ViewController -viewWillApear:'; did you mean 'ViewController -viewWillAppear:'?"),
         ("participant a:b\nhook subclass\ntarget ViewController +classMethod", 3, "instance-method targets only"),
         ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\ntarget ViewController -viewWillAppear:", 5, "'target' lines go with a 'hook' line"),
+        ("participant a:b\nversion-of c:d\nhook imp", 2, "belongs to its family 'a'"),
+        ("participant a:b\nversion-of a:b\nhook imp", 2, "names this participant itself"),
+        ("participant a:b\nversion-of\nhook imp", 2, "expected 'version-of ID'"),
     ])
     func errorsNameTheLine(text: String, line: Int, message: String) {
         #expect(throws: InputFileError.self) { try ParticipantFile.parse(text: text, file: "x.hooklab") }

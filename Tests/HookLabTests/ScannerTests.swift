@@ -207,20 +207,22 @@ struct ScanCommandTests {
         for key in ["package", "version", "file", "line", "participant"] { #expect(found.first?[key] != nil, "\(key)") }
     }
 
-    @Test("Firebase Messaging with CleverTap exits 1 once issue 18's participants exist")
+    @Test("Firebase Messaging with CleverTap exits 1 with the right causes: CleverTap's own methods on SwiftUI's app delegate")
     func fcmWithCleverTap() throws {
         try place("fcm-clevertap.Podfile.lock", at: "Podfile.lock")
         let result = run("scan", "Podfile.lock")
-        guard Lab.catalog.participant("fcm") != nil, Lab.catalog.participant("clevertap") != nil else {
-            // Until then the scan names both as hooking the app delegate, not modeled yet, and finds no conflict.
-            // fcm and gul have landed; under the SwiftUI lifecycle GUL's captured IMPs miss the adaptor's methods.
-            #expect(result.out.contains("**CleverTap**") && result.out.contains("not modeled yet (will be `clevertap`)"), "\(result.out)")
-            withKnownIssue("skipped: the participants fcm and clevertap (issue 18) are not in the catalog yet") { throw SkipReason() }
-            return
-        }
-        #expect(result.code == 1 && result.out.contains("UIApplication"), "\(result.out)")
+        #expect(result.code == 1, "\(result.err)")
+        #expect(result.out.contains("| CleverTap-iOS-SDK | 7.1.0 | `Podfile.lock:2` | `clevertap` |"), "\(result.out)")
+        // UIKit lifecycle: GUL does not override -class, so CleverTap's [delegate class] is the GUL_ subclass it then
+        // exchanges in, and every order delivers (GULAppDelegateSwizzler.m createSubclassWithObject: adds -description only).
+        #expect(result.out.contains("### UIApplication: `clevertap`, `fcm`, `gul` — ✅ every order passes"), "\(result.out)")
+        // SwiftUI lifecycle: CleverTap adds its own openURL to SwiftUI's app delegate (which lacks it: it forwards to the
+        // adaptor) and resets the delegate, so the adaptor's openURL never runs; CleverTap alone is the shrunk reproducer.
+        #expect(result.out.contains("### UIApplication@swiftui: `clevertap`, `fcm`, `gul` — ❌ some orders fail"), "\(result.out)")
+        #expect(result.out.contains("never received application:openURL:options:"), "\(result.out)")
+        #expect(result.out.contains("host UIApplication@swiftui\n       config debug\n       set-delegate app\n       attach clevertap\n       fire application:openURL:options:\n       expect lostEvent"), "\(result.out)")
+        #expect(!result.out.contains("not modeled yet (will be `clevertap`)"))
     }
-    struct SkipReason: Error {}
 
     @Test("Bad input exits 2 naming the file and line, and writes nothing")
     func badInput() throws {

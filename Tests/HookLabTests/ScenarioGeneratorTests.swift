@@ -20,6 +20,24 @@ struct ScenarioGeneratorTests {
         #expect(fakeGenerator.orders(host: "Nowhere", length: 2).isEmpty)
     }
 
+    @Test("An older version runs alone and in every pair, and stays out of triples, where its family's current version stands")
+    func olderVersionsStayOutOfTriples() throws {
+        var participants = FakeCatalog.all
+        let index = try #require(participants.firstIndex { $0.id == "rx:patched" })
+        participants[index].versionOf = "rx"
+        let generator = ScenarioGenerator(hosts: FakeCatalog.allHosts, participants: participants)
+        // ListView: tracker, rx, rx:patched, kvo. Alone and pairs are unchanged; triples lose rx:patched's 6 of 12.
+        #expect(generator.orders(host: "ListView", length: 1).count == 4)
+        #expect(generator.orders(host: "ListView", length: 2) == fakeGenerator.orders(host: "ListView", length: 2))
+        let triples = generator.orders(host: "ListView", length: 3)
+        #expect(triples.count == 6)
+        #expect(!triples.joined().contains("rx:patched") && triples.allSatisfy { $0.contains("rx") })
+        // The lab's own older versions declare it in their files.
+        #expect(Lab.catalog.participant("gul:7")?.versionOf == "gul")
+        #expect(Lab.catalog.participant("rnfb:double-call")?.versionOf == "rnfb")
+        #expect(Lab.catalog.participant("rx:patched")?.versionOf == nil)
+    }
+
     @Test("The same input gives the same cells and scenarios, and cells are sorted")
     func deterministic() {
         let again = ScenarioGenerator(hosts: FakeCatalog.allHosts, participants: FakeCatalog.all)

@@ -50,6 +50,7 @@ package struct DesignSearch {
         case .forwardingTarget: return "intercepting at forwardingTargetForSelector:"
         case .isaCapture: return "isa-subclassing the delegate with captured IMPs"
         case .setImp: return "replacing the IMPs of the delegate's class"
+        case .passive: return "hooking nothing (the app forwards the calls by hand)"
         }
     }
 
@@ -67,7 +68,7 @@ package struct DesignSearch {
             DeclaredSDK.Keep.Holder.allCases.map { DeclaredSDK.Keep(retains: retains, on: $0, key: "sdk_proxy") }
         }
         for nsProxy in [true, false] {
-            for target in DeclaredSDK.TargetOwnership.allCases {
+            for target in DeclaredSDK.TargetOwnership.allCases where target != .dropped {
                 for forwarding in DeclaredSDK.Proxy.Forwarding.allCases {
                     // `both` (Embrace's UN proxy) answers NO for what the proxy lacks: the view hosts' search keeps the two
                     // answers that forward.

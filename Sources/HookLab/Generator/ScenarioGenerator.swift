@@ -6,7 +6,12 @@
 /// participant lists, in their order, so the same input gives the same list in any process.
 ///
 /// **Orders.** For every host, every participant alone, every ordered pair and ordered triple of distinct participants that
-/// support the host, never two of one family, in catalog order.
+/// support the host, never two of one family, in catalog order. A participant modeling an older version of a library
+/// (``ParticipantInfo/versionOf``) runs alone and in every pair, and stays out of triples: there its family is
+/// represented by the current version. A triple is there to find what three different libraries do together; an old
+/// version's differences from the current one show in its pairs, and `advise`/`scan` run an app's exact versions,
+/// triples included. Without this, each version variant multiplied a crowded host's triples (UIApplication,
+/// UNUserNotificationCenter) for no new library.
 ///
 /// **Scenarios of a cell** ("all orders"). A cell's order *is* the install order, so every
 /// permutation of the participants is its own cell. Within a cell:
@@ -56,9 +61,10 @@ public struct ScenarioGenerator: Sendable {
         targetSteps = steps
     }
 
-    /// Every order of `length` participants that support the host, never two of one family, in catalog order.
+    /// Every order of `length` participants that support the host, never two of one family, in catalog order; orders of
+    /// three or more leave out older versions (``ParticipantInfo/versionOf``).
     public func orders(host: String, length: Int) -> [[String]] {
-        let eligible = participants.filter { $0.hosts.contains(host) }
+        let eligible = participants.filter { $0.hosts.contains(host) && (length < 3 || $0.versionOf == nil) }
         var result: [[String]] = []
         func extend(_ prefix: [ParticipantInfo]) {
             if prefix.count == length {

@@ -51,7 +51,7 @@ extension ParticipantFile {
     }
 
     /// The host kinds of these classes in the given SDK eras (every era when nil).
-    static func hostNames(_ classNames: [String], eras: [Era]?) -> [String] {
+    static func hostNamesInEras(_ classNames: [String], eras: [Era]?) -> [String] {
         HostKind.all.filter { classNames.contains($0.className) && (eras?.contains($0.era) ?? true) }.map(\.name)
     }
 }

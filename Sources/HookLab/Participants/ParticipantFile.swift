@@ -13,6 +13,8 @@ public struct ParticipantFile: Sendable {
     public var info: ParticipantInfo
     /// The file as the user named it.
     public var file: String
+    /// One declared mechanism per host of a file with `for HOSTCLASS` sections (``sdk`` is the first); empty otherwise.
+    public var sections: [DeclaredSDK] = []
     /// The declared method hook of a `hook` file; then ``sdk`` observes nothing and hooks no delegate.
     public var methodHook: DeclaredMethodHook?
 
@@ -34,17 +36,21 @@ public struct ParticipantFile: Sendable {
 
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
-                           "returns", "action", "hook", "target", "package", "isa-object", "getter", "era"]
+                           "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
+                           "passive", "isa-object", "getter", "era"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
     public static func parse(text: String, file: String) throws(InputFileError) -> ParticipantFile {
+        if let sectioned = try parseSections(text: text, file: file) { return sectioned }
         func fail(_ line: Int, _ message: String) -> InputFileError { InputFileError(file: file, line: line, message: message) }
         var id: (String, Int)?
         var family: String?
         var models: String?
         var design: String?
         var missedEvent: String?
+        var versionOf: String?
+        var versionOfLine = 1
         var basedOn: [String] = []
         var observer: String?
         var start: DeclaredSDK.Start?
@@ -60,12 +66,17 @@ public struct ParticipantFile: Sendable {
         var refuses = false
         var voidReturn = false
         var noDonors: [String] = []
+        var swizzleOptions = (runtimeClass: false, perBlock: false, resetIfAdded: [String](), line: 1)
         var actions: [String] = []
         var triggerLine = 1
         var objectIsa: (DeclaredSDK.ObjectIsa, Int)?
         var getterUnwraps: Int?
         var eras: [Era]?
         var setterGuard = false
+        var kvoSlot: Int?
+        var ifResponds = false
+        var hooksCurrent = false
+        var unlessConforms: String?
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -116,6 +127,12 @@ public struct ParticipantFile: Sendable {
                     throw fail(number, "expected 'missed-event TEXT': what the app loses when the observer misses the event SEL, e.g. 'missed-event Analytics lose `SEL`: `ID` never records it.'")
                 }
                 missedEvent = rest
+            case "version-of":
+                guard args.count == 1 else {
+                    throw fail(number, "expected 'version-of ID': the participant modeling this library's current version, e.g. 'version-of gul'")
+                }
+                versionOf = args[0]
+                versionOfLine = number
             case "based-on":
                 guard !rest.isEmpty else { throw fail(number, "expected 'based-on TEXT': a public source the design follows") }
                 basedOn.append(rest)
@@ -139,13 +156,25 @@ public struct ParticipantFile: Sendable {
                 observes.append((host, Array(args.dropFirst())))
             case "setter" where args.first == "none" || args.first == "factory" || args.first == "declared":
                 // `setter none`: it takes the delegate in the slot at its start; `setter factory`: it hooks the class
-                // method that creates the host with its delegate.
-                guard args.dropFirst().allSatisfy({ $0 == "reset-delegate" }) else { throw fail(number, "'setter \(args[0])' takes only reset-delegate") }
+                // method that creates the host with its delegate; `setter declared`: it hooks the class the app declares.
+                // `prefix`/`category` name its helper selectors.
+                var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
+                    (.replace, true, false, "sdk_", "SDK")
+                var i = 1
+                while i < args.count {
+                    switch args[i] {
+                    case "reset-delegate": s.resets = true
+                    case "prefix": s.prefix = try option(args, &i, "prefix")
+                    case "category": s.category = try option(args, &i, "category")
+                    default: throw fail(number, "'setter \(args[0])' takes only reset-delegate, prefix P, category NAME; not '\(args[i])'")
+                    }
+                    i += 1
+                }
                 trigger = args[0] == "none" ? .start : args[0] == "factory" ? .factory : .declared
                 triggerLine = number
-                setter = (.replace, true, args.contains("reset-delegate"), "sdk_", "SDK")
+                setter = s
             case "setter":
-                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [prefix P] [category NAME]'") }
+                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [hooks-current] [prefix P] [category NAME]'") }
                 var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
                     (try choice(first, "setter hook"), true, false, "sdk_", "SDK")
                 var i = 1
@@ -154,13 +183,15 @@ public struct ParticipantFile: Sendable {
                     case "skip-original": s.callsOriginal = false
                     case "reset-delegate": s.resets = true
                     case "reentrancy-guard": setterGuard = true
+                    case "hooks-current": hooksCurrent = true
                     case "prefix": s.prefix = try option(args, &i, "prefix")
                     case "category": s.category = try option(args, &i, "category")
-                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, reentrancy-guard, prefix P, category NAME")
+                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, reentrancy-guard, hooks-current, prefix P, category NAME")
                     }
                     i += 1
                 }
                 setter = s
+                triggerLine = number
             case "wrap":
                 guard let base = args.first, ["nsproxy", "nsobject"].contains(base) else {
                     throw fail(number, "expected 'wrap nsproxy|nsobject [class NAME] [target weak|strong|assign] [forward invocation|target] [responds target|own-or-target] [marker SEL] [keep retain|assign host|delegate KEY]'")
@@ -208,8 +239,22 @@ public struct ParticipantFile: Sendable {
                 }
                 try setHandling(.wrap(proxy))
             case "swizzle-class":
-                guard args.allSatisfy({ $0 == "add-missing" }) else { throw fail(number, "expected 'swizzle-class [add-missing]'") }
-                try setHandling(.swizzleClass(addMissing: !args.isEmpty))
+                // `runtime-class`: object_getClass, not [delegate class]; `per-block`: a selector per block, the original
+                // invoked through an NSInvocation; `no-donor SEL`: never added; `reset-if-added SEL`: nil and back after adding it.
+                var i = 0
+                while i < args.count {
+                    switch args[i] {
+                    case "add-missing": break
+                    case "runtime-class": swizzleOptions.runtimeClass = true
+                    case "per-block": swizzleOptions.perBlock = true
+                    case "no-donor": noDonors.append(try option(args, &i, "no-donor"))
+                    case "reset-if-added": swizzleOptions.resetIfAdded.append(try option(args, &i, "reset-if-added"))
+                    default: throw fail(number, "unknown swizzle-class option '\(args[i])'; expected add-missing, runtime-class, per-block, no-donor SEL, reset-if-added SEL")
+                    }
+                    i += 1
+                }
+                swizzleOptions.line = number
+                try setHandling(.swizzleClass(addMissing: args.contains("add-missing")))
             case "isa-subclass" where args.first == "capture":
                 var shared: String?
                 var addMissing = false
@@ -225,14 +270,16 @@ public struct ParticipantFile: Sendable {
                 }
                 try setHandling(.isaCapture(addMissing: addMissing, shared: shared))
             case "setimp":
-                guard args.count >= 2, args[0] == "keyed" else { throw fail(number, "expected 'setimp keyed class|selector [runtime-class] [add-missing]'") }
+                guard args.count >= 2, args[0] == "keyed" else { throw fail(number, "expected 'setimp keyed class|selector [runtime-class] [add-missing|if-responds]'") }
                 let key: DeclaredSDK.ImpKey = try choice(args[1], "IMP key")
-                guard args.dropFirst(2).allSatisfy({ ["runtime-class", "add-missing"].contains($0) }) else {
-                    throw fail(number, "expected 'setimp keyed class|selector [runtime-class] [add-missing]'")
+                guard args.dropFirst(2).allSatisfy({ ["runtime-class", "add-missing", "if-responds"].contains($0) }),
+                      !(args.contains("add-missing") && args.contains("if-responds")) else {
+                    throw fail(number, "expected 'setimp keyed class|selector [runtime-class] [add-missing|if-responds]'")
                 }
+                ifResponds = args.contains("if-responds")
                 try setHandling(.setImp(key: key, runtimeClass: args.contains("runtime-class"), addMissing: args.contains("add-missing")))
             case "handler":
-                guard let first = args.first else { throw fail(number, "expected 'handler pass|once|after-forward|before-forward|group [SEL…]'") }
+                guard let first = args.first else { throw fail(number, "expected 'handler pass|once|after-forward|before-forward|group|forward [SEL…]'") }
                 let policy: DeclaredSDK.HandlerPolicy = try choice(first, "handler policy")
                 if args.count == 1 { defaultPolicy = policy }
                 for selector in args.dropFirst() {
@@ -242,9 +289,24 @@ public struct ParticipantFile: Sendable {
             case "action":
                 guard !rest.isEmpty else { throw fail(number, "expected 'action TEXT': what an app can do about this SDK") }
                 actions.append(rest)
+            case "passive":
+                // It hooks nothing: the app's own methods call it by hand (Branch, Adjust), so it sees what reaches them.
+                guard args.isEmpty else { throw fail(number, "'passive' takes no arguments") }
+                try setHandling(.passive)
             case "refuse-if-set":
                 guard args.isEmpty else { throw fail(number, "'refuse-if-set' takes no arguments") }
                 refuses = true
+            case "kvo-slot":
+                guard args.isEmpty else { throw fail(number, "'kvo-slot' takes no arguments") }
+                kvoSlot = number
+            case "unless-conforms":
+                guard args.count == 1, let p = args.first, p.first?.isLetter == true,
+                      p.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                    throw fail(number, "expected 'unless-conforms PROTOCOL', e.g. 'unless-conforms FlutterAppLifeCycleProvider'")
+                }
+                unlessConforms = p
+            case "for":
+                throw fail(number, "a 'for HOSTCLASS' line starts a section of its own; lines before the first one are shared")
             case "returns":
                 guard args == ["void"] else { throw fail(number, "expected 'returns void'") }
                 voidReturn = true
@@ -293,6 +355,14 @@ public struct ParticipantFile: Sendable {
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         guard let (name, _) = id else { throw fail(1, "missing 'participant ID' line") }
+        if let versionOf {
+            let ownFamily = family ?? String(name.split(separator: ":").first ?? Substring(name))
+            let line = versionOfLine
+            guard versionOf != name else { throw fail(line, "'version-of \(versionOf)' names this participant itself; name the current version's id") }
+            guard String(versionOf.split(separator: ":").first ?? Substring(versionOf)) == ownFamily else {
+                throw fail(line, "'version-of \(versionOf)': a version of a library belongs to its family '\(ownFamily)'; name a participant of that family")
+            }
+        }
         if let (mechanism, hookLine) = hook {
             // A method-hooking SDK: it runs on the method targets, not on delegate hosts.
             guard observes.isEmpty, setter == nil, handling == nil, start == nil, observer == nil else {
@@ -310,6 +380,7 @@ public struct ParticipantFile: Sendable {
                                        hasLoad: false, hasAttach: false, otherVerbs: [install], basedOn: basedOn, hookInstalls: [install],
                                        design: design)
             info.packages = packages
+            info.versionOf = versionOf
             let placeholder = DeclaredSDK(id: name, observer: familyName, start: .load, observes: [], setterHook: .exchange,
                                           callsOriginal: true, resetsDelegate: false, prefix: "sdk_", category: "SDK",
                                           handling: .swizzleClass(addMissing: false))
@@ -317,7 +388,7 @@ public struct ParticipantFile: Sendable {
         }
         guard !observes.isEmpty else { throw fail(lines, "missing 'observe HOSTCLASS SELECTOR…': which events on which host does \(name) observe?") }
         guard let setter else { throw fail(lines, "missing 'setter exchange|replace': how does \(name) reach the delegate?") }
-        guard let (handling, _) = handling else { throw fail(lines, "missing what \(name) does with each delegate: wrap, swizzle-class, isa-subclass or forwarding-target") }
+        guard let (handling, handlingLine) = handling else { throw fail(lines, "missing what \(name) does with each delegate: wrap, swizzle-class, isa-subclass or forwarding-target") }
         if let t = targets.first { throw fail(t.line, "'target' lines go with a 'hook' line: they name the method targets a method hook runs on") }
         let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
         let startWhen = start ?? .load
@@ -355,16 +426,38 @@ public struct ParticipantFile: Sendable {
             }
             if startWhen == .load { throw fail(triggerLine, "'setter declared' hooks the class the app passes to a start call: add 'start runtime' or 'start late'") }
         }
+        sdk.setImpIfResponds = ifResponds
+        sdk.hooksCurrentAtStart = hooksCurrent
+        sdk.standsAsideIfConforms = unlessConforms
+        if let kvoLine = kvoSlot {
+            guard case .setImp = handling, trigger == .start else {
+                throw fail(kvoLine, "'kvo-slot' re-hooks with setimp from a start call: it needs 'setter none' and a 'setimp' line")
+            }
+            sdk.kvoSlot = true
+        }
+        if hooksCurrent, startWhen == .load {
+            throw fail(triggerLine, "'hooks-current' hooks the delegate in the slot at a start call: add 'start runtime' or 'start late'")
+        }
+        sdk.swizzlesRuntimeClass = swizzleOptions.runtimeClass
+        sdk.perBlockSelector = swizzleOptions.perBlock
+        sdk.resetAfterAdding = swizzleOptions.resetIfAdded
+        if case .passive = handling, trigger != .start {
+            throw fail(handlingLine, "'passive' starts when the app first calls the SDK: it needs 'setter none'")
+        }
+        if !swizzleOptions.resetIfAdded.isEmpty, trigger != .start {
+            throw fail(swizzleOptions.line, "'reset-if-added' resets the delegate the SDK took at its start: it needs 'setter none'")
+        }
         if trigger == .start, startWhen == .load {
             throw fail(triggerLine, "'setter none' takes hold of the delegate at a start call: add 'start runtime' or 'start late'")
         }
         // `reset-delegate` on a start-time SDK: nil and back after it hooks the current delegate (GUL :518-531).
         var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
-                                   hosts: Self.hostNames(sdk.hostClasses, eras: eras), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
+                                   hosts: Self.hostNamesInEras(sdk.hostClasses, eras: eras), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
                                    canStartLate: startWhen == .late, basedOn: basedOn, design: design,
                                    missedEvent: missedEvent)
         if !actions.isEmpty { info.actions = actions }
         info.packages = packages
+        info.versionOf = versionOf
         return ParticipantFile(sdk: sdk, info: info, file: file)
     }
 
@@ -412,6 +505,7 @@ public struct ParticipantFile: Sendable {
             return "isa-subclass capture" + (addMissing ? " add-missing" : "") + (shared.map { " shared \($0)" } ?? "")
         case .setImp(let key, let runtimeClass, let addMissing):
             return "setimp keyed \(key.rawValue)" + (runtimeClass ? " runtime-class" : "") + (addMissing ? " add-missing" : "")
+        case .passive: return "passive"
         }
     }
 
@@ -419,7 +513,8 @@ public struct ParticipantFile: Sendable {
     public var kind: ParticipantKind {
         let sdk = sdk, info = info
         if methodHook != nil { return ParticipantKind(info: info) { MethodHookParticipant(info) } }
-        return ParticipantKind(info: info) { DeclaredParticipant(sdk: sdk, info: info) }
+        let sections = sections
+        return ParticipantKind(info: info) { DeclaredParticipant(sdk: sdk, info: info, sections: sections) }
     }
 
     /// Every `*.hooklab` file in a directory, in file-name order; none if the directory does not exist.
@@ -480,24 +575,44 @@ enum DeclaredHookStep {
 final class DeclaredParticipant: Participant {
     let sdk: DeclaredSDK
     let info: ParticipantInfo
+    /// A file with `for HOSTCLASS` sections: one mechanism per host, all installed, the world's host's one started.
+    let sections: [DeclaredSDK]
     var started = false
     /// It refused to install (REFUSE): its observer expects nothing.
     var refused = false
 
-    init(sdk: DeclaredSDK, info: ParticipantInfo) {
+    init(sdk: DeclaredSDK, info: ParticipantInfo, sections: [DeclaredSDK] = []) {
         self.sdk = sdk
         self.info = info
+        self.sections = sections
+    }
+
+    /// The mechanism it uses on a host class.
+    func sdk(on hostClass: String) -> DeclaredSDK {
+        sections.first { $0.hostClasses.contains(hostClass) } ?? sdk
+    }
+
+    /// Installs every section; returns what the section of `hostClass` made.
+    func installAll(_ rt: Runtime, _ hostClass: String) -> Class? {
+        guard !sections.isEmpty else { return sdk.install(into: rt) }
+        var made: Class?
+        for section in sections {
+            let m = section.install(into: rt)
+            if section.hostClasses.contains(hostClass) { made = m }
+        }
+        return made
     }
 
     func load(_ world: World) throws {
         guard !started else { return }
-        _ = sdk.install(into: world.rt)
+        _ = installAll(world.rt, world.kind.className)
         started = true
     }
 
     func attach(_ world: World) throws {
         guard !started else { return }
-        let made = sdk.install(into: world.rt)
+        let made = installAll(world.rt, world.kind.className)
+        let sdk = sdk(on: world.kind.className)
         started = true
         if sdk.trigger == .start {
             // It takes hold of the delegate in the slot now (GUL proxyOriginalDelegate, RNFB observe, expo's check).
@@ -516,14 +631,20 @@ final class DeclaredParticipant: Participant {
         let host = try world.ensureHost()
         guard sdk.hostClasses.contains(world.kind.className) else { return }
         let current = try world.rt.send(host, world.kind.primarySlot.property)
+        if sdk.hooksCurrentAtStart {
+            // PostHog: `swizzleNotificationDelegateMethods(on: type(of: existing))` at its start, no second set.
+            if !current.isNil { _ = try sdk.handle(world.rt, host, current, observed: sdk.events(on: world.kind.className), made: made) }
+            return
+        }
         if !current.isNil { _ = try world.rt.send(host, world.kind.primarySlot.setter, current) }
     }
 
     var observer: String? { sdk.observer }
 
     func expectsToObserve(_ event: String, _ world: World) -> Bool {
+        let sdk = sdk(on: world.kind.className)
         // An SDK that hooks only the methods the app's delegate has sees nothing of one it lacks (`delegate-lacks`).
-        started && !refused && sdk.events(on: world.kind.className).contains(event)
+        return started && !refused && sdk.events(on: world.kind.className).contains(event)
             && (world.appImplements(event) || sdk.hooksWhenLacking(event))
     }
 }

@@ -52,6 +52,10 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// and `ID` for the participant ("Analytics lose `SEL`: `ID` never records it."; a participant file's
     /// `missed-event` line); nil: "`ID` never sees `SEL`."
     public var missedEvent: String? = nil
+    /// The id of the participant modeling this library's current version, when this one models an older version of it
+    /// (a participant file's `version-of` line): it runs alone and in every pair like any other participant, and
+    /// stays out of triples, where its family is represented by the current version (ScenarioGenerator, "Orders").
+    public var versionOf: String? = nil
     /// What an app can do about this SDK, in an integrator's words, first in reports: a setting that turns its hook
     /// off (`Info.plist FirebaseAppDelegateProxyEnabled = NO`), an init order, a version, implementing a method itself.
     /// Nil when the model declares none.

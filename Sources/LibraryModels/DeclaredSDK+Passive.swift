@@ -1,0 +1,19 @@
+// A passive SDK (field guide c.15): it hooks nothing in the app delegate; the app's own methods call it by hand, as
+// Branch's and Adjust's integration guides ask. It sees a callback exactly when the chain delivers it to the app.
+import ObjCModel
+import UIKitModel
+
+extension DeclaredSDK {
+    /// At its start the SDK becomes one the app's own delegate methods call (the app's code, compiled in; the model
+    /// lists it on the app delegate's class object, read by every method of the app's class).
+    func startPassive(_ rt: Runtime) throws {
+        guard let cls = rt.objc_getClass(AppDelegateObject.className) else { return }
+        let holder = rt.classObject(cls)
+        var names = rt.object_getIvar(holder, AppDelegateObject.forwardsToIvar).stringValue.map { $0.split(separator: ",").map(String.init) } ?? []
+        guard !names.contains(observer) else { return }
+        names.append(observer)
+        rt.noteFact("\(observer) hooks nothing in the app delegate: the app forwards openURL and continueUserActivity to it by hand, so it sees only what reaches the app's own method",
+                    source: "BranchMetrics/ios-branch-deep-linking-attribution @e8518a8 (no method_exchangeImplementations, method_setImplementation or object_setClass in the SDK); adjust/ios_sdk @0a8ccca (none either)")
+        try rt.object_setIvar(holder, AppDelegateObject.forwardsToIvar, .string(names.joined(separator: ",")), .value)
+    }
+}

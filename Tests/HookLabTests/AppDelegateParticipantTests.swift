@@ -1,0 +1,125 @@
+// Issue 18's app-delegate participants (clevertap, leanplum, branch, customerio:forwarding) and the file lines they
+// brought: `swizzle-class per-block|runtime-class|no-donor|reset-if-added`, `setter none prefix|category`, `passive`.
+
+import Testing
+@testable import HookLab
+
+@Suite("App-delegate participants: CleverTap, Leanplum, Branch, Customer.io forwarding")
+struct AppDelegateParticipantTests {
+    func file(_ text: String) throws(InputFileError) -> ParticipantFile { try ParticipantFile.parse(text: text, file: "p.hooklab") }
+
+    func run(_ text: String, with files: [ParticipantFile] = []) throws -> [Finding] {
+        let catalog = ModelCatalog(participants: files.map(\.kind))
+        let scenario = try Scenario.parse(text: text, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        return catalog.makeRunner().run(scenario).findings
+    }
+
+    static let head = "participant a\nstart runtime\nobserve UIApplication application:openURL:options:\n"
+
+    @Test("Mistakes in the new lines name their line", arguments: [
+        (head + "setter none\nswizzle-class per-blok\n", 5, "unknown swizzle-class option 'per-blok'"),
+        (head + "setter none\nswizzle-class reset-if-added\n", 5, "'reset-if-added' needs a value"),
+        ("participant a\nobserve UIApplication application:openURL:options:\nsetter exchange\nswizzle-class reset-if-added application:openURL:options:\n", 4, "needs 'setter none'"),
+        (head + "setter none prefix\nswizzle-class\n", 4, "'prefix' needs a value"),
+        (head + "setter none reset\nswizzle-class\n", 4, "takes only reset-delegate, prefix P, category NAME"),
+        (head + "setter none\npassive now\n", 5, "'passive' takes no arguments"),
+        (head + "setter none\npassive\nswizzle-class\n", 6, "does one thing with each delegate"),
+        ("participant a\nobserve UIApplication application:openURL:options:\nsetter exchange\npassive\n", 4, "needs 'setter none'"),
+    ])
+    func errors(_ text: String, _ line: Int, _ message: String) {
+        #expect(throws: InputFileError.self) { try file(text) }
+        do { _ = try file(text) } catch {
+            #expect(error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("The new lines parse into the mechanism they name")
+    func parses() throws {
+        let ct = try file(Self.head + "setter none prefix _ct_ category CleverTap\nswizzle-class per-block add-missing no-donor application:openURL:options: reset-if-added application:openURL:options:\n")
+        #expect(ct.sdk.perBlockSelector && !ct.sdk.swizzlesRuntimeClass && ct.sdk.prefix == "_ct_" && ct.sdk.category == "CleverTap")
+        #expect(ct.sdk.noDonors == ["application:openURL:options:"] && ct.sdk.resetAfterAdding == ["application:openURL:options:"])
+        let lp = try file(Self.head + "setter none prefix leanplum_\nswizzle-class runtime-class add-missing\n")
+        #expect(lp.sdk.swizzlesRuntimeClass && !lp.sdk.perBlockSelector && lp.sdk.prefix == "leanplum_")
+        let passive = try file(Self.head + "setter none\npassive\n")
+        #expect(passive.sdk.handling == .passive && ParticipantFile.handlingLine(.passive) == "passive")
+    }
+
+    static func adder(reset: Bool) -> String {
+        """
+        participant adder
+        start runtime
+        observe UIApplication application:openURL:options:
+        setter none prefix _ad_
+        swizzle-class per-block add-missing\(reset ? " reset-if-added application:openURL:options:" : "")
+        """
+    }
+
+    @Test("An SDK that adds openURL must reset the delegate: UIKit's cached NO keeps its method from ever being called")
+    func resetAfterAdding() throws {
+        let scenario = """
+            host UIApplication
+            config release
+            delegate-lacks application:openURL:options:
+            set-delegate app
+            attach adder
+            fire application:openURL:options:
+            """
+        let without = try run(scenario, with: [try file(Self.adder(reset: false))])
+        #expect(without.contains { $0.kind == .lostEvent && $0.message.contains("adder") }, "\(without)")
+        let with = try run(scenario, with: [try file(Self.adder(reset: true))])
+        #expect(with.isEmpty, "\(with)")
+    }
+
+    @Test("CleverTap under the SwiftUI lifecycle adds its own token method to SwiftUI's app delegate: the adaptor never gets the token")
+    func cleverTapSwiftUI() throws {
+        let token = "application:didRegisterForRemoteNotificationsWithDeviceToken:"
+        let swiftUI = try run("host UIApplication@swiftui\nconfig release\nset-delegate app\nattach clevertap\nfire \(token)\n")
+        #expect(swiftUI.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") && $0.event == token }, "\(swiftUI)")
+        let uikit = try run("host UIApplication\nconfig release\nset-delegate app\nattach clevertap\nfire \(token)\n")
+        #expect(uikit.isEmpty, "\(uikit)")
+    }
+
+    @Test("Leanplum hooks the runtime class (GUL's subclass after GUL); a fetch method it adds is never called, as it does not reset the delegate")
+    func leanplumRuntimeClass() throws {
+        let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
+        let alone = try run("host UIApplication\nconfig release\nset-delegate app\nattach leanplum\nfire \(fetch)\n")
+        #expect(alone.isEmpty, "\(alone)")
+        // NotificationsProxy.swift adds the fetch method at its start and sets no delegate again: UIKit's cached NO stays.
+        let added = try run("host UIApplication\nconfig release\ndelegate-lacks \(fetch)\nset-delegate app\nattach leanplum\nfire \(fetch)\n")
+        #expect(added.count == 1 && added.allSatisfy { $0.kind == .lostEvent && $0.message.contains("leanplum") }, "\(added)")
+        // After GUL (the runtime class is the GUL_ subclass), both see it and the group completes once.
+        let withGUL = try run("host UIApplication\nconfig release\nset-delegate app\nattach gul\nattach leanplum\nfire \(fetch)\n")
+        #expect(withGUL.isEmpty, "\(withGUL)")
+    }
+
+    @Test("Branch, passive, sees the universal link only when the chain delivers it to the app's own method")
+    func branchPassive() throws {
+        let activity = "application:continueUserActivity:restorationHandler:"
+        let alone = try run("host UIApplication\nconfig release\nset-delegate app\nattach branch\nfire \(activity)\n")
+        #expect(alone.isEmpty, "\(alone)")
+        let lacking = try run("host UIApplication\nconfig release\ndelegate-lacks \(activity)\nset-delegate app\nattach branch\nfire \(activity)\n")
+        #expect(lacking.isEmpty, "an app that does not implement the method forwards nothing: Branch expects nothing (\(lacking))")
+        // Under the SwiftUI lifecycle GUL's captured IMPs miss the adaptor's openURL: the app and Branch both lose it.
+        let openURL = "application:openURL:options:"
+        let swallowed = try run("host UIApplication@swiftui\nconfig release\nset-delegate app\nattach gul\nattach branch\nfire \(openURL)\n")
+        #expect(swallowed.contains { $0.kind == .lostEvent && $0.message.hasPrefix("branch's observer") }, "\(swallowed)")
+        #expect(swallowed.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") }, "\(swallowed)")
+    }
+
+    @Test("customerio:forwarding reaches openURL by forwarding alone: GUL captures no IMP and the Facebook SDK hooks none; the explicit method of customerio fixes both")
+    func customerIOForwarding() throws {
+        let openURL = "application:openURL:options:"
+        func found(_ cio: String, _ other: String) throws -> [Finding] {
+            try run("host UIApplication\nconfig release\nset-delegate app\nattach \(cio)\nattach \(other)\nfire \(openURL)\n")
+        }
+        // GULAppDelegateSwizzler.m:561-567: the IMP from the wrapper's class, NULL; the app's openURL never runs.
+        #expect(try found("customerio:forwarding", "fcm").contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") })
+        // FBSDKAEMManager.m:130-153: method_setImplementation only where the class has the method; FB never sees the URL.
+        #expect(try found("customerio:forwarding", "fbsdk").contains { $0.kind == .lostEvent && $0.message.hasPrefix("fbsdk's observer") })
+        #expect(try found("customerio", "fcm").isEmpty)
+        #expect(try found("customerio", "fbsdk").isEmpty)
+        // The continueUserActivity method it implements itself reaches the app under GUL.
+        let activity = try run("host UIApplication\nconfig release\nset-delegate app\nattach customerio:forwarding\nattach fcm\nfire application:continueUserActivity:restorationHandler:\n")
+        #expect(activity.isEmpty, "\(activity)")
+    }
+}

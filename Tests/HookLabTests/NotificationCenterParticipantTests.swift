@@ -1,0 +1,171 @@
+// The UNUserNotificationCenter participants of issue 18 (fcm's UN half, flutterfire, rnn, posthog) and the file lines
+// they brought: `for HOSTCLASS` sections, `kvo-slot`, `setimp … if-responds`, `handler forward`, `wrap … target none`,
+// `setter … hooks-current`, `unless-conforms PROTOCOL`.
+
+import Testing
+import ObjCModel
+import UIKitModel
+import LibraryModels
+@testable import HookLab
+
+@Suite("Notification-center participant files")
+struct NotificationCenterParticipantTests {
+    func file(_ text: String) throws(InputFileError) -> ParticipantFile { try ParticipantFile.parse(text: text, file: "p.hooklab") }
+
+    func run(_ text: String, with files: [ParticipantFile] = []) throws -> RunResult {
+        let catalog = ModelCatalog(participants: files.map(\.kind))
+        let scenario = try Scenario.parse(text: text, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        return catalog.makeRunner().run(scenario)
+    }
+
+    static let willPresent = "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+    static let didReceive = "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
+
+    /// FCM's UN half as a file of its own, with the lines a test changes.
+    static func fcmUN(_ id: String = "fcmun", setimp: String = "setimp keyed selector if-responds", kvo: Bool = true) -> String {
+        """
+        participant \(id)
+        start runtime
+        observe UNUserNotificationCenter \(willPresent) \(didReceive)
+        setter none
+        \(setimp)
+        \(kvo ? "kvo-slot" : "")
+        handler forward
+        """
+    }
+
+    @Test("Mistakes in the new lines name their line", arguments: [
+        ("participant a\nstart runtime\nfor UIWebViw\nobserve UIWebView webViewDidStartLoad:\nsetter exchange\nswizzle-class\n", 3, "expected 'for HOSTCLASS'"),
+        ("participant a\nstart runtime\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\n", 7, "a second section"),
+        ("participant a\nstart runtime\nfor UIApplication\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\n", 3, "must observe UIApplication only"),
+        ("participant a\nstart runtime\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\nkvo-slot x\n", 7, "takes no arguments"),
+        ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nswizzle-class\nkvo-slot\n", 6, "needs 'setter none' and a 'setimp' line"),
+        ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector add-missing if-responds\n", 5, "add-missing|if-responds"),
+        ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nhandler forwards\nsetimp keyed selector\n", 5, "unknown handler policy"),
+        ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nwrap nsobject target nobody\n", 5, "unknown target ownership"),
+        ("participant a\nobserve UNUserNotificationCenter \(willPresent)\nsetter exchange hooks-current\nswizzle-class\n", 3, "hooks-current"),
+        ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nunless-conforms Flutter-Provider\nwrap nsobject\n", 5, "expected 'unless-conforms PROTOCOL'"),
+    ])
+    func errors(_ text: String, _ line: Int, _ message: String) {
+        #expect(throws: InputFileError.self) { try file(text) }
+        do { _ = try file(text) } catch {
+            #expect(error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("fcm's file has one section per host: the app delegate unchanged, the UN half with KVO and SETIMP by selector name")
+    func fcmSections() throws {
+        let fcm = try #require(Lab.packageParticipantFiles.get().first { $0.info.id == "fcm" })
+        #expect(fcm.sections.count == 2)
+        #expect(fcm.info.hosts == ["UIApplication", "UIApplication@swiftui", "UNUserNotificationCenter"])
+        let app = try #require(fcm.sections.first { $0.hostClasses == ["UIApplication"] })
+        #expect(app.handling == .isaCapture(addMissing: true, shared: "GUL") && app.defaultHandlerPolicy == .group && app.resetsDelegate)
+        #expect(!app.kvoSlot)
+        let un = try #require(fcm.sections.first { $0.hostClasses == ["UNUserNotificationCenter"] })
+        #expect(un.handling == .setImp(key: .selector, runtimeClass: false, addMissing: false))
+        #expect(un.kvoSlot && un.setImpIfResponds && un.defaultHandlerPolicy == .forward && !un.resetsDelegate)
+        #expect(fcm.info.actions?.count == 3)
+        #expect(fcm.info.packages.contains { $0.name == "FirebaseMessaging" })
+    }
+
+    @Test("kvo-slot: a delegate set after FCM's start is hooked through KVO; without the line it is not")
+    func kvoSlotFollowsLaterDelegates() throws {
+        let fire = "fire \(Self.willPresent)"
+        let with = try run("host UNUserNotificationCenter\nconfig release\nattach fcmun\nset-delegate app\n\(fire)\n", with: [try file(Self.fcmUN())])
+        #expect(with.findings.isEmpty, "\(with.findings)")
+        let without = try run("host UNUserNotificationCenter\nconfig release\nattach fcmun\nset-delegate app\n\(fire)\n",
+                              with: [try file(Self.fcmUN(kvo: false))])
+        #expect(without.findings.contains { $0.kind == .lostEvent && $0.message.contains("fcmun") }, "\(without.findings)")
+    }
+
+    @Test("kvo-slot un-hooks the delegate it leaves: after RNFB wraps the app's delegate FCM records each event once")
+    func kvoSlotUnhooksTheOldDelegate() throws {
+        let found = try run("""
+            host UNUserNotificationCenter
+            config release
+            set-delegate app
+            attach fcm
+            attach rnfb
+            fire \(Self.willPresent)
+            """)
+        #expect(!found.findings.contains { $0.kind == .duplicateEvent }, "\(found.findings)")
+        #expect(found.findings.isEmpty, "\(found.findings)")
+    }
+
+    @Test("setimp if-responds leaves a method the delegate lacks alone; add-missing adds one that completes nothing")
+    func ifRespondsKeepsTheFallback() throws {
+        let text = "host UNUserNotificationCenter\nconfig release\ndelegate-lacks \(Self.willPresent)\nset-delegate app\nattach fcmun\nfire \(Self.willPresent)\n"
+        let responds = try run(text, with: [try file(Self.fcmUN(kvo: false))])
+        #expect(!responds.findings.contains { $0.kind == .completionHandlerMisuse }, "\(responds.findings)")
+        let adds = try run(text, with: [try file(Self.fcmUN(setimp: "setimp keyed selector add-missing", kvo: false))])
+        // handler forward: with no original nobody calls the handler (FIRMessagingRemoteNotificationsProxy.m:422-545).
+        #expect(adds.findings.contains { $0.kind == .completionHandlerMisuse && $0.message.contains("never called") }, "\(adds.findings)")
+    }
+
+    @Test("handler forward: FCM's replacement never calls the handler itself; pass would complete it")
+    func forwardNeverCompletes() throws {
+        // A later exchange renames _cmd, FCM's lookup misses and nothing completes the tap (the #748 shape).
+        let exchange = try file("participant xchg\nstart runtime\nobserve UNUserNotificationCenter \(Self.didReceive)\nsetter none\nswizzle-class\n")
+        let text = "host UNUserNotificationCenter\nconfig release\nset-delegate app\nattach fcmun\nattach xchg\nfire \(Self.didReceive)\n"
+        let forward = try run(text, with: [try file(Self.fcmUN()), exchange])
+        #expect(forward.findings.contains { $0.kind == .completionHandlerMisuse }, "\(forward.findings)")
+        let pass = try run(text, with: [try file(Self.fcmUN().replacingOccurrences(of: "handler forward", with: "handler pass")), exchange])
+        #expect(!pass.findings.contains { $0.kind == .completionHandlerMisuse }, "\(pass.findings)")
+        #expect(pass.findings.contains { $0.kind == .lostEvent }, "\(pass.findings)")
+    }
+
+    @Test("wrap … target none: react-native-notifications drops the delegate it replaces; a weak target keeps it")
+    func targetNoneDropsThePrevious() throws {
+        let text = "host UNUserNotificationCenter\nconfig release\nset-delegate app\nattach rnn\nfire \(Self.willPresent)\n"
+        let dropped = try run(text)
+        #expect(dropped.findings.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") }, "\(dropped.findings)")
+        let rnn = try #require(Lab.packageParticipantFiles.get().first { $0.info.id == "rnn" })
+        var kept = rnn
+        if case .wrap(var proxy) = kept.sdk.handling { proxy.target = .weak; kept.sdk.handling = .wrap(proxy) }
+        kept.info.id = "rnn:kept"
+        let keptRun = try run(text.replacingOccurrences(of: "attach rnn", with: "attach rnn:kept"), with: [kept])
+        #expect(keptRun.findings.isEmpty, "\(keptRun.findings)")
+        // The order the other way: the app's later set replaces the multicast, which then misses the event.
+        let after = try run("host UNUserNotificationCenter\nconfig release\nattach rnn\nset-delegate app\nfire \(Self.willPresent)\n")
+        #expect(after.findings.contains { $0.kind == .lostEvent && $0.message.contains("rnn") }, "\(after.findings)")
+    }
+
+    @Test("setter hooks-current: PostHog swizzles the class of the delegate already set, without setting it again")
+    func hooksCurrentDoesNotSetAgain() throws {
+        let base = "host UNUserNotificationCenter\nconfig release\nset-delegate app\nattach fcm\nattach posthog:xchg\nfire \(Self.didReceive)\n"
+        // At its start PostHog exchanges on FCM's hooked class: its ph_swizzled_ _cmd misses FCM's lookup (#748).
+        let current = try run(base)
+        #expect(current.findings.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") }, "\(current.findings)")
+        // Set again through its setter instead, FCM's KVO un-hooks and re-hooks the class under PostHog's exchange.
+        let posthog = try #require(Lab.packageParticipantFiles.get().first { $0.info.id == "posthog:xchg" })
+        var again = posthog
+        again.sdk.hooksCurrentAtStart = false
+        again.info.id = "posthog:again"
+        let reset = try run(base.replacingOccurrences(of: "attach posthog:xchg", with: "attach posthog:again"), with: [again])
+        #expect(reset.findings != current.findings, "\(reset.findings)")
+    }
+
+    @Test("unless-conforms: FlutterFire does not replace a delegate conforming to FlutterAppLifeCycleProvider, and wraps any other")
+    func unlessConforms() throws {
+        let flutterfire = try #require(Lab.packageParticipantFiles.get().first { $0.info.id == "flutterfire" })
+        #expect(flutterfire.sdk.standsAsideIfConforms == "FlutterAppLifeCycleProvider")
+        let rt = Runtime(configuration: .release)
+        UIKit.load(into: rt)
+        let kind = HostKind.notificationCenter
+        let center = try UIKit.makeHost(kind, in: rt)
+        let provider = rt.defineProtocol("FlutterAppLifeCycleProvider", methods: [])
+        let flutterClass = rt.defineClass("FlutterAppDelegate", superclass: rt.NSObjectClass)
+        rt.class_addProtocol(flutterClass, provider)
+        let flutterDelegate = rt.class_createInstance(flutterClass)
+        _ = try rt.send(center, "setDelegate:", .object(flutterDelegate))
+        let made = flutterfire.sdk.install(into: rt)
+        #expect(try !flutterfire.sdk.start(on: center, kind: kind, made: made, in: rt))
+        #expect(try rt.send(center, "delegate") == .object(flutterDelegate))
+        // Another delegate is wrapped.
+        let other = rt.class_createInstance(rt.defineClass("OtherDelegate", superclass: rt.NSObjectClass))
+        _ = try rt.send(center, "setDelegate:", .object(other))
+        #expect(try flutterfire.sdk.start(on: center, kind: kind, made: made, in: rt))
+        let now = try rt.send(center, "delegate")
+        #expect(now.object.map { rt.class_getName(rt.object_getClass($0)) } == "FLTFirebaseMessagingPlugin")
+    }
+}
