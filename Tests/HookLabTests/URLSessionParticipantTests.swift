@@ -127,7 +127,10 @@ struct URLSessionParticipantTests {
         #expect(current.getterUnwraps && current.setterReentrancyGuard && p.passOwn && p.reuse && p.respondsGuard)
         #expect(!old.getterUnwraps && !old.setterReentrancyGuard && q.passOwn && !q.reuse && !q.respondsGuard)
         // `era ios9`: Datadog needs iOS 12, so neither runs on the iOS 8 era's scroll view.
-        for id in ["datadog", "datadog:3.8.0"] { #expect(Lab.catalog.participant(id)?.hosts == ["UIScrollView"]) }
+        for id in ["datadog", "datadog:3.8.0"] {
+            let hosts = Lab.catalog.participant(id)?.hosts ?? []
+            #expect(hosts.contains("UIScrollView") && !hosts.contains("UIScrollView@ios8") && hosts.contains("NSURLSession"), "\(hosts)")
+        }
         let bothEras = try file(Self.scrollHead + "setter replace\nwrap nsobject\n")
         #expect(bothEras.info.hosts == ["UIScrollView@ios8", "UIScrollView"] || bothEras.info.hosts == ["UIScrollView", "UIScrollView@ios8"])
         let written = try file(ParticipantFile.text(for: current)).sdk
@@ -207,7 +210,10 @@ struct URLSessionParticipantTests {
         #expect(try run(later.replacingOccurrences(of: "attach P", with: "attach dd"), with: [declared]).isEmpty)
         let missed = try run(later.replacingOccurrences(of: "attach P", with: "attach held"), with: [atStart])
         #expect(missed.contains { $0.kind == .lostEvent && $0.message.contains("held") }, "\(missed)")
-        #expect(Lab.catalog.participant("datadog:urlsession")?.family == "datadog")
+        #expect(Lab.catalog.participant("datadog:3.7")?.family == "datadog" && Lab.catalog.participant("datadog:3.7")?.hosts == ["NSURLSession"])
+        // datadog's NSURLSession section is this mechanism; its UIScrollView section the proxy.
+        let sections = try #require(try Lab.packageParticipantFiles.get().first { $0.info.id == "datadog" }).sections
+        #expect(sections.map(\.hostClasses) == [["UIScrollView"], ["NSURLSession"]] && sections[1].trigger == .declared)
     }
 
     // MARK: gtm, a consumer that asks isKindOfClass:

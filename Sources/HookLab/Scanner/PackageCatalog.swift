@@ -207,7 +207,7 @@ extension KnownSDK {
                  source: "DataDog/dd-sdk-ios MethodSwizzler, UIScrollViewDelegateProxy"),
         KnownSDK("Datadog before 3.8", [pod("DatadogRUM", nil, "< 3.8.0"), pod("DatadogCore"), pod("DatadogSDK"), spm("dd-sdk-ios", "DatadogRUM", "< 3.8.0"),
                                         carthage("DataDog/dd-sdk-ios", "< 3.8.0")],
-                 participant: "datadog:urlsession", hooks: "URL-session delegate classes (IMP replacement); no scroll-view proxy before 3.8",
+                 participant: "datadog:3.7", hooks: "URL-session delegate classes (IMP replacement); no scroll-view proxy before 3.8",
                  source: "DataDog/dd-sdk-ios MethodSwizzler, URLSessionTaskDelegateSwizzler.swift"),
         KnownSDK("Sentry", [pod("Sentry"), spm("sentry-cocoa", "Sentry"), carthage("getsentry/sentry-cocoa")], participant: "sentry",
                  hooks: "URL-session tasks' resume and setState: (IMP replacement on the task classes)",
