@@ -10,6 +10,8 @@ public final class RxCocoa {
     /// `rx:patched`: wherever Rx compares the delegate slot with its proxy, a delegate that answers the proxy's
     /// marker counts as the proxy (PR #2037 probe). MODEL: the asserts are kept unchanged, as the incident notes.
     public let patched: Bool
+    /// The release line whose proxy this is (``Behaviour/current``: 6.10).
+    public let behaviour: Behaviour
     /// The journal observer for subscription events.
     public static let observer = "rx"
     /// PR #2037's `isDelegateProxy` probe, answered in `responds(to:)`. MODEL: the selector name is the model's.
@@ -23,34 +25,42 @@ public final class RxCocoa {
         ("UICollectionView", "RxCollectionViewDelegateProxy", "delegate", "UIScrollViewDelegate"),
         ("UIScrollView", "RxScrollViewDelegateProxy", "delegate", "UIScrollViewDelegate"),
         ("WKWebView", "RxWKNavigationDelegateProxy", "navigationDelegate", "WKNavigationDelegate"),
+        // RxCocoa 3.1.0 – 5.0.x RxWebViewDelegateProxy (CHANGELOG 3.1.0; removed in 5.1.0, #2062).
+        ("UIWebView", "RxWebViewDelegateProxy", "delegate", "UIWebViewDelegate"),
     ]
 
     /// The hosts RxCocoa 6 has delegate proxies for (UIWebView support was removed in 6.0).
-    public static let hostClasses = ["UIScrollView", "UITableView", "UICollectionView", "WKWebView"]
+    public static let hostClasses = Behaviour.current.hostClasses
 
     /// What the runtime's IMPs share with this object. They capture this, never the RxCocoa object or the
     /// runtime, so there is no reference cycle and the runtime stays usable on its own.
     final class Shared {
         let patched: Bool
+        let behaviour: Behaviour
         var voidSelectors: [Class: Set<SEL>] = [:]
         /// The delegate property's getter and setter selectors, registered once.
         var accessors: [String: (getter: SEL, setter: SEL)] = [:]
-        init(patched: Bool) { self.patched = patched }
+        init(patched: Bool, behaviour: Behaviour) {
+            self.patched = patched
+            self.behaviour = behaviour
+        }
     }
     let shared: Shared
 
     /// Loads the proxy classes into the runtime (once) for this scenario.
-    public init(_ rt: Runtime, patched: Bool = false) {
+    public init(_ rt: Runtime, patched: Bool = false, behaviour: Behaviour = .current) {
         self.rt = rt
         self.patched = patched
-        self.shared = Shared(patched: patched)
+        self.behaviour = behaviour
+        self.shared = Shared(patched: patched, behaviour: behaviour)
         if rt.objc_getClass("_RXDelegateProxy") == nil { Self.defineClasses(rt, shared) }
     }
 
     // MARK: Classes
 
     static func defineClasses(_ rt: Runtime, _ shared: Shared) {
-        let owner = shared.patched ? "rx:patched" : "rx"
+        let owner = shared.patched ? "rx:patched" : shared.behaviour.id
+        let behaviour = shared.behaviour
         // RXDP .h l.13: `_RXDelegateProxy : NSObject`.
         let base = rt.defineClass("_RXDelegateProxy", superclass: rt.NSObjectClass, owner: owner)
         rt.class_declareForwardingIvar(base, "__forwardToDelegate")
@@ -61,11 +71,13 @@ public final class RxCocoa {
             return .none
         }
         rt.addMethod(base, "_forwardToDelegate", types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, "__forwardToDelegate") }
-        // RXDP l.117-123 (PR #2546): super's signature first, else the forward delegate's.
-        rt.addMethod(base, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
-            let mine = try rt.objc_msgSendSuper(o, rt.NSObjectClass, rt.s.methodSignatureForSelector, a)
-            if !mine.isNil { return mine }
-            return try rt.objc_msgSend(rt.object_getIvar(o, "__forwardToDelegate"), rt.s.methodSignatureForSelector, a)
+        // RXDP l.117-123 (PR #2546, 6.7.0): super's signature first, else the forward delegate's. Before 6.7.0, NSObject's.
+        if behaviour.signatureFallback {
+            rt.addMethod(base, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
+                let mine = try rt.objc_msgSendSuper(o, rt.NSObjectClass, rt.s.methodSignatureForSelector, a)
+                if !mine.isNil { return mine }
+                return try rt.objc_msgSend(rt.object_getIvar(o, "__forwardToDelegate"), rt.s.methodSignatureForSelector, a)
+            }
         }
         // RXDP l.125-140: sentMessage → forward delegate (if it responds) → methodInvoked.
         rt.addMethod(base, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
@@ -85,15 +97,27 @@ public final class RxCocoa {
             try rt.object_setIvar(o, "_parentObject", a[0], .weak)   // DP l.27
             return .object(o)
         }
-        rt.addMethod(proxy, "respondsToSelector:", types: "c@::") { rt, o, _, a in
+        // ≤ 3.2.x: the override is ObjC, on _RXDelegateProxy (3.2.0 RXDP .m l.109-121); since 3.3.0 Swift, on DelegateProxy.
+        rt.addMethod(behaviour.respondsToEveryVoidMethod ? base : proxy, "respondsToSelector:", types: "c@::") { rt, o, _, a in
             let cmd = rt.s.respondsToSelector
-            guard let sel = a.first?.selValue else { return .bool(false) }   // #2349 nil guard
+            guard let sel = a.first?.selValue else {
+                // #2349 (6.5.0): the nil guard. Before it, super and the forward delegate answer NO to nil, then the nil
+                // reaches voidDelegateMethodsContain's nonnull parameter. The ObjC override of ≤ 3.2 answers NO.
+                if behaviour.nilSelectorTraps {
+                    throw rt.fatal("Unexpectedly found nil while implicitly unwrapping an Optional value: responds(to: nil) "
+                                   + "(DelegateProxy.swift; guarded from 6.5.0, RxSwift PR #2349)", by: Self.library)
+                }
+                return .bool(false)
+            }
             if shared.patched, sel == rt.sel(RxCocoa.marker) { return .bool(true) }
             if try rt.objc_msgSendSuper(o, rt.NSObjectClass, cmd, a).boolValue { return .bool(true) }
             let forwardTo = rt.object_getIvar(o, "__forwardToDelegate")
             // No recursion guard: the forward delegate is asked on every call (§3.3).
             if !forwardTo.isNil, try rt.objc_msgSend(forwardTo, cmd, a).boolValue { return .bool(true) }
-            return .bool(voidDelegateMethods(rt, shared, rt.object_getClass(o)).contains(sel) && hasObservers(rt, o, sel))
+            let void = voidDelegateMethods(rt, shared, rt.object_getClass(o)).contains(sel)
+            // ≤ 3.2.x canRespondToSelector: every optional void method, observed or not (#1087).
+            if behaviour.respondsToEveryVoidMethod { return .bool(void) }
+            return .bool(void && hasObservers(rt, o, sel))
         }
         let scroll = rt.defineClass("RxScrollViewDelegateProxy", superclass: proxy, owner: owner)
         rt.class_addProtocol(scroll, rt.objc_getProtocol("UIScrollViewDelegate")!)
@@ -111,8 +135,15 @@ public final class RxCocoa {
         rt.class_addProtocol(table, rt.objc_getProtocol("UITableViewDelegate")!)
         let collection = rt.defineClass("RxCollectionViewDelegateProxy", superclass: scroll, owner: owner)
         rt.class_addProtocol(collection, rt.objc_getProtocol("UICollectionViewDelegate")!)
-        let wk = rt.defineClass("RxWKNavigationDelegateProxy", superclass: proxy, owner: owner)
-        rt.class_addProtocol(wk, rt.objc_getProtocol("WKNavigationDelegate")!)
+        if behaviour.hostClasses.contains("WKWebView") {
+            let wk = rt.defineClass("RxWKNavigationDelegateProxy", superclass: proxy, owner: owner)
+            rt.class_addProtocol(wk, rt.objc_getProtocol("WKNavigationDelegate")!)
+        }
+        // RxCocoa 3.1.0 – 5.0.x: RxWebViewDelegateProxy : DelegateProxy, UIWebViewDelegate (CHANGELOG 3.1.0, 5.1.0 #2062).
+        if behaviour.hostClasses.contains("UIWebView") {
+            let web = rt.defineClass("RxWebViewDelegateProxy", superclass: proxy, owner: owner)
+            rt.class_addProtocol(web, rt.objc_getProtocol("UIWebViewDelegate")!)
+        }
     }
 
     /// RXDP +initialize (l.25-89): optional, instance, void methods of every adopted protocol and their parents.
@@ -153,7 +184,7 @@ public final class RxCocoa {
         // DPT l.388-433: walk the dynamic class upward; the first registered parent class wins.
         var c: Class? = rt.object_getClass(object)
         while let k = c {
-            if let f = Self.factories.first(where: { $0.parent == rt.class_getName(k) }) { return f }
+            if let f = Self.factories.first(where: { $0.parent == rt.class_getName(k) && behaviour.hostClasses.contains($0.parent) }) { return f }
             c = rt.class_getSuperclass(k)
         }
         return nil
@@ -231,10 +262,10 @@ public final class RxCocoa {
         return proxy
     }
 
-    /// `DelegateProxy.setForwardToDelegate` (DP l.204-219): the ObjC store, then `reset()`.
+    /// `DelegateProxy.setForwardToDelegate` (DP l.204-219): the ObjC store, then `reset()` (from 3.3.0).
     func setForwardToDelegate(_ proxy: ObjectID, _ delegate: Value, retainDelegate: Bool) throws {
         try rt.send(proxy, "_setForwardToDelegate:retainDelegate:", delegate, .bool(retainDelegate))
-        try reset(proxy)
+        if behaviour.resets { try reset(proxy) }
     }
 
     /// `DelegateProxy.reset()` (DP l.233-242): nil then the proxy, only when the slot holds the proxy.
@@ -274,6 +305,15 @@ public final class RxCocoa {
             + "Hint: Maybe delegate was already set in xib or storyboard and now it's being overwritten in code.\n",
             site: "DelegateProxyType.swift l.219", library: Self.library)
         try setForwardToDelegate(proxy, delegate, retainDelegate: retainDelegate)                 // l.228
+        if !behaviour.resets {
+            // ≤ 3.2.x installForwardDelegate: "refresh properties after delegate is set / some views like UITableView
+            // cache `respondsToSelector`": nil, then the proxy, whatever the slot holds; then its assert.
+            guard let f = factory(for: object) else { return Disposable {} }
+            try setCurrentDelegate(object, f.property, .none)
+            try setCurrentDelegate(object, f.property, .object(proxy))
+            try rt.libraryAssert(forwardToDelegate(proxy) == delegate, "Setting of delegate failed",
+                                 site: "DelegateProxyType.swift installForwardDelegate (3.2.0)", library: Self.library)
+        }
         try rt.objc_retain(proxy)   // l.230-238: the dispose closure captures the proxy strongly
         let weakDelegate = delegate.object
         return Disposable {
@@ -299,16 +339,27 @@ public final class RxCocoa {
         let rxClass = factory(for: object).flatMap { rt.objc_getClass($0.proxy) } ?? rt.object_getClass(proxy)
         let wired = rt.class_getInstanceMethod(rxClass, sel) != nil
         let kind = wired ? "wired" : "methodInvoked"
+        if behaviour.fatalSelectorCheck, !wired {
+            // 3.0.0 – 4.0.x methodInvoked(selector) → checkSelectorIsObservable (4.0.0 DP l.166-176): fatal unless the
+            // forward delegate responds or the selector is an optional void method of the proxy's protocols.
+            let forwardTo = forwardToDelegate(proxy)
+            let forwardResponds = try !forwardTo.isNil && rt.objc_msgSend(forwardTo, rt.s.respondsToSelector, [.sel(sel)]).boolValue
+            if !forwardResponds && !Self.voidDelegateMethods(rt, shared, rt.object_getClass(proxy)).contains(sel) {
+                throw rt.fatal("This class doesn't respond to selector \(selector)", by: Self.library)
+            }
+        }
         let ivar = Self.observerIvar(kind, selector)
         let count = rt.object_getIvar(proxy, ivar).intValue
         try rt.object_setIvar(proxy, ivar, .int(count + 1), .value)
-        if !wired && count == 0 { try reset(proxy) }
+        // ≤ 3.2.x: no reset() on subscription (every void method already answered YES).
+        let resets = behaviour.resets
+        if resets && !wired && count == 0 { try reset(proxy) }
         return Disposable {
             let rt = self.rt
             guard rt.lifecycle(proxy) == .alive else { return }   // MessageDispatcher → proxy is weak
             let now = rt.object_getIvar(proxy, ivar).intValue
             try rt.object_setIvar(proxy, ivar, .int(max(0, now - 1)), .value)
-            if !wired && now == 1 { try self.reset(proxy) }
+            if resets && !wired && now == 1 { try self.reset(proxy) }
         }
     }
 }

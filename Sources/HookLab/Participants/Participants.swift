@@ -8,6 +8,7 @@ extension ParticipantKind {
     static let all: [ParticipantKind] = [
         ParticipantKind(info: RxParticipant.info(patched: false)) { RxParticipant(patched: false) },
         ParticipantKind(info: RxParticipant.info(patched: true)) { RxParticipant(patched: true) },
+    ] + RxParticipant.releaseLines + [
         ParticipantKind(info: BridgeParticipant.plainInfo) { BridgeParticipant() },
         ParticipantKind(info: BridgeHookParticipant.info(.buggy)) { BridgeHookParticipant(.buggy) },
         ParticipantKind(info: BridgeHookParticipant.info(.fixed)) { BridgeHookParticipant(.fixed) },
@@ -25,14 +26,19 @@ func hostNames(_ classNames: [String]) -> [String] {
 /// `rx`, `rx:patched`: attach reads `rx.delegate`; the app sets its delegate with `rx.setDelegate`.
 final class RxParticipant: Participant {
     let patched: Bool
+    let behaviour: RxCocoa.Behaviour
     var rx: RxCocoa?
     var bag: [RxCocoa.Disposable] = []
     var subscribed: [String] = []
 
-    init(patched: Bool) { self.patched = patched }
+    init(patched: Bool, behaviour: RxCocoa.Behaviour = .current) {
+        self.patched = patched
+        self.behaviour = behaviour
+    }
 
-    static func info(patched: Bool) -> ParticipantInfo {
-        ParticipantInfo(
+    static func info(patched: Bool, behaviour: RxCocoa.Behaviour = .current) -> ParticipantInfo {
+        if !patched && behaviour != .current { return releaseInfo(behaviour) }
+        return ParticipantInfo(
             id: patched ? "rx:patched" : "rx", family: "rx",
             models: patched ? "RxCocoa 6.10 DelegateProxy with the marker check proposed in RxSwift PR #2037"
                             : "RxCocoa 6.10 DelegateProxy (forwardInvocation proxy, proxy(for:) asserts, reset())",
@@ -46,11 +52,11 @@ final class RxParticipant: Participant {
                             : "DelegateProxy in the delegate slot, forwardInvocation: to your delegate",
             changesLibrary: patched, missedEvent: "Rx subscriptions to `SEL` never fire.")
     }
-    var info: ParticipantInfo { Self.info(patched: patched) }
+    var info: ParticipantInfo { Self.info(patched: patched, behaviour: behaviour) }
 
     func library(_ world: World) -> RxCocoa {
         if let rx { return rx }
-        let made = RxCocoa(world.rt, patched: patched)
+        let made = RxCocoa(world.rt, patched: patched, behaviour: behaviour)
         rx = made
         return made
     }

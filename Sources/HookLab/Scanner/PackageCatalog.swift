@@ -65,28 +65,37 @@ extension KnownSDK {
 
     /// The built-in participants' packages.
     static let modeled: [KnownSDK] = [
-        KnownSDK("RxCocoa", [pod("RxCocoa", nil, ">= 6.5.0"), spm("rxswift", "RxCocoa", ">= 6.5.0"), carthage("ReactiveX/RxSwift", ">= 6.5.0")],
+        // SwiftPM products RxCocoa and RxCocoa-Dynamic (RxSwift Package.swift:36-37, versions-and-manifests.md §B4).
+        KnownSDK("RxCocoa", [pod("RxCocoa", nil, ">= 6.5.0"), spm("rxswift", "RxCocoa", ">= 6.5.0"), spm("rxswift", "RxCocoa-Dynamic", ">= 6.5.0"),
+                             carthage("ReactiveX/RxSwift", ">= 6.5.0")],
                  participant: "rx", hooks: "a delegate proxy on every view whose `rx.` delegate events the app reads (scroll, table, collection, web views)",
                  source: "RxSwift RxCocoa/Common/DelegateProxyType.swift; 6.5.0 PR #2349"),
+        // IGListKit 3.x's Diffing subspec alone is the diffing half, no adapter (3.4.0 IGListKit.podspec:18-33).
+        KnownSDK("IGListKit diffing (3.x subspec)", [pod("IGListKit", "Diffing")], hooks: nil, source: "IGListKit 3.4.0 IGListKit.podspec:18-33: Diffing holds no adapter"),
         KnownSDK("IGListKit", [pod("IGListKit"), spm("iglistkit", "IGListKit"), carthage("Instagram/IGListKit")],
                  participant: "iglist", hooks: "the collection view's delegate (IGListAdapterProxy)", source: "IGListKit Source/Internal/IGListAdapterProxy.m"),
-        KnownSDK("WebViewJavascriptBridge", [pod("WebViewJavascriptBridge")],
+        // The model is 6.0.3, the only release besides 4.1.5 whose WKWebView bridge does not call decisionHandler twice (#338).
+        KnownSDK("WebViewJavascriptBridge", [pod("WebViewJavascriptBridge", nil, ">= 6.0.3")],
                  participant: "jsbridge:plain", hooks: "the web view's delegate", source: "WebViewJavascriptBridge.m, WKWebViewJavascriptBridge.m"),
         // Adjust 4.x's WebBridge subspec compiles an un-renamed copy of WebViewJavascriptBridge (Adjust.podspec@v4.38.4:38-42).
         KnownSDK("Adjust WebBridge (vendored WebViewJavascriptBridge)", [pod("Adjust", "WebBridge", "< 5.0.0")],
                  participant: "jsbridge:plain", hooks: "the web view's delegate, through its copy of WebViewJavascriptBridge",
                  source: "adjust/ios_sdk v4.38.4 Adjust.podspec:38-42"),
-        KnownSDK("IMYAOPTableView", [pod("IMYAOPTableView")], participant: "imyaop",
+        // The model is 2.1.x: UICollectionView from 2.0, the private-selector overrides dropped in 2.1 (ce1a76f).
+        KnownSDK("IMYAOPTableView", [pod("IMYAOPTableView", nil, ">= 2.1.0")], participant: "imyaop",
                  hooks: "the table view's class and its delegate (a runtime subclass)", source: "IMYAOPTableView UITableView+IMYAOPTableView.m"),
         // 4.0.4–4.9.1: the per-class dynamic subclass; 5.x ships binaries only, treated as 4.9 (versions-and-manifests.md §A3, an inference).
-        KnownSDK("Sensors Data", [pod("SensorsAnalyticsSDK", "DeprecatedCellClick", ">= 4.3.2")], participant: "sensors:exchange",
-                 hooks: "the table and collection views' delegate classes (setDelegate: swizzle, exchange of didSelect…)",
-                 source: "sa-sdk-ios v4.9.0 SensorsAnalyticsSDK.podspec:133-139"),
+        // DeprecatedCellClick (4.3.2+) swaps only the click plugin for the 2.0-era exchange; the exposure hooks and the
+        // global respondsToSelector: swizzle of 4.x stay, which `sensors:exchange` (the 2.x line) does not have.
+        KnownSDK("Sensors Data (DeprecatedCellClick)", [pod("SensorsAnalyticsSDK", "DeprecatedCellClick", ">= 4.3.2")],
+                 hooks: "the table and collection views' delegate classes (setDelegate: swizzle, exchange of didSelect…), with 4.x's exposure isa-swizzle",
+                 source: "sa-sdk-ios v4.9.0 SensorsAnalyticsSDK.podspec:133-139, SAAutoTrackManager.m:321-324, SACellClickHookDelegatePlugin.m:64-80"),
         KnownSDK("Sensors Data", [pod("SensorsAnalyticsSDK", nil, ">= 4.0.4"), spm("sa-sdk-ios-spm", "SensorsAnalyticsSDK", ">= 4.0.4"),
                                   carthage("sensorsdata/sa-sdk-ios", ">= 4.0.4")],
                  participant: "sensors", hooks: "the table and collection views' delegates (isa-swizzled into a per-class subclass)",
                  source: "sa-sdk-ios v4.9.0 SADelegateProxyObject.m:16"),
-        KnownSDK("Aspects", [pod("Aspects"), pod("AspectsV1.4.2"), carthage("steipete/Aspects")], participant: "aspects:class",
+        // The model is 1.4.2 (HEAD = 1.4.2): trunk only has 1.4.1 (Aspects #71), so `pod 'Aspects'` at 1.4.1 is listed apart.
+        KnownSDK("Aspects", [pod("Aspects", nil, ">= 1.4.2"), pod("AspectsV1.4.2"), carthage("steipete/Aspects")], participant: "aspects:class",
                  hooks: "any method it is asked to hook (forwardInvocation:)", source: "Aspects.m"),
         KnownSDK("JSPatch", [pod("JSPatch")], participant: "jspatch", hooks: "the methods its scripts override (forwardInvocation:)", source: "JSPatch JPEngine.m"),
         KnownSDK("XAspect", [pod("XAspect")], participant: "xaspect", hooks: "the methods its patches name (exchange at load)", source: "XAspect XACrystallization.cpp"),
@@ -106,19 +115,21 @@ extension KnownSDK {
                                       carthage("ReactiveX/RxSwift", ">= 3.3.0 < 4.1.0")],
                  participant: "rx:3.3", hooks: "a delegate proxy; checkSelectorIsObservable is a fatalError before 4.1.0",
                  source: "RxSwift 4.0.0 DelegateProxy.swift:166-176, issue #1504"),
-        KnownSDK("RxCocoa before 3.3", [pod("RxCocoa", nil, "< 3.3.0"), spm("rxswift", "RxCocoa", "< 3.3.0"), carthage("ReactiveX/RxSwift", "< 3.3.0")],
+        KnownSDK("RxCocoa 2.6–3.2", [pod("RxCocoa", nil, ">= 2.6.0 < 3.3.0"), spm("rxswift", "RxCocoa", ">= 2.6.0 < 3.3.0"),
+                                     carthage("ReactiveX/RxSwift", ">= 2.6.0 < 3.3.0")],
                  participant: "rx:2.6", hooks: "a delegate proxy that answers respondsToSelector: YES for every optional void method",
                  source: "RxSwift 3.2.0 _RXDelegateProxy.m:109-121, issue #1087"),
-        KnownSDK("Sensors Data 2.2–4.0.3", [pod("SensorsAnalyticsSDK", nil, ">= 2.2.2 < 4.0.4")], participant: "sensors:isa-instance",
+        // 2.2.0's release commit is 96540d7 (no v2.2.0/2.2.1 tag); 2.2.0–2.2.5 also special-case RxCocoa proxies.
+        KnownSDK("Sensors Data 2.2–4.0.3", [pod("SensorsAnalyticsSDK", nil, ">= 2.2.0 < 4.0.4"), carthage("sensorsdata/sa-sdk-ios", ">= 2.2.0 < 4.0.4")],
+                 participant: "sensors:isa-instance",
                  hooks: "the table and collection views' delegates (isa-swizzled into a per-instance subclass)",
                  source: "sa-sdk-ios v2.2.2 SADelegateProxy.m:44-107"),
-        KnownSDK("Sensors Data (ENABLE_AUTOTRACK_DIDSELECTROW)", [pod("SensorsAnalyticsSDK", "ENABLE_AUTOTRACK_DIDSELECTROW", ">= 1.10.21 < 2.2.2")],
-                 participant: "sensors:exchange", hooks: "setDelegate: and the delegate class's didSelect… (exchange)",
-                 source: "sa-sdk-ios v2.0.0 NSObject+SensorsAnalyticsDelegate.m:25-147"),
+        // ENABLE_AUTOTRACK_DIDSELECTROW (1.10.21–2.1.17): the participant file sensors-exchange.hooklab declares it.
         KnownSDK("Sensors Data 1.10.15", [pod("SensorsAnalyticsSDK", nil, "= 1.10.15")], participant: "sensors:nsproxy",
                  hooks: "the table and collection views' delegate (an NSProxy wrapper set by a setDelegate: swizzle)",
                  source: "sa-sdk-ios v1.10.15 NSObject+SensorsAnalyticsDelegateProxy.m:14-64"),
-        KnownSDK("Sensors Data before 2.2", [pod("SensorsAnalyticsSDK", nil, "< 2.2.2")], participant: "sensors:vc",
+        KnownSDK("Sensors Data before 2.2", [pod("SensorsAnalyticsSDK", nil, "< 1.10.15"), pod("SensorsAnalyticsSDK", nil, ">= 1.10.16 < 2.2.0"),
+                                             carthage("sensorsdata/sa-sdk-ios", "< 2.2.0")], participant: "sensors:vc",
                  hooks: "the view controller class's didSelect… (a block swizzle when the controller appears)",
                  source: "sa-sdk-ios v2.0.0 UIViewController+AutoTrack.m:97-111"),
         KnownSDK("Datadog RUM 3.8.0", [pod("DatadogRUM", nil, "= 3.8.0"), spm("dd-sdk-ios", "DatadogRUM", "= 3.8.0"), carthage("DataDog/dd-sdk-ios", "= 3.8.0")],
@@ -145,6 +156,18 @@ extension KnownSDK {
 
     /// SDKs the lab models as participants of issue 18 (or not at all yet): the id each maps to.
     static let unmodeled: [KnownSDK] = [
+        KnownSDK("RxCocoa before 2.6", [pod("RxCocoa", nil, "< 2.6.0"), carthage("ReactiveX/RxSwift", "< 2.6.0")],
+                 hooks: "a delegate proxy whose forward delegate is `assign`, dangling once the delegate is freed (weak from 2.6.0)",
+                 source: "RxSwift fc0fdb48: 2.5.0 vs 2.6.0 RxCocoa/Common/_RXDelegateProxy.h:13; #282, #767"),
+        KnownSDK("Aspects 1.4.1 (CocoaPods trunk)", [pod("Aspects", nil, "< 1.4.2")],
+                 hooks: "any method it is asked to hook (forwardInvocation:); 1.4.1 also refuses a second class hook of one selector in a sibling subclass, and leaves an in-place swizzle after removal (`aspects:class` models 1.4.2; a `:git:` pod at 1.4.1 is 1.4.2 code)",
+                 source: "steipete/Aspects #71; git diff 1.4.1 1.4.2 -- Aspects.m (9600ba2, PR #40)"),
+        KnownSDK("WebViewJavascriptBridge before 6.0.3", [pod("WebViewJavascriptBridge", nil, "< 6.0.3")],
+                 hooks: "the web view's delegate (UIWebView; WKWebView from 4.1.5; 5.0.1–6.0.2 call WKWebView's decisionHandler twice)",
+                 source: "marcuswestin/WebViewJavascriptBridge #167, #338"),
+        KnownSDK("IMYAOPTableView before 2.1", [pod("IMYAOPTableView", nil, "< 2.1.0")],
+                 hooks: "the table view's class and its delegate (a runtime subclass overriding private UITableView selectors; UICollectionView from 2.0)",
+                 source: "li6185377/IMYAOPTableView ce1a76f (2.1), eb536b7 (2.0)"),
         KnownSDK("GoogleUtilities app-delegate swizzler", [pod("GoogleUtilities", "AppDelegateSwizzler", ">= 8.0.0"),
                                                            spm("googleutilities", "GULAppDelegateSwizzler", ">= 8.0.0")],
                  participant: "gul", hooks: "the app delegate (isa-swizzled into a GUL_ subclass with captured IMPs)",

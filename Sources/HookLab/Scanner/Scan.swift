@@ -44,6 +44,8 @@ public struct Scan: Sendable {
     /// Packages the catalogue placed (found, not modeled yet, or hooking nothing), subspecs of one SDK included.
     public var placedCount: Int = 0
     public var hosts: [HostVerdict]
+    /// Each participant's own `package` lines (participant files), which an upgrade's target range comes from first.
+    public var declared: [String: [PackageDeclaration]] = [:]
 
     /// Whether a recognised set conflicts on some host: `scan` exits 1.
     public var conflicts: Bool { hosts.contains { !$0.advice.evaluation.allPass } }
@@ -131,8 +133,10 @@ public struct Scan: Sendable {
             HostVerdict(host: entry.host, participants: entry.set, advice: advisor.advise(host: entry.host, participants: entry.set, configs: configs),
                         leftOut: entry.leftOut)
         }
-        return Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: packages.count, placedCount: placed,
-                    hosts: verdicts)
+        var scan = Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: packages.count,
+                        placedCount: placed, hosts: verdicts)
+        for p in participants where !p.packages.isEmpty { scan.declared[p.id] = p.packages }
+        return scan
     }
 
     // MARK: Findings for code scanning
@@ -172,16 +176,19 @@ public struct Scan: Sendable {
     public func fixText(_ fix: Advisor.Fix, verdict: HostVerdict) -> String {
         var text = fix.text
         for pair in ([fix.replace].compactMap { $0 } + fix.replacements) where pair.count == 2 {
-            if let upgrade = Self.upgrade(from: pair[0], to: pair[1], found: found) { text += "; \(upgrade)" }
+            if let upgrade = Self.upgrade(from: pair[0], to: pair[1], found: found, declared: declared) { text += "; \(upgrade)" }
         }
         return text
     }
 
     /// "upgrade RxCocoa to >= 6.5.0" when `to` is another version range of the SDK `from` was found as.
-    public static func upgrade(from: String, to: String, found: [Found], known: [KnownSDK] = KnownSDK.all) -> String? {
+    public static func upgrade(from: String, to: String, found: [Found], known: [KnownSDK] = KnownSDK.all,
+                               declared: [String: [PackageDeclaration]] = [:]) -> String? {
         guard let row = found.first(where: { $0.participant == from }) else { return nil }
-        for sdk in known where sdk.participant == to {
-            for declaration in sdk.packages where declaration.ecosystem == row.package.ecosystem {
+        // The target's own package lines (a participant file) first, then the catalogue's.
+        let targets = (declared[to] ?? []) + known.filter { $0.participant == to }.flatMap(\.packages)
+        do {
+            for declaration in targets where declaration.ecosystem == row.package.ecosystem {
                 let sameName = declaration.ecosystem == .cocoapods ? declaration.name.lowercased() == row.package.rootName.lowercased()
                                                                     : declaration.name.lowercased() == row.package.name.lowercased()
                 guard sameName else { continue }
@@ -202,7 +209,7 @@ public struct Scan: Sendable {
 extension Scan {
     /// A 60-pod Podfile.lock holding ten modeled SDKs among fifty other pods, for `hooklab bench`.
     package static var benchmarkPodfileLock: String {
-        let modeled = [("Aspects", "1.4.1"), ("IGListKit", "4.0.0"), ("IMYAOPTableView", "2.1.3"), ("JSPatch", "1.1.3"), ("RSSwizzle", "0.1.0"),
+        let modeled = [("AspectsV1.4.2", "1.4.2"), ("IGListKit", "4.0.0"), ("IMYAOPTableView", "2.1.3"), ("JSPatch", "1.1.3"), ("RSSwizzle", "0.1.0"),
                        ("ReactiveObjC", "3.1.1"), ("RxCocoa", "6.5.0"), ("SensorsAnalyticsSDK", "4.9.1"), ("WebViewJavascriptBridge", "6.0.3"),
                        ("XAspect", "1.0.5")]
         let others = (1...50).map { (String(format: "Pod%02d", $0), "1.\($0).0") }

@@ -1,0 +1,87 @@
+// RxCocoa's delegate proxy across its releases (versions-and-manifests guide §A1): what changed for other hookers at
+// 3.3.0, 4.1.0, 6.5.0 and 6.7.0, as flags on the one model. Each flag cites the tag and file where it changed.
+
+extension RxCocoa {
+    /// What one RxCocoa release line does in its delegate proxy. ``current`` is the 6.10 model (`rx`).
+    public struct Behaviour: Sendable, Hashable {
+        /// The participant id of the release line (`rx`, `rx:4.1`, …).
+        public var id: String
+        /// The releases it models, for reports.
+        public var releases: String
+        /// ≤ 3.2.x: the ObjC `-[_RXDelegateProxy respondsToSelector:]` is `super || forward delegate || canRespondToSelector:`,
+        /// YES for every optional void method of the adopted protocols, observed or not (3.2.0 _RXDelegateProxy.m:109-121,
+        /// issue #1087). 3.3.0 (cfe403bd) removed it: the Swift `responds(to:)` answers YES for them only while observed.
+        public var respondsToEveryVoidMethod: Bool
+        /// ≥ 3.3.0: `setForwardToDelegate` and a dispatcher's first subscription and last dispose call `reset()`, nil then
+        /// the proxy only when the slot holds the proxy (3.3.0 DelegateProxy.swift:243-249, cfe403bd). Before,
+        /// `installForwardDelegate` set nil then the proxy itself, unconditionally, and asserted "Setting of delegate
+        /// failed"; nothing else re-set the slot (3.2.0 DelegateProxyType.swift installForwardDelegate).
+        public var resets: Bool
+        /// 3.0.0 – 4.0.x: `checkSelectorIsObservable` is `rxFatalError("This class doesn't respond to selector …")` when the
+        /// forward delegate does not respond and the selector is no optional void method (3.0.0 DelegateProxy.swift:160-174,
+        /// 4.0.0 DelegateProxy.swift:166-176, `rxFatalError` = `fatalError` in every configuration, 4.0.0 RxCocoa.swift:81-84;
+        /// issue #1504). 4.1.0 (a1e6be8b) only prints a warning.
+        public var fatalSelectorCheck: Bool
+        /// 3.3.0 – 6.4.x: the Swift `responds(to aSelector: Selector!)` passes a nil selector on to
+        /// `voidDelegateMethodsContain`, whose ObjC parameter is nonnull: the implicitly unwrapped nil traps. 6.5.0 added
+        /// `guard let aSelector else { return false }` (PR #2349: "Some older objective-c libraries (eg, FSCalendar) check
+        /// to see if the delegate responds to a `nil` selector"). The ObjC override of ≤ 3.2 answers NO.
+        public var nilSelectorTraps: Bool
+        /// ≥ 6.7.0: `methodSignatureForSelector:` falls back to the forward delegate's (6.7.0 _RXDelegateProxy.m:117-123,
+        /// PR #2546, fixing #2428). Before, a selector outside the adopted protocols that the forward delegate implements
+        /// has no signature on the proxy: "unrecognized selector".
+        public var signatureFallback: Bool
+        /// The view classes it has delegate proxies for in every release of the line: UIWebView from 3.1.0 until 5.1.0
+        /// removed it (CHANGELOG 3.1.0, 5.1.0 #2062); WKWebView's navigation delegate from 5.1.1 (CHANGELOG 5.1.1, #2144).
+        public var hostClasses: [String]
+
+        static let scrollHosts = ["UIScrollView", "UITableView", "UICollectionView"]
+
+        /// RxCocoa 6.7 – 6.10 (the `rx` model; lockfiles map 6.5.0 and later to it: 6.5–6.6 lack only the signature fallback).
+        public static let current = Behaviour(
+            id: "rx", releases: "6.5.0 and later (6.10 code)", respondsToEveryVoidMethod: false, resets: true,
+            fatalSelectorCheck: false, nilSelectorTraps: false, signatureFallback: true, hostClasses: scrollHosts + ["WKWebView"])
+        /// RxCocoa 4.1.0 – 6.4.x: the 6.10 proxy without the nil guard and the signature fallback; no web view in every
+        /// release of the line (UIWebView until 5.0.x, WKWebView from 5.1.1).
+        public static let v4_1 = Behaviour(
+            id: "rx:4.1", releases: "4.1.0 – 6.4.x", respondsToEveryVoidMethod: false, resets: true,
+            fatalSelectorCheck: false, nilSelectorTraps: true, signatureFallback: false, hostClasses: scrollHosts)
+        /// RxCocoa 3.3.0 – 4.0.x: `checkSelectorIsObservable` still fatal; UIWebView's proxy present.
+        public static let v3_3 = Behaviour(
+            id: "rx:3.3", releases: "3.3.0 – 4.0.x", respondsToEveryVoidMethod: false, resets: true,
+            fatalSelectorCheck: true, nilSelectorTraps: true, signatureFallback: false, hostClasses: scrollHosts + ["UIWebView"])
+        /// RxCocoa 2.6.0 – 3.2.x (the 3.2.0 code): YES for every optional void method, no `reset()`; the forward delegate
+        /// weak since 2.6.0 (fc0fdb48, 2.6.0 _RXDelegateProxy.h:13). The fatal check is the 3.0 one (2.x checked
+        /// `instancesRespondToSelector`, not modeled); UIWebView only from 3.1.0, so not a host of the line.
+        public static let v2_6 = Behaviour(
+            id: "rx:2.6", releases: "2.6.0 – 3.2.x (3.2.0 code)", respondsToEveryVoidMethod: true, resets: false,
+            fatalSelectorCheck: true, nilSelectorTraps: false, signatureFallback: false, hostClasses: scrollHosts)
+
+        /// Every release line, newest first.
+        public static let all = [current, v4_1, v3_3, v2_6]
+
+        /// The facts a line differs from 6.10 by, for its participant's `based-on`.
+        public var basedOn: [String] {
+            var facts: [String] = []
+            if respondsToEveryVoidMethod {
+                facts.append("RxCocoa 3.2.0 _RXDelegateProxy.m:109-121: respondsToSelector: is super || forward delegate || canRespondToSelector:, YES for every optional void method of the adopted protocols (#1087)")
+            }
+            if !resets {
+                facts.append("RxCocoa 3.2.0 DelegateProxyType.swift installForwardDelegate: sets nil then the proxy unconditionally after setForwardToDelegate; no reset() before 3.3.0 (cfe403bd)")
+            }
+            if fatalSelectorCheck {
+                facts.append("RxCocoa 4.0.0 DelegateProxy.swift:166-176: checkSelectorIsObservable calls rxFatalError(\"This class doesn't respond to selector\") (#1504); a warning from 4.1.0")
+            }
+            if nilSelectorTraps {
+                facts.append("RxSwift PR #2349 (6.5.0): before it, responds(to:) with a nil selector traps in voidDelegateMethodsContain")
+            }
+            if !signatureFallback {
+                facts.append("RxSwift PR #2546 (6.7.0): before it, methodSignatureForSelector: has no fallback to the forward delegate (#2428)")
+            }
+            if hostClasses.contains("UIWebView") {
+                facts.append("RxSwift CHANGELOG 3.1.0 (UIWebView extensions) and 5.1.0 (#2062, removed): RxWebViewDelegateProxy on UIWebView")
+            }
+            return facts
+        }
+    }
+}
