@@ -15,6 +15,7 @@ extension DeclaredSDK {
     /// Whether the SDK hooks `selector` on a delegate whose class lacks it: a wrapper implements it itself; the class
     /// hooks only with `add-missing` (and not for a `no-donor` selector).
     public func hooksWhenLacking(_ selector: String) -> Bool {
+        if objectIsa?.donors.contains(selector) == true { return true }
         switch handling {
         case .wrap, .forwardingTarget: return true
         case .passive: return false

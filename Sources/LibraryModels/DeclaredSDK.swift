@@ -86,6 +86,12 @@ public struct DeclaredSDK: Hashable, Sendable {
         public var kindOfTarget = false
         /// `-class` answers the target's class (an NSProxy that forwards `-class`, firebase-ios-sdk #16254).
         public var classOfTarget = false
+        /// A delegate that is one of its own wrappers is passed through (a type check, Datadog `delegate is …Proxy`).
+        public var passOwn = false
+        /// The wrapper kept on the delegate (`keep … delegate KEY`) is reused for it (UIScrollViewSwizzler.swift:101-121).
+        public var reuse = false
+        /// `respondsToSelector:` answers NO while it is already answering (UIScrollViewDelegateProxy.swift:51-65).
+        public var respondsGuard = false
 
         public init(nsProxy: Bool, className: String, target: TargetOwnership, forwarding: Forwarding,
                     responds: Responds, marker: String?, keep: Keep?) {
@@ -140,6 +146,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// Through the class method that creates the host with its delegate (`+sessionWithConfiguration:delegate:
         /// delegateQueue:`, NRMAURLSessionOverride.m:67-108).
         case factory
+        /// Once, at its start, on the delegate *class* the app declares to it, whatever object is in the slot
+        /// (Datadog `URLSessionInstrumentation.enable(with: .init(delegateClass:))`, URLSessionTaskDelegateSwizzler.swift:59-91).
+        case declared
     }
 
     /// What an SDK does with a completion handler it is given (field guide a.2 "completion handler policy").
@@ -198,6 +207,12 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// Events an `isaCapture` proxy adds no donor for where the class lacks the method (GUL < 8.0 and the fetch
     /// method, before PR #162).
     public var noDonors: [String] = []
+    /// After the class hook, the delegate object is isa-swizzled too (Firebase Performance registerObject:).
+    public var objectIsa: ObjectIsa?
+    /// The hooked setter calls only the original when re-entered for the same host (UIScrollViewSwizzler.swift:66-125).
+    public var setterReentrancyGuard = false
+    /// The host's delegate getter answers a wrapper's target instead of the wrapper (UIScrollViewSwizzler.swift:141-152).
+    public var getterUnwraps = false
     /// KVO-OBS: at its start it observes the slot's key path and, on each change, un-hooks the delegate it hooked and
     /// hooks the new one (FIRMessagingRemoteNotificationsProxy.m:122-135, :174-249). With `setimp` only.
     public var kvoSlot = false
@@ -277,10 +292,12 @@ public struct DeclaredSDK: Hashable, Sendable {
         for name in hostClasses {
             guard let cls = rt.objc_getClass(name), let host = HostKind.all.first(where: { $0.className == name }) else { continue }
             switch trigger {
-            case .setter: hookSetter(rt, cls, host.primarySlot.setter, observed: events(on: name), made: made)
+            case .setter:
+                hookSetter(rt, cls, host.primarySlot.setter, observed: events(on: name), made: made)
+                if getterUnwraps { hookGetter(rt, cls, host.primarySlot.property, made: made) }
             case .factory:
                 if let creator = host.primarySlot.createdBy { hookFactory(rt, cls, creator, observed: events(on: name), made: made) }
-            case .start: break
+            case .start, .declared: break
             }
         }
         return made
@@ -322,17 +339,19 @@ public struct DeclaredSDK: Hashable, Sendable {
         let imp = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(hook == .exchange ? helper : setter)]",
                                                  owner: id) { rt, view, _, a in
             let delegate = a.first ?? .none
-            let (toSet, wrapper) = try sdk.handle(rt, view, delegate, observed: observed, made: made)
-            if sdk.callsOriginal {
-                try original(rt, view, toSet)
-                // imyaop guide §3 (Firebase reassignAppDelegate l.521-530): nil and back, so UIKit re-reads
-                // respondsToSelector: (UIKit caches the answers when the delegate is set, jsbridge guide C2).
-                if sdk.resetsDelegate {
-                    try original(rt, view, .none)
+            try sdk.guardingSetter(rt, view, delegate, original: original) {
+                let (toSet, wrapper) = try sdk.handle(rt, view, delegate, observed: observed, made: made)
+                if sdk.callsOriginal {
                     try original(rt, view, toSet)
+                    // imyaop guide §3 (Firebase reassignAppDelegate l.521-530): nil and back, so UIKit re-reads
+                    // respondsToSelector: (UIKit caches the answers when the delegate is set, jsbridge guide C2).
+                    if sdk.resetsDelegate {
+                        try original(rt, view, .none)
+                        try original(rt, view, toSet)
+                    }
                 }
+                if let wrapper { try sdk.keepAndRelease(rt, wrapper, view: view, delegate: delegate) }
             }
-            if let wrapper { try sdk.keepAndRelease(rt, wrapper, view: view, delegate: delegate) }
             return .none
         }
         switch hook {
@@ -345,9 +364,21 @@ public struct DeclaredSDK: Hashable, Sendable {
 
     /// What the hooked setter passes on for one delegate, and the wrapper it made (to keep, then release), if any.
     public func handle(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
+        // MODEL: FPR replaces a nil delegate with an FPRNSURLSessionDelegate (FPRNSURLSessionInstrument.m:166-168); the
+        // lab's sessions always get the app's delegate, so a nil one is passed on as it is.
+        if let isa = objectIsa, let d = delegate.object {
+            try handleWithObjectIsa(rt, view, d, isa, observed: observed, made: made)
+            return (delegate, nil)
+        }
+        return try handleDelegate(rt, view, delegate, observed: observed, made: made)
+    }
+
+    /// The declared handling of one delegate object.
+    func handleDelegate(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
         switch handling {
         case .wrap(let proxy):
             guard !delegate.isNil else { return (.none, nil) }
+            if let made, let existing = try existingWrapper(rt, proxy, delegate, made: made) { return existing }
             // Scheme 2: "[delegate respondsToSelector:@selector(bd_isCollectionViewTrackerDecorator)] → pass it through".
             if let marker = proxy.marker,
                try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(rt.sel(marker))]).boolValue {
@@ -418,9 +449,12 @@ public struct DeclaredSDK: Hashable, Sendable {
         case .ownOrTarget:
             // The common NSObject-proxy form `[super respondsToSelector:] || [target respondsToSelector:]`
             // (rxcocoa guide §3.3 describes Rx's own proxy answering this way).
+            let guarded = proxy.respondsGuard
             rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
-                if let sel = a.first?.selValue, rt.class_respondsToSelector(cls, sel) { return .bool(true) }
-                return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+                try Self.guardedResponds(rt, o, guarded) {
+                    if let sel = a.first?.selValue, rt.class_respondsToSelector(cls, sel) { return .bool(true) }
+                    return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+                }
             }
         }
         if proxy.responds == .both {

@@ -46,7 +46,9 @@ extension ParticipantFile {
             for x in lists.joined() where !out.contains(x) { out.append(x) }
             return out
         }
-        result.info.hosts = hostNames(hosts)
+        // Each section's hosts, in host-kind order (a section's `era` line narrows its own).
+        let sectionHosts = union(parsed.map(\.info.hosts))
+        result.info.hosts = HookLab.hostNames(hosts).filter(sectionHosts.contains)
         result.info.hasLoad = parsed.contains { $0.info.hasLoad }
         result.info.hasAttach = parsed.contains { $0.info.hasAttach }
         result.info.canStartLate = parsed.contains { $0.info.canStartLate }

@@ -37,7 +37,7 @@ public struct ParticipantFile: Sendable {
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
-                           "passive"]
+                           "passive", "isa-object", "getter", "era"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -69,6 +69,10 @@ public struct ParticipantFile: Sendable {
         var swizzleOptions = (runtimeClass: false, perBlock: false, resetIfAdded: [String](), line: 1)
         var actions: [String] = []
         var triggerLine = 1
+        var objectIsa: (DeclaredSDK.ObjectIsa, Int)?
+        var getterUnwraps: Int?
+        var eras: [Era]?
+        var setterGuard = false
         var kvoSlot: Int?
         var ifResponds = false
         var hooksCurrent = false
@@ -150,9 +154,10 @@ public struct ParticipantFile: Sendable {
                     throw fail(number, "\(host) does not fire '\(event)'\(Scenario.suggestion(event, fired)); it fires \(Array(Set(fired)).sorted().joined(separator: ", "))")
                 }
                 observes.append((host, Array(args.dropFirst())))
-            case "setter" where args.first == "none" || args.first == "factory":
+            case "setter" where args.first == "none" || args.first == "factory" || args.first == "declared":
                 // `setter none`: it takes the delegate in the slot at its start; `setter factory`: it hooks the class
-                // method that creates the host with its delegate. `prefix`/`category` name its helper selectors.
+                // method that creates the host with its delegate; `setter declared`: it hooks the class the app declares.
+                // `prefix`/`category` name its helper selectors.
                 var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
                     (.replace, true, false, "sdk_", "SDK")
                 var i = 1
@@ -165,7 +170,7 @@ public struct ParticipantFile: Sendable {
                     }
                     i += 1
                 }
-                trigger = args[0] == "none" ? .start : .factory
+                trigger = args[0] == "none" ? .start : args[0] == "factory" ? .factory : .declared
                 triggerLine = number
                 setter = s
             case "setter":
@@ -177,10 +182,11 @@ public struct ParticipantFile: Sendable {
                     switch args[i] {
                     case "skip-original": s.callsOriginal = false
                     case "reset-delegate": s.resets = true
+                    case "reentrancy-guard": setterGuard = true
                     case "hooks-current": hooksCurrent = true
                     case "prefix": s.prefix = try option(args, &i, "prefix")
                     case "category": s.category = try option(args, &i, "category")
-                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, hooks-current, prefix P, category NAME")
+                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, reentrancy-guard, hooks-current, prefix P, category NAME")
                     }
                     i += 1
                 }
@@ -211,6 +217,9 @@ public struct ParticipantFile: Sendable {
                     case "class-of":
                         guard try option(args, &i, "class-of") == "target" else { throw fail(number, "expected 'class-of target'") }
                         proxy.classOfTarget = true
+                    case "pass-own": proxy.passOwn = true
+                    case "reuse": proxy.reuse = true
+                    case "responds-guard": proxy.respondsGuard = true
                     case "keep":
                         guard i + 3 < args.count, ["retain", "assign"].contains(args[i + 1]) else {
                             throw fail(number, "expected 'keep retain|assign host|delegate KEY'")
@@ -218,9 +227,12 @@ public struct ParticipantFile: Sendable {
                         let on: DeclaredSDK.Keep.Holder = try choice(args[i + 2], "keeper")
                         proxy.keep = DeclaredSDK.Keep(retains: args[i + 1] == "retain", on: on, key: args[i + 3])
                         i += 3
-                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of")
+                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard")
                     }
                     i += 1
+                }
+                if proxy.reuse, proxy.keep?.on != .delegate {
+                    throw fail(number, "'reuse' reuses the wrapper kept on the delegate: add 'keep retain delegate KEY'")
                 }
                 guard proxy.className.first?.isLetter == true, proxy.className.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                     throw fail(number, "class name '\(proxy.className)' must be an Objective-C identifier")
@@ -319,6 +331,20 @@ public struct ParticipantFile: Sendable {
             case "package":
                 // `package cocoapods NAME [SUBSPEC] VERSIONS`: what `hooklab scan` maps to this participant.
                 do { packages.append(try PackageDeclaration(words: args)) } catch { throw fail(number, error.message) }
+            case "era":
+                // `era ios9`: the SDK eras it runs in (its deployment target), default every era.
+                guard !args.isEmpty else { throw fail(number, "expected 'era ios8|ios9…'") }
+                var chosen: [Era] = []
+                for word in args {
+                    guard let e = Era(rawValue: word) else { throw fail(number, "unknown era '\(word)'; expected ios8, ios9") }
+                    chosen.append(e)
+                }
+                eras = chosen
+            case "getter":
+                guard args == ["unwrap"] else { throw fail(number, "expected 'getter unwrap'") }
+                getterUnwraps = number
+            case "isa-object":
+                do { objectIsa = (try Self.objectIsa(args), number) } catch { throw fail(number, error.message) }
             case "hook":
                 guard args.count == 1 else { throw fail(number, "expected 'hook exchange|imp|forward-invocation|subclass'") }
                 if let (_, previous) = hook { throw fail(number, "a second 'hook' line; line \(previous) already says how \(id?.0 ?? "the SDK") hooks the method") }
@@ -375,6 +401,31 @@ public struct ParticipantFile: Sendable {
         sdk.refusesIfSet = refuses
         sdk.voidReturn = voidReturn
         sdk.noDonors = noDonors
+        sdk.setterReentrancyGuard = setterGuard
+        if let getterLine = getterUnwraps {
+            // The getter answers a wrapper's target: it needs a wrapper, and a setter hook that puts it in the slot.
+            guard case .wrap = handling, trigger == .setter else {
+                throw fail(getterLine, "'getter unwrap' answers a wrapper's target: it goes with 'wrap' and 'setter exchange|replace'")
+            }
+            sdk.getterUnwraps = true
+        }
+        if let (isa, isaLine) = objectIsa {
+            // It isa-swizzles the object after hooking its class: a wrapper has no delegate object of its own to move.
+            if case .wrap = handling { throw fail(isaLine, "'isa-object' goes with a class hook (setimp, swizzle-class), not with wrap") }
+            let fired = sdk.hostClasses.flatMap { host in HostKind.all.filter { $0.className == host }.flatMap { $0.events.map(\.selector) } }
+            if let unknown = isa.donors.first(where: { !fired.contains($0) }) {
+                throw fail(isaLine, "'\(unknown)' is not an event of \(sdk.hostClasses.joined(separator: ", "))\(Scenario.suggestion(unknown, fired))")
+            }
+            sdk.objectIsa = isa
+        }
+        if trigger == .declared {
+            // The app declares its delegate class to the SDK's start call; only a class hook can use it.
+            switch handling {
+            case .setImp, .swizzleClass: break
+            default: throw fail(triggerLine, "'setter declared' hooks the class the app declares: it goes with 'setimp' or 'swizzle-class'")
+            }
+            if startWhen == .load { throw fail(triggerLine, "'setter declared' hooks the class the app passes to a start call: add 'start runtime' or 'start late'") }
+        }
         sdk.setImpIfResponds = ifResponds
         sdk.hooksCurrentAtStart = hooksCurrent
         sdk.standsAsideIfConforms = unlessConforms
@@ -401,7 +452,7 @@ public struct ParticipantFile: Sendable {
         }
         // `reset-delegate` on a start-time SDK: nil and back after it hooks the current delegate (GUL :518-531).
         var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
-                                   hosts: hostNames(sdk.hostClasses), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
+                                   hosts: Self.hostNamesInEras(sdk.hostClasses, eras: eras), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
                                    canStartLate: startWhen == .late, basedOn: basedOn, design: design,
                                    missedEvent: missedEvent)
         if !actions.isEmpty { info.actions = actions }
@@ -425,9 +476,12 @@ public struct ParticipantFile: Sendable {
         var setter = "setter \(sdk.setterHook.rawValue)"
         if !sdk.callsOriginal { setter += " skip-original" }
         if sdk.resetsDelegate { setter += " reset-delegate" }
+        if sdk.setterReentrancyGuard { setter += " reentrancy-guard" }
         setter += " prefix \(sdk.prefix) category \(sdk.category)"
         lines.append(setter)
         lines.append(handlingLine(sdk.handling))
+        if let isa = sdk.objectIsa { lines.append(objectIsaLine(isa)) }
+        if sdk.getterUnwraps { lines.append("getter unwrap") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -438,6 +492,9 @@ public struct ParticipantFile: Sendable {
             var line = "wrap \(p.nsProxy ? "nsproxy" : "nsobject") class \(p.className) target \(p.target.rawValue)"
             line += " forward \(p.forwarding == .forwardInvocation ? "invocation" : "target") responds \(p.responds.rawValue)"
             if let marker = p.marker { line += " marker \(marker)" }
+            if p.passOwn { line += " pass-own" }
+            if p.reuse { line += " reuse" }
+            if p.respondsGuard { line += " responds-guard" }
             if let keep = p.keep { line += " keep \(keep.retains ? "retain" : "assign") \(keep.on.rawValue) \(keep.key)" }
             return line
         case .swizzleClass(let addMissing): return "swizzle-class" + (addMissing ? " add-missing" : "")
@@ -561,6 +618,11 @@ final class DeclaredParticipant: Participant {
             // It takes hold of the delegate in the slot now (GUL proxyOriginalDelegate, RNFB observe, expo's check).
             guard sdk.hostClasses.contains(world.kind.className) else { return }
             refused = try !sdk.start(on: try world.ensureHost(), kind: world.kind, made: made, in: world.rt)
+            return
+        }
+        if sdk.trigger == .declared {
+            guard sdk.hostClasses.contains(world.kind.className) else { return }
+            try sdk.hookDeclaredClass(world.rt, host: try world.ensureHost(), kind: world.kind)
             return
         }
         guard sdk.trigger == .setter else { return }

@@ -1,0 +1,236 @@
+// The URL-session participants (field guide a.3, c.5, c.16-c.20) and the file lines they added: `isa-object`.
+
+import Testing
+@testable import HookLab
+
+@Suite("URL-session participant files")
+struct URLSessionParticipantTests {
+    func file(_ text: String) throws(InputFileError) -> ParticipantFile { try ParticipantFile.parse(text: text, file: "p.hooklab") }
+
+    func run(_ text: String, with files: [ParticipantFile] = []) throws -> [Finding] {
+        let catalog = ModelCatalog(participants: files.map(\.kind))
+        let scenario = try Scenario.parse(text: text, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        return catalog.makeRunner().run(scenario).findings
+    }
+
+    static let head = "participant a\nstart runtime\nobserve NSURLSession URLSession:task:didCompleteWithError:\nsetter factory\n"
+
+    @Test("Mistakes in isa-object lines name their line", arguments: [
+        (head + "setimp keyed class\nisa-object prefix fir_ proxies sometimes\n", 6, "unknown proxies treatment"),
+        (head + "setimp keyed class\nisa-object prefx fir_\n", 6, "unknown isa-object option"),
+        (head + "setimp keyed class\nisa-object copy\n", 6, "'copy' needs the selectors"),
+        (head + "setimp keyed class\nisa-object prefix 9x\n", 6, "must be an Objective-C identifier"),
+        (head + "setimp keyed class\nisa-object copy URLSession:task:didCompleteWithEror:\n", 6, "is not an event of NSURLSession"),
+        (head + "isa-object copy URLSession:task:didCompleteWithError:\nwrap nsobject\n", 5, "not with wrap"),
+    ])
+    func errors(_ text: String, _ line: Int, _ message: String) {
+        #expect(throws: InputFileError.self) { try file(text) }
+        do { _ = try file(text) } catch {
+            #expect(error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("fpr and fpr:11 parse with their object ISA; the writer gives the same mechanism back; their package ranges are disjoint")
+    func firebasePerformanceFiles() throws {
+        let byId = Dictionary(uniqueKeysWithValues: Lab.catalog.participants.map { ($0.id, $0) })
+        for (id, proxies) in [("fpr", "ivars"), ("fpr:11", "isa")] {
+            let info = try #require(byId[id])
+            #expect(info.hosts == ["NSURLSession"])
+            #expect(info.actions?.isEmpty == false && info.packages.count == 3, "\(id)")
+            let text = try #require(try Lab.packageParticipantFiles.get().first { $0.info.id == id }).sdk
+            #expect(text.objectIsa?.proxies.rawValue == proxies && text.objectIsa?.marker == "gul_class")
+            let written = ParticipantFile.text(for: text)
+            #expect(written.contains("isa-object prefix fir_ marker gul_class proxies \(proxies) copy "), "\(written)")
+            // The writer names no trigger (`setter factory` is the file's); the object ISA comes back unchanged.
+            #expect(try file(written).sdk.objectIsa == text.objectIsa)
+        }
+        let version = try #require(PackageVersion("12.13.0"))
+        let current = byId["fpr"]!.packages.filter { $0.name == "FirebasePerformance" }
+        let old = byId["fpr:11"]!.packages.filter { $0.name == "FirebasePerformance" }
+        #expect(!current.isEmpty && current.allSatisfy { $0.versions.contains(version) })
+        #expect(!old.isEmpty && old.allSatisfy { !$0.versions.contains(version) })
+    }
+
+    /// An NSProxy that holds the delegate weakly, forwards `-class` and forwards what it does not implement (firebase
+    /// #16254's Pangle PAGWeakProxy, as the guide's c.21 describes it), made at the session factory.
+    static let weakProxy = """
+        participant pxy
+        start runtime
+        observe NSURLSession URLSession:dataTask:didReceiveResponse:completionHandler:
+        setter factory
+        wrap nsproxy class PAGWeakProxy target weak forward invocation responds target class-of target
+        """
+
+    static let session = """
+        host NSURLSession
+        config release
+        attach FPR
+        attach pxy
+        set-delegate app
+        fire URLSession:dataTask:didReceiveResponse:completionHandler:
+        fire URLSession:dataTask:didReceiveData:
+        fire URLSession:task:didCompleteWithError:
+        teardown
+        """
+
+    @Test("An NSProxy delegate: fpr:11 isa-swizzles the proxy and its respondsToSelector: donor drops what the proxy forwards; fpr instruments the proxy's ivar instead")
+    func proxyDelegate() throws {
+        let proxy = try file(Self.weakProxy)
+        let old = try run(Self.session.replacingOccurrences(of: "FPR", with: "fpr:11"), with: [proxy])
+        // FPRSwizzledObject.m:28-41: the generated class answers; PAGWeakProxy only forwards didReceiveData and didComplete.
+        for event in ["URLSession:dataTask:didReceiveData:", "URLSession:task:didCompleteWithError:"] {
+            #expect(old.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") && $0.message.contains(event) }, "\(old)")
+        }
+        let current = try run(Self.session.replacingOccurrences(of: "FPR", with: "fpr"), with: [proxy])
+        #expect(current.isEmpty, "\(current)")
+    }
+
+    @Test("fpr copies its trace-only donor into a delegate that lacks the method, so it still sees the event")
+    func donorWhereTheDelegateLacks() throws {
+        let found = try run("""
+            host NSURLSession
+            config release
+            delegate-lacks URLSession:dataTask:didReceiveData:
+            attach fpr
+            set-delegate app
+            fire URLSession:dataTask:didReceiveData:
+            fire URLSession:task:didCompleteWithError:
+            """)
+        // hooksWhenLacking is YES for a copied selector: without the donor, fpr's observer would miss the event.
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    // MARK: Datadog's scroll-view proxy: getter unwrap, wrap pass-own/reuse/responds-guard, setter reentrancy-guard
+
+    static let scrollHead = "participant d\nstart runtime\nobserve UIScrollView scrollViewWillBeginDragging:\n"
+
+    @Test("Mistakes in the scroll-proxy lines name their line", arguments: [
+        (scrollHead + "setter replace\nswizzle-class\ngetter unwrap\n", 6, "goes with 'wrap'"),
+        (scrollHead + "setter replace\nwrap nsobject\ngetter unwrap please\n", 6, "expected 'getter unwrap'"),
+        (scrollHead + "setter replace reentrancy-gard\nwrap nsobject\n", 4, "reentrancy-guard"),
+        (scrollHead + "setter replace\nwrap nsobject reuse keep retain host k\n", 5, "keep retain delegate KEY"),
+        (scrollHead + "setter replace\nwrap nsobject pass-owned\n", 5, "pass-own, reuse, responds-guard"),
+        (scrollHead + "era ios10\nsetter replace\nwrap nsobject\n", 4, "unknown era 'ios10'"),
+    ])
+    func scrollErrors(_ text: String, _ line: Int, _ message: String) {
+        do { _ = try file(text); Issue.record("accepted: \(text)") } catch {
+            #expect(error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("datadog's lines parse into its guards and getter, and the writer gives them back")
+    func datadogFiles() throws {
+        let files = try Lab.packageParticipantFiles.get()
+        let current = try #require(files.first { $0.info.id == "datadog" }).sdk
+        let old = try #require(files.first { $0.info.id == "datadog:3.8.0" }).sdk
+        guard case .wrap(let p) = current.handling, case .wrap(let q) = old.handling else { Issue.record("not wraps"); return }
+        #expect(current.getterUnwraps && current.setterReentrancyGuard && p.passOwn && p.reuse && p.respondsGuard)
+        #expect(!old.getterUnwraps && !old.setterReentrancyGuard && q.passOwn && !q.reuse && !q.respondsGuard)
+        // `era ios9`: Datadog needs iOS 12, so neither runs on the iOS 8 era's scroll view.
+        for id in ["datadog", "datadog:3.8.0"] {
+            let hosts = Lab.catalog.participant(id)?.hosts ?? []
+            #expect(hosts.contains("UIScrollView") && !hosts.contains("UIScrollView@ios8") && hosts.contains("NSURLSession"), "\(hosts)")
+        }
+        let bothEras = try file(Self.scrollHead + "setter replace\nwrap nsobject\n")
+        #expect(bothEras.info.hosts == ["UIScrollView@ios8", "UIScrollView"] || bothEras.info.hosts == ["UIScrollView", "UIScrollView@ios8"])
+        let written = try file(ParticipantFile.text(for: current)).sdk
+        #expect(written.getterUnwraps && written.setterReentrancyGuard && written.handling == current.handling)
+    }
+
+    /// A 3.8.0-shaped proxy with one extra line; `rx` meets it on UIScrollView.
+    func scrollProxy(_ extra: String, wrapOptions: String = "") throws -> ParticipantFile {
+        try file(Self.scrollHead + "setter replace prefix dd_\nwrap nsobject class UIScrollViewDelegateProxy target weak forward target responds own-or-target pass-own \(wrapOptions) keep retain host k\n" + extra)
+    }
+
+    let rxCell = """
+        host UIScrollView
+        config release
+        set-delegate app
+        attach d
+        attach rx
+        rx.subscribe
+        fire scrollViewDidScroll:
+        fire scrollViewWillBeginDragging:
+        """
+
+    @Test("getter unwrap: RxCocoa reads the original delegate, not the proxy, so the two proxies no longer point at each other")
+    func getterUnwrap() throws {
+        let plain = try run(rxCell, with: [try scrollProxy("")])
+        #expect(plain.contains { $0.kind == .infiniteRecursion }, "\(plain)")
+        let unwrapped = try run(rxCell, with: [try scrollProxy("getter unwrap\n")])
+        #expect(!unwrapped.contains { $0.kind == .infiniteRecursion || $0.kind == .forwardingCycle }, "\(unwrapped)")
+    }
+
+    @Test("wrap responds-guard: a nested respondsToSelector: answers NO, so the mutual question ends instead of recursing")
+    func respondsGuard() throws {
+        let guarded = try run(rxCell, with: [try scrollProxy("", wrapOptions: "responds-guard")])
+        #expect(!guarded.contains { $0.kind == .infiniteRecursion }, "\(guarded)")
+    }
+
+    @Test("datadog:3.8.0 and rx recurse in both orders; current datadog passes with rx")
+    func datadogWithRx() throws {
+        for id in ["datadog:3.8.0", "datadog"] {
+            for order in [["d", "rx"], ["rx", "d"]] {
+                let text = """
+                    host UIScrollView
+                    config release
+                    set-delegate app
+                    attach \(order[0])
+                    attach \(order[1])
+                    rx.subscribe
+                    fire scrollViewDidScroll:
+                    fire scrollViewWillBeginDragging:
+                    """.replacingOccurrences(of: "attach d", with: "attach \(id)")
+                let found = try run(text)
+                #expect(found.contains { $0.kind == .infiniteRecursion } == (id == "datadog:3.8.0"), "\(id) \(order): \(found)")
+            }
+        }
+    }
+
+    // MARK: setter declared (Datadog's URL-session instrumentation)
+
+    @Test("Mistakes in setter declared name their line", arguments: [
+        (head + "wrap nsobject\n", 4, "hooks the class the app declares"),
+        ("participant a\nobserve NSURLSession URLSession:task:didCompleteWithError:\nsetter declared\nsetimp keyed class\n", 3, "start runtime"),
+    ])
+    func declaredErrors(_ text: String, _ line: Int, _ message: String) {
+        let text = text.replacingOccurrences(of: "setter factory", with: "setter declared")
+        do { _ = try file(text); Issue.record("accepted: \(text)") } catch {
+            #expect(error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("setter declared hooks the app's delegate class at start, so a session made later is hooked; setter none sees no session then")
+    func declaredClass() throws {
+        let body = "start runtime\nobserve NSURLSession URLSession:task:didCompleteWithError:\n"
+        let declared = try file("participant dd\n" + body + "setter declared\nsetimp keyed class add-missing\n")
+        let atStart = try file("participant held\n" + body + "setter none\nsetimp keyed class add-missing\n")
+        let later = "host NSURLSession\nconfig release\ndelegate-lacks URLSession:task:didCompleteWithError:\nattach P\nset-delegate app\nfire URLSession:task:didCompleteWithError:\n"
+        // The method the class lacks is added (URLSessionTaskDelegateSwizzler.swift:59-91), so the session delivers it.
+        #expect(try run(later.replacingOccurrences(of: "attach P", with: "attach dd"), with: [declared]).isEmpty)
+        let missed = try run(later.replacingOccurrences(of: "attach P", with: "attach held"), with: [atStart])
+        #expect(missed.contains { $0.kind == .lostEvent && $0.message.contains("held") }, "\(missed)")
+        #expect(Lab.catalog.participant("datadog:3.7")?.family == "datadog" && Lab.catalog.participant("datadog:3.7")?.hosts == ["NSURLSession"])
+        // datadog's NSURLSession section is this mechanism; its UIScrollView section the proxy.
+        let sections = try #require(try Lab.packageParticipantFiles.get().first { $0.info.id == "datadog" }).sections
+        #expect(sections.map(\.hostClasses) == [["UIScrollView"], ["NSURLSession"]] && sections[1].trigger == .declared)
+    }
+
+    // MARK: gtm, a consumer that asks isKindOfClass:
+
+    @Test("gtm: a wrapper whose isKindOfClass: does not answer for the fetcher is taken for a dispatcher and sent setFetcher:forTask:; New Relic's kind-of and FPR's fir_ subclass keep the fetcher's class")
+    func gtmIsKindOfClass() throws {
+        func wrapper(_ kindOf: Bool) throws -> ParticipantFile {
+            try file("participant w\nstart runtime\nobserve NSURLSession URLSession:dataTask:didReceiveResponse:completionHandler:\nsetter factory\nwrap nsobject class PlainWrapper target strong forward target responds own-or-target" + (kindOf ? " kind-of target" : "") + "\n")
+        }
+        let text = "host NSURLSession\nconfig release\nattach gtm\nattach W\nset-delegate app\ngtm.beginFetching\nfire URLSession:dataTask:didReceiveData:\n"
+        let plain = try run(text.replacingOccurrences(of: "attach W", with: "attach w"), with: [try wrapper(false)])
+        #expect(plain.contains { $0.kind == .unrecognizedSelector && $0.message.contains("setFetcher:forTask:") }, "\(plain)")
+        #expect(try run(text.replacingOccurrences(of: "attach W", with: "attach w"), with: [try wrapper(true)]).isEmpty)
+        for other in ["newrelic", "fpr", "fpr:11"] {
+            #expect(try run(text.replacingOccurrences(of: "attach W", with: "attach \(other)")).isEmpty, "\(other)")
+        }
+        let info = try #require(Lab.catalog.participant("gtm"))
+        #expect(info.hosts == ["NSURLSession"] && info.verbs == ["gtm.beginFetching"] && !info.packages.isEmpty && info.actions != nil)
+    }
+}
