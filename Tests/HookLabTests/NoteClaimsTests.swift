@@ -129,6 +129,13 @@ struct NoteClaims {
             if !results.isEmpty, results.allSatisfy({ r in r.delegateShapes.contains { $0.variant == Matrix.fullDelegateShape && $0.outcome == .ok } }) {
                 passing.append("the app delegate that \(Matrix.fullDelegateShape)")
             }
+            // The app setting its delegate after every install, where the cell's scenarios vary its placement.
+            // (Only when every failing scenario sets it before an install: one that sets none can fail on its own.)
+            if !results.isEmpty, results.allSatisfy({ r in
+                !r.delegatePlacements.isEmpty && r.delegatePlacements.allSatisfy { $0.variant == Matrix.delegateSetBeforeAnInstall || $0.outcome == .ok }
+            }) {
+                passing.append("the app's delegate \(Matrix.delegateSetAfterInstalls)")
+            }
             claim(passing.isEmpty, "says nothing the app can do helps, but these pass: \(passing)")
         }
         // Implementing a method in the app's delegate: its full shape passes, and lacking it fails, in each failing configuration.
@@ -140,6 +147,15 @@ struct NoteClaims {
                 r.delegateShapes.contains { $0.variant == Matrix.fullDelegateShape && $0.outcome == .ok }
                     && methods.allSatisfy { m in r.delegateShapes.contains { $0.variant.hasPrefix("lacks ") && $0.variant.contains(m) && $0.outcome != .ok } }
             }, "says implementing \(methods) in the app delegate passes")
+        }
+        // Setting the delegate after the installs: that placement passes, and setting it before one fails, in each failing
+        // configuration.
+        if lines.contains(where: { ($0.hasPrefix("- Set the `") || $0.hasPrefix("- Create the `")) && $0.contains(" after starting ") }) {
+            let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
+            claim(!results.isEmpty && results.allSatisfy { r in
+                r.delegatePlacements.contains { $0.variant == Matrix.delegateSetAfterInstalls && $0.outcome == .ok }
+                    && r.delegatePlacements.allSatisfy { $0.variant == Matrix.delegateSetBeforeAnInstall || $0.outcome == .ok }
+            }, "says setting the delegate after the installs passes")
         }
         // Whom to report to: only libraries a failing reproducer installs.
         if let line = lines.first(where: { $0.contains("it to the maintainers of ") }) {

@@ -101,6 +101,9 @@ extension Matrix {
         /// Methods the app's delegate lacked in failing scenarios, when its shape that implements every method passes
         /// in every failing configuration: implementing them is the app's fix.
         public var implementInAppDelegate: [String] = []
+        /// The app setting its delegate (creating its session) after every library installed passes in every failing
+        /// configuration, while setting it before one of them fails in each: an init order the app controls.
+        public var setDelegateAfterInstalls = false
 
         struct ConfigEvidence: Hashable, Sendable {
             var config: Configuration
@@ -135,6 +138,7 @@ extension Matrix {
         public var hasAppAction: Bool {
             !passingInstallVariants.isEmpty || otherOrders.contains { $0.impossibility == nil && (!$0.passesIn.isEmpty || !$0.passingVariants.isEmpty) }
                 || otherVariants.contains { !$0.isLibraryChange } || attribution == .app || !implementInAppDelegate.isEmpty
+                || setDelegateAfterInstalls
         }
 
         /// Every other install order can happen and fails in every failing configuration, with no passing variant.
@@ -195,6 +199,11 @@ extension Matrix {
         // What the lab ran that passes: the app's delegate implementing every method, install variants, other orders
         // (and their variants), other library variants.
         verdict.implementInAppDelegate = Self.implementInAppDelegate(failing)
+        verdict.setDelegateAfterInstalls = !failing.isEmpty && failing.allSatisfy { r in
+            r.delegatePlacements.contains { $0.variant == Matrix.delegateSetAfterInstalls && $0.outcome == .ok }
+                && r.delegatePlacements.contains { $0.variant == Matrix.delegateSetBeforeAnInstall && $0.outcome != .ok }
+                && r.delegatePlacements.allSatisfy { $0.variant == Matrix.delegateSetBeforeAnInstall || $0.outcome == .ok }
+        }
         verdict.passingInstallVariants = passingVariantCombinations(key.order, failing)
         for order in permutations(key.order) where order != key.order {
             let others = configs.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }

@@ -47,6 +47,38 @@ public struct Matrix: Sendable {
         /// Per shape of the app's delegate the cell's scenarios give (app-level hosts: `implements every method`,
         /// `lacks SEL…`), its worst outcome over the scenarios of that shape; empty when all have one shape.
         public var delegateShapes: [VariantResult] = []
+        /// Per placement of the app's first `set-delegate` against the installs (``delegateSetAfterInstalls``, or
+        /// before one of them), its worst outcome over the scenarios so placed; empty when all are placed alike.
+        public var delegatePlacements: [VariantResult] = []
+    }
+
+    /// The placement of scenarios that set the app's delegate (or create the session with it) after every library
+    /// installed.
+    public static let delegateSetAfterInstalls = "set after every install"
+    /// The placement of scenarios that set it before a library installs.
+    public static let delegateSetBeforeAnInstall = "set before an install"
+    /// Scenarios that never set the app's delegate.
+    public static let delegateNotSet = "never set"
+
+    /// Each placement of the app's delegate in a cell's scenarios with its worst outcome (see
+    /// ``CellResult/delegatePlacements``), in the order they first appear.
+    static func delegatePlacements(_ scenarios: [Scenario], _ runs: [ScenarioRun]) -> [VariantResult] {
+        var placements: [VariantResult] = []
+        for (position, scenario) in scenarios.enumerated() {
+            let steps = scenario.steps
+            let set = steps.firstIndex(where: { if case .setDelegate = $0 { true } else { false } })
+            let lastInstall = steps.lastIndex { step in
+                switch step { case .load, .attach: true; default: false }
+            }
+            let name = set.map { (lastInstall ?? -1) < $0 ? delegateSetAfterInstalls : delegateSetBeforeAnInstall } ?? delegateNotSet
+            let run = runs[position].result
+            if let i = placements.firstIndex(where: { $0.variant == name }) {
+                if run.outcome > placements[i].outcome { placements[i] = VariantResult(variant: name, outcome: run.outcome, findings: run.findings) }
+            } else {
+                placements.append(VariantResult(variant: name, outcome: run.outcome, findings: run.outcome == .ok ? [] : run.findings))
+            }
+        }
+        return placements.count > 1 ? placements : []
     }
 
     /// The shape of the app's delegate that implements every method its protocols declare.
@@ -311,9 +343,11 @@ public struct Matrix: Sendable {
             return VariantResult(variant: group.name, outcome: best.outcome, findings: best.findings)
         }
         let shapes = delegateShapes(scenarios, runs)
+        let placements = delegatePlacements(scenarios, runs)
         guard let worst else {
             return (CellResult(cell: cell, outcome: .ok, scenarioCount: scenarios.count, worst: nil, reproducer: nil, ran: firstRan,
-                               variants: variants, signatures: signatures.sorted(), delegateShapes: shapes), runs)
+                               variants: variants, signatures: signatures.sorted(), delegateShapes: shapes,
+                               delegatePlacements: placements), runs)
         }
         var reproducer: Shrinker.Reproducer
         if shrink, let shrunk = Shrinker(runner: runner).shrink(worst.scenario, result: worst.result) {
@@ -325,7 +359,7 @@ public struct Matrix: Sendable {
         }
         return (CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: scenarios.count, worst: worst.scenario,
                            reproducer: reproducer, ran: firstRan, variants: variants, signatures: signatures.sorted(),
-                           delegateShapes: shapes), runs)
+                           delegateShapes: shapes, delegatePlacements: placements), runs)
     }
 }
 

@@ -398,6 +398,14 @@ extension Matrix {
             out.append("Implement \(methods) in your app delegate: the lab's runs of this order pass when the app delegate "
                 + "implements every method, and fail when it lacks \(verdict.implementInAppDelegate.count == 1 ? "it" : "them").")
         }
+        if verdict.setDelegateAfterInstalls {
+            let owner = verdict.host.split(separator: "@").first.map(String.init) ?? verdict.host
+            let what = hosts.first { $0.name == verdict.host }?.delegateAtCreation != nil
+                ? "Create the `\(owner)` with your delegate" : "Set the `\(owner)`'s delegate"
+            let ids = verdict.order.map { "`\($0)`" }.joined(separator: " and ")
+            out.append("\(what) after starting \(ids): the lab's runs of this order pass when the app sets its delegate after "
+                + "the last install, and fail when it sets it before one.")
+        }
         out += verdict.passingInstallVariants.map { "Install with \(combination($0)) → ✅ at every placement." }
         for trial in verdict.otherOrders where trial.impossibility == nil && !note.orders.contains(trial.order) {
             let first = trial.order[0]
