@@ -1,4 +1,4 @@
-// libFuzzer target: the baseline (`Matrix/baseline.json`). The reader is InputReaders' "baseline".
+// libFuzzer target: one baseline file (`Matrix/baseline.json`, or one file of `Matrix/baseline/`). The reader is InputReaders' "baseline".
 import Foundation
 import HookLabCLI
 

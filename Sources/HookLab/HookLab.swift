@@ -11,5 +11,5 @@
 // - Matrix/: `Matrix.run` evaluates every cell in parallel, deterministically; verdicts, evidence, shards.
 // - Report/: `Matrix.reportFiles` (Reports/README.md and its pages, matrix.json, matrix.svg) and `MatrixDiff`;
 //   renderers only.
-// - Gate/: `Baseline` (Matrix/baseline.json) and `Gate`, with `RecordMode` from HOOKLAB_RECORD.
+// - Gate/: `Baseline` (Matrix/baseline/, one file per host, or an SDK's Matrix/baseline.json) and `Gate`, with `RecordMode` from HOOKLAB_RECORD.
 // - Advisor/: `Advisor` (`hooklab advise`), `DesignSearch` (`hooklab design`), `DesignObservation`.

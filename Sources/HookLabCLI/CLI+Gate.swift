@@ -25,7 +25,12 @@ extension CLI {
         let mode = try RecordMode(environment: environment)
         let recordingAsked = mode != .never && !(environment["HOOKLAB_RECORD"] ?? "").isEmpty
 
-        let baselineURL = try location(baselineOption, default: Lab.baselinePath, option: "--baseline PATH")
+        // HookLab's own baseline is the directory Matrix/baseline/ (one file per host); an SDK's, Matrix/baseline.json.
+        let baselineURL: URL
+        if let baselineOption { baselineURL = userURL(baselineOption) } else {
+            let root = try requirePackageRoot("--baseline PATH")
+            baselineURL = root.appendingPathComponent(Lab.baselinePath(in: root))
+        }
         let baselineName = baselineOption ?? displayPath(baselineURL)
         let baseline: Baseline?
         do { baseline = try Baseline.load(from: baselineURL, file: baselineName) } catch {
@@ -49,14 +54,17 @@ extension CLI {
         if let participant { scopeWords.append("involving \(participant)") }
         if let shard { scopeWords.append("in shard \(shard)") }
         let scope = scopeWords.isEmpty ? "" : " " + scopeWords.joined(separator: " ")
-        let report = GateReport(verdict: verdict, matrix: matrix, baselineName: baselineName, scope: scope)
+        let report = GateReport(verdict: verdict, matrix: matrix, baselineName: baselineName, scope: scope,
+                                baselineIsDirectory: Baseline.isDirectory(baselineURL))
 
         // Every file of the run is written as a set, after the checks and before any output claims it.
         var outputs: [AtomicFile.Output] = []
-        if let toWrite = verdict.baselineToWrite { outputs.append(AtomicFile.Output(baselineURL, toWrite.fileText)) }
+        // A baseline directory is one file per host; its files that no longer hold a host are removed after the set is written.
+        if let toWrite = verdict.baselineToWrite { outputs += toWrite.outputs(at: baselineURL) }
         if let junitOption { outputs.append(AtomicFile.Output(userURL(junitOption), report.junit)) }
         if let reportsOption { outputs += matrix.reportOutputs(in: userURL(reportsOption), observations: catalog.designObservations()) }
         try write(outputs)
+        if verdict.baselineToWrite != nil { Baseline.removeStaleFiles(at: baselineURL, keeping: outputs) }
         if let reportsOption { Matrix.removeStalePages(in: userURL(reportsOption), keeping: outputs) }
         if github, let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             do { try Self.append(report.markdownSummary, to: userURL(summary)) } catch {
@@ -92,6 +100,13 @@ struct GateReport {
     var baselineName: String
     /// " involving ID in shard I/N", or empty.
     var scope: String
+    /// Whether the baseline is a directory of one file per host.
+    var baselineIsDirectory = false
+
+    /// The baseline file that holds (or would hold) a cell: its host's file in a baseline directory.
+    func baselineFile(_ cell: Matrix.Cell) -> String {
+        baselineIsDirectory ? Baseline.path(baselineName, Baseline.directoryFileName(host: cell.host)) : baselineName
+    }
 
     /// How many characters of differences the text shows (`-v` shows them all).
     static let textLimit = 20_000
@@ -218,7 +233,7 @@ struct GateReport {
             guard listed < Self.annotationLimit else { break }
             listed += 1
             let title = "\(difference.kind.rawValue): \(difference.cell)"
-            out += "::error file=\(Self.property(baselineName)),title=\(Self.property(title))::\(Self.data(Self.message(difference) + "\nexplain: " + ShellCommand.explain(difference.cell)))\n"
+            out += "::error file=\(Self.property(baselineFile(difference.cell))),title=\(Self.property(title))::\(Self.data(Self.message(difference) + "\nexplain: " + ShellCommand.explain(difference.cell)))\n"
         }
         if verdict.differences.count > listed {
             out += "::error title=\(Self.property("hooklab gate"))::\(Self.data("… and \(verdict.differences.count - listed) more differences; see the job summary"))\n"

@@ -14,7 +14,7 @@ extension CLI {
 
         Commands:
           matrix [--shard I/N]        run every library alone, pair and triple; write Reports/README.md, its pages and Reports/matrix.json
-          gate [--participant ID]     compare every cell with Matrix/baseline.json (the CI gate; --junit, --github, --json)
+          gate [--participant ID]     compare every cell with Matrix/baseline/ or Matrix/baseline.json (the CI gate; --junit, --github, --json)
           run FILE... [--json]        run .hooklab scenario files and print their findings
           explain HOST A B [--config debug|release] [--json]
                                       one cell in depth: what happens, reproducer, references, what fixes it
@@ -104,13 +104,16 @@ extension CLI {
             Usage: hooklab gate [--participant ID] [--baseline PATH] [--reports DIR] [--junit FILE] [--github]
                                 [--json] [--shard I/N] [--workers N] [-q] [-v]
 
-            Runs the matrix and compares every cell's outcome with Matrix/baseline.json. A worse cell is a
-            regression, a better one an improvement that must be re-recorded; either fails the gate (exit 1)
-            with one diff per cell: host, order, configuration, old and new outcome, the finding, and the
-            'hooklab explain' command to paste. A failing gate never writes the baseline.
+            Runs the matrix and compares every cell's outcome with the baseline: the directory Matrix/baseline/
+            when it exists (one schema-2 file per host, as HookLab's own), else Matrix/baseline.json. A worse
+            cell is a regression, a better one an improvement that must be re-recorded; either fails the gate
+            (exit 1) with one diff per cell: host, order, configuration, old and new outcome, the finding, and
+            the 'hooklab explain' command to paste. A failing gate never writes the baseline.
 
               --participant ID   only gate cells that involve this participant (an SDK release check)
-              --baseline PATH    the baseline file (default: Matrix/baseline.json of the package)
+              --baseline PATH    the baseline: a file, or a directory (an existing one, or PATH ending in '/') whose
+                                 *.json files, one per host, are read as one baseline and written one per host
+                                 (default: the package's Matrix/baseline/ if it exists, else Matrix/baseline.json)
               --reports DIR      also write the run's reports there
               --junit FILE       write JUnit XML: one testcase per cell, a failure per differing cell
               --github           print ::error/::notice annotations; append a Markdown summary to
@@ -121,10 +124,11 @@ extension CLI {
               -q / -v            print only failures / list every missing cell
 
             Environment: HOOKLAB_RECORD=missing (default: record missing cells, then fail until the diff is
-            reviewed: exit 1, "recorded N new cells: review `git diff Matrix/baseline.json` and run again"),
+            reviewed: exit 1, "recorded N new cells: review `git diff PATH` and run again", PATH the baseline used),
             all (re-record everything, keeping reasons of unchanged cells; passes), never (CI: anything
             missing fails). No baseline file is an error (exit 2) unless HOOKLAB_RECORD asks to record.
-            A corrupt baseline is an error naming its line (exit 2); it is never overwritten.
+            A corrupt baseline is an error naming its file and line (exit 2), as is a cell in two files of a
+            directory; it is never overwritten.
 
             """,
             "run": """

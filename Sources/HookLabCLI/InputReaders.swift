@@ -44,7 +44,7 @@ package enum InputReaders {
         text(data) { text in _ = try ParticipantFile.parse(files: [("input.hooklab", text)]).map(\.kind) }
     }
 
-    /// A baseline (`Matrix/baseline.json`) as the gate reads it.
+    /// One baseline file (`Matrix/baseline.json`, or one file of a baseline directory such as `Matrix/baseline/`) as the gate reads it.
     @Sendable static func baseline(_ data: Data) -> String? {
         text(data) { text in _ = try Baseline.parse(text, file: "baseline.json") }
     }

@@ -114,9 +114,10 @@ struct FuzzTests {
 
     @Test("Mutants of the baseline parse or fail with a line, and nothing traps")
     func baseline() throws {
-        let text = try String(contentsOf: Self.root.appendingPathComponent(Lab.baselinePath), encoding: .utf8)
-        // The seed: the committed baseline's first failing and passing cells, written by the baseline's own writer.
-        let committed = try Baseline.parse(text, file: Lab.baselinePath)
+        // The seed: the committed baseline's (its directory's files') first failing and passing cells, written by the
+        // baseline's own writer as one file.
+        let path = Lab.baselinePath(in: Self.root)
+        let committed = try #require(try Baseline.load(from: Self.root.appendingPathComponent(path), file: path))
         let sample = committed.entries.filter { $0.outcome != .ok }.prefix(6) + committed.entries.filter { $0.outcome == .ok }.prefix(6)
         let seed = Baseline(entries: Array(sample)).fileText
         #expect(throws: Never.self) { try Baseline.parse(seed, file: "b.json") }

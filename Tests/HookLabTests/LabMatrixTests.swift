@@ -21,8 +21,10 @@ struct LabMatrixTests {
     static let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
     /// The package root: this file is `Tests/HookLabTests/LabMatrixTests.swift`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The lab's baseline: the directory `Matrix/baseline/` (one file per host) when it exists, else `Matrix/baseline.json`.
+    static let baselinePath = Lab.baselinePath(in: root)
     static let baselineResult = Result { () throws(BaselineError) -> Baseline? in
-        try Baseline.load(from: root.appendingPathComponent(Lab.baselinePath), file: Lab.baselinePath)
+        try Baseline.load(from: root.appendingPathComponent(baselinePath), file: baselinePath)
     }
     static var mode: RecordMode { (try? RecordMode(environment: ProcessInfo.processInfo.environment)) ?? .never }
     /// The whole matrix, run once per test process (a lazily initialized static, thread-safe) and shared by
@@ -63,14 +65,14 @@ struct LabMatrixTests {
         guard mode != .all, case .success(let baseline?) = baselineResult else { return } // the gate test records
         for (cell, result) in checked {
             guard let entry = baseline.entry(for: cell) else {
-                if mode == .never { Issue.record("\(cell): not in \(Lab.baselinePath); now \(result.outcome.title)") }
+                if mode == .never { Issue.record("\(cell): not in \(baselinePath); now \(result.outcome.title)") }
                 continue
             }
             if entry.outcome != result.outcome {
                 let finding = result.findings.mostSevere.map { " — \($0.kind.rawValue): \($0.message)" } ?? ""
                 Issue.record("\(cell): accepted \(entry.outcome.title), now \(result.outcome.title)\(finding)")
             } else if result.possible, result.outcome != .ok, (entry.reason ?? "").isEmpty {
-                Issue.record("\(cell): an accepted \(entry.outcome.title) without a reason in \(Lab.baselinePath)")
+                Issue.record("\(cell): an accepted \(entry.outcome.title) without a reason in \(baselinePath)")
             }
         }
     }
@@ -97,20 +99,21 @@ struct LabMatrixTests {
         _ = try Self.reportCatalog.get()
         let matrix = Self.shared
         if baseline == nil, Self.mode == .never {
-            Issue.record("no \(Lab.baselinePath): record one with HOOKLAB_RECORD=missing swift test")
+            Issue.record("no \(Self.baselinePath): record one with HOOKLAB_RECORD=missing swift test")
             return
         }
         let verdict = Gate(mode: Self.mode).check(matrix, baseline: baseline)
         // The reports and (when recording) the baseline, as one set.
         var outputs = matrix.reportOutputs(in: Self.root.appendingPathComponent("Reports"), observations: Self.catalog.designObservations())
-        if let toWrite = verdict.baselineToWrite {
-            outputs.append(AtomicFile.Output(Self.root.appendingPathComponent(Lab.baselinePath), toWrite.fileText))
-        }
+        let baselineURL = Self.root.appendingPathComponent(Self.baselinePath)
+        // A baseline directory is written one file per host; its files that no longer hold a host are removed.
+        if let toWrite = verdict.baselineToWrite { outputs += toWrite.outputs(at: baselineURL) }
         try AtomicFile.write(outputs)
+        if verdict.baselineToWrite != nil { Baseline.removeStaleFiles(at: baselineURL, keeping: outputs) }
         Matrix.removeStalePages(in: Self.root.appendingPathComponent("Reports"), keeping: outputs)
         for difference in verdict.differences { Issue.record(Comment(rawValue: difference.text)) }
         if verdict.needsReview {
-            Issue.record("recorded \(verdict.recorded.count) new cells: review `git diff \(Lab.baselinePath)` and run again")
+            Issue.record("recorded \(verdict.recorded.count) new cells: review `git diff \(Self.baselinePath)` and run again")
         }
     }
 }

@@ -4,7 +4,7 @@ extension Finding {
     /// The kind of a finding: what went wrong, independent of which libraries were involved.
     ///
     /// Raw values are the public spelling used in scenario files (`expect danglingMessage`),
-    /// `Reports/matrix.json` and `Matrix/baseline.json`; never rename a case.
+    /// `Reports/matrix.json` and the baseline (`Matrix/baseline/`); never rename a case.
     public enum Kind: String, Codable, Sendable, CaseIterable {
         /// A message was sent to a freed object through an assign (unsafe_unretained) reference.
         ///

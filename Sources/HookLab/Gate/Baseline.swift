@@ -1,4 +1,5 @@
-// `Matrix/baseline.json`: the accepted outcome of every cell, as known issues with reasons.
+// The baseline (`Matrix/baseline.json`, or HookLab's own `Matrix/baseline/`, one file per host): the accepted outcome
+// of every cell, as known issues with reasons.
 
 import Foundation
 
@@ -119,6 +120,11 @@ public struct Baseline: Hashable, Sendable {
     ///   - file: The path to name in errors.
     /// - Throws: ``BaselineError`` with the line of the first syntax or content error.
     public static func parse(_ text: String, file: String) throws(BaselineError) -> Baseline {
+        Baseline(entries: try parseRows(text, file: file).map(\.entry))
+    }
+
+    /// A file's entries, each with the line of the row that holds it (a `both` row gives two entries, one line).
+    static func parseRows(_ text: String, file: String) throws(BaselineError) -> [(entry: Entry, line: Int)] {
         let root: JSONValue.Located
         do { root = try JSONValue.parse(text) } catch { throw BaselineError(file: file, line: error.line, message: error.message) }
         func fail(_ line: Int, _ message: String) -> BaselineError { BaselineError(file: file, line: line, message: message) }
@@ -140,7 +146,7 @@ public struct Baseline: Hashable, Sendable {
             }
         }
         guard let hosts = root["hosts"], case .object = hosts.value else { throw fail(root.line, "missing \"hosts\" object") }
-        var entries: [Entry] = []
+        var entries: [(entry: Entry, line: Int)] = []
         var seen: [Matrix.Cell: Int] = [:]
         for (host, rows) in hosts.members {
             guard case .array = rows.value else { throw fail(rows.line, "host \"\(host)\" must hold an array of cells") }
@@ -169,18 +175,18 @@ public struct Baseline: Hashable, Sendable {
                     let cell = Matrix.Cell(host: host, order: order, config: config)
                     if let first = seen[cell] { throw fail(row.line, "\(cell) appears twice; first at line \(first)") }
                     seen[cell] = row.line
-                    entries.append(Entry(cell: cell, outcome: outcome, reason: reason))
+                    entries.append((Entry(cell: cell, outcome: outcome, reason: reason), row.line))
                 }
             }
         }
-        return Baseline(entries: entries)
+        return entries
     }
 
     /// Reads schema 1: `"cells"`, one object per cell with its reason text.
-    static func parseSchema1(_ root: JSONValue.Located, file: String) throws(BaselineError) -> Baseline {
+    static func parseSchema1(_ root: JSONValue.Located, file: String) throws(BaselineError) -> [(entry: Entry, line: Int)] {
         func fail(_ line: Int, _ message: String) -> BaselineError { BaselineError(file: file, line: line, message: message) }
         guard let cells = root["cells"], case .array = cells.value else { throw fail(root.line, "missing \"cells\" array") }
-        var entries: [Entry] = []
+        var entries: [(entry: Entry, line: Int)] = []
         var seen: [Matrix.Cell: Int] = [:]
         for item in cells.items {
             guard case .object = item.value else { throw fail(item.line, "expected a cell object") }
@@ -214,19 +220,26 @@ public struct Baseline: Hashable, Sendable {
             let cell = Matrix.Cell(host: host, order: order, config: config)
             if let first = seen[cell] { throw fail(item.line, "\(cell) appears twice; first at line \(first)") }
             seen[cell] = item.line
-            entries.append(Entry(cell: cell, outcome: outcome, reason: reason))
+            entries.append((Entry(cell: cell, outcome: outcome, reason: reason), item.line))
         }
-        return Baseline(entries: entries)
+        return entries
     }
 
-    /// Reads a baseline file, or nil when it does not exist.
+    /// Reads a baseline file, or a baseline directory (``loadDirectory(from:file:)``); nil when there is none.
     /// - Throws: ``BaselineError`` naming the file and line.
     public static func load(from url: URL, file: String) throws(BaselineError) -> Baseline? {
+        if isDirectory(url) { return try loadDirectory(from: url, file: file) }
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try parse(readText(url, file: file), file: file)
+    }
+
+    /// A file's text.
+    /// - Throws: ``BaselineError`` at line 1 when it cannot be read or is not UTF-8.
+    static func readText(_ url: URL, file: String) throws(BaselineError) -> String {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw BaselineError(file: file, line: 1, message: "cannot be read")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw BaselineError(file: file, line: 1, message: "is not UTF-8 text") }
-        return try parse(text, file: file)
+        return text
     }
 }

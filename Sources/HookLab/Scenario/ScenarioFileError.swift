@@ -23,5 +23,5 @@ public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible
 
 /// A problem in a `.hooklab` scenario file.
 public typealias ScenarioFileError = InputFileError
-/// A problem in `Matrix/baseline.json`.
+/// A problem in a baseline file (`Matrix/baseline.json`, or a file of `Matrix/baseline/`).
 public typealias BaselineError = InputFileError
