@@ -48,8 +48,16 @@ extension Runtime {
     }
 
     public func protocol_getMethodDescription(_ p: ProtocolRef, _ sel: SEL) -> ProtocolMethod? {
-        let name = sel_getName(sel)
-        return protocol_copyMethodDescriptionList(p).first { $0.selector == name }
+        methodDescription(p, named: sel_getName(sel))
+    }
+
+    /// The first description of `name` in ``protocol_copyMethodDescriptionList(_:)``'s order (parents first), found
+    /// without building the list: hooks ask it at every install.
+    private func methodDescription(_ p: ProtocolRef, named name: String) -> ProtocolMethod? {
+        for parent in protocols[Int(p.raw)].inherits {
+            if let found = methodDescription(parent, named: name) { return found }
+        }
+        return protocols[Int(p.raw)].methods.first { $0.selector == name }
     }
 
     public func class_addProtocol(_ cls: Class, _ p: ProtocolRef) {
@@ -70,7 +78,12 @@ extension Runtime {
 
     /// `class_conformsToProtocol` walking superclasses, as `+conformsToProtocol:` does.
     public func class_conformsToProtocol(_ cls: Class, _ p: ProtocolRef) -> Bool {
-        class_copyProtocolList(cls).contains { protocol_conformsTo($0, p) }
+        var c: Class? = cls
+        while let k = c {
+            if classes[Int(k.raw)].protocols.contains(where: { protocol_conformsTo($0, p) }) { return true }
+            c = classes[Int(k.raw)].superclass
+        }
+        return false
     }
 
     /// The type encoding NSObject's `methodSignatureForSelector:` finds: an implemented method's types, else a

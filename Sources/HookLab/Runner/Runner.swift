@@ -73,7 +73,7 @@ public final class ModelRunner: ScenarioRunning {
             let outcome = Self.perform(step, number: number, traceStep: traceStep, rt: rt, into: &result) { try world.apply(step) }
             if let unrunnable = outcome.unrunnable { result.unrunnable = unrunnable; break }
             let fault = outcome.fault
-            for o in rt.allInstances where freedAt[o] == nil && rt.isFreed(o) { freedAt[o] = number }
+            for o in rt.allInstances where rt.isFreed(o) && freedAt[o] == nil { freedAt[o] = number }
             let record = StepRecord(world: world, step: step, number: number, fault: fault,
                                     journal: rt.journal[journalStart...], freedAt: freedAt)
             // This step's findings only: comparing them with the worst so far keeps a run linear in its length.
