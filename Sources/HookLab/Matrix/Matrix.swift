@@ -63,22 +63,13 @@ public struct Matrix: Sendable {
     /// Each placement of the app's delegate in a cell's scenarios with its worst outcome (see
     /// ``CellResult/delegatePlacements``), in the order they first appear.
     static func delegatePlacements(_ scenarios: [Scenario], _ runs: [ScenarioRun]) -> [VariantResult] {
-        var placements: [VariantResult] = []
-        for (position, scenario) in scenarios.enumerated() {
-            let steps = scenario.steps
+        worstPerGroup(scenarios, runs) { steps in
             let set = steps.firstIndex(where: { if case .setDelegate = $0 { true } else { false } })
             let lastInstall = steps.lastIndex { step in
                 switch step { case .load, .attach: true; default: false }
             }
-            let name = set.map { (lastInstall ?? -1) < $0 ? delegateSetAfterInstalls : delegateSetBeforeAnInstall } ?? delegateNotSet
-            let run = runs[position].result
-            if let i = placements.firstIndex(where: { $0.variant == name }) {
-                if run.outcome > placements[i].outcome { placements[i] = VariantResult(variant: name, outcome: run.outcome, findings: run.findings) }
-            } else {
-                placements.append(VariantResult(variant: name, outcome: run.outcome, findings: run.outcome == .ok ? [] : run.findings))
-            }
+            return set.map { (lastInstall ?? -1) < $0 ? delegateSetAfterInstalls : delegateSetBeforeAnInstall } ?? delegateNotSet
         }
-        return placements.count > 1 ? placements : []
     }
 
     /// The shape of the app's delegate that implements every method its protocols declare.
@@ -87,18 +78,27 @@ public struct Matrix: Sendable {
     /// Each delegate shape of a cell's scenarios with its worst outcome (see ``CellResult/delegateShapes``), in the
     /// order the shapes first appear.
     static func delegateShapes(_ scenarios: [Scenario], _ runs: [ScenarioRun]) -> [VariantResult] {
-        var shapes: [VariantResult] = []
+        worstPerGroup(scenarios, runs) { steps in
+            let lacked = steps.flatMap { step -> [String] in if case .delegateLacks(let s) = step { s } else { [] } }
+            return lacked.isEmpty ? fullDelegateShape : "lacks " + lacked.joined(separator: " ")
+        }
+    }
+
+    /// The scenarios grouped by the name `group` gives their steps, each group with its worst outcome and that run's
+    /// findings, in the order the groups first appear; empty when all fall in one group.
+    static func worstPerGroup(_ scenarios: [Scenario], _ runs: [ScenarioRun],
+                              _ group: ([Scenario.Step]) -> String) -> [VariantResult] {
+        var groups: [VariantResult] = []
         for (position, scenario) in scenarios.enumerated() {
-            let lacked = scenario.steps.flatMap { step -> [String] in if case .delegateLacks(let s) = step { s } else { [] } }
-            let name = lacked.isEmpty ? fullDelegateShape : "lacks " + lacked.joined(separator: " ")
+            let name = group(scenario.steps)
             let run = runs[position].result
-            if let i = shapes.firstIndex(where: { $0.variant == name }) {
-                if run.outcome > shapes[i].outcome { shapes[i] = VariantResult(variant: name, outcome: run.outcome, findings: run.findings) }
+            if let i = groups.firstIndex(where: { $0.variant == name }) {
+                if run.outcome > groups[i].outcome { groups[i] = VariantResult(variant: name, outcome: run.outcome, findings: run.findings) }
             } else {
-                shapes.append(VariantResult(variant: name, outcome: run.outcome, findings: run.outcome == .ok ? [] : run.findings))
+                groups.append(VariantResult(variant: name, outcome: run.outcome, findings: run.outcome == .ok ? [] : run.findings))
             }
         }
-        return shapes.count > 1 ? shapes : []
+        return groups.count > 1 ? groups : []
     }
 
     /// The hosts, in report order.
