@@ -190,7 +190,10 @@ public struct CLI {
         }
     }
 
-    var generator: ScenarioGenerator { ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants) }
+    /// The matrix's planner, with the orders of the catalogue's public reports (a reported order always has its cell).
+    var generator: ScenarioGenerator {
+        ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants).withReportedOrders(reports)
+    }
 
     func runMatrix(cells: [Matrix.Cell]? = nil, quiet: Bool = false) -> Matrix {
         let progress = showsProgress && !quiet ? Progress(write: standardError) : nil

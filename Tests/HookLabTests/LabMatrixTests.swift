@@ -19,6 +19,7 @@ struct PairCase: Codable, Hashable, Sendable, CustomTestStringConvertible {
 struct LabMatrixTests {
     static let catalog = Lab.catalog
     static let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
+        .withReportedOrders((try? reportCatalog.get()) ?? .empty)
     /// The package root: this file is `Tests/HookLabTests/LabMatrixTests.swift`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The lab's baseline: the directory `Matrix/baseline/` (one file per host) when it exists, else `Matrix/baseline.json`.

@@ -38,6 +38,25 @@ struct ScenarioGeneratorTests {
         #expect(Lab.catalog.participant("rx:patched")?.versionOf == nil)
     }
 
+    @Test("A reported order is a cell even where the rules leave it out; an order the matrix cannot hold is not")
+    func reportedOrdersAreCells() throws {
+        var participants = FakeCatalog.all
+        let index = try #require(participants.firstIndex { $0.id == "rx:patched" })
+        participants[index].versionOf = "rx"
+        var generator = ScenarioGenerator(hosts: FakeCatalog.allHosts, participants: participants)
+        let reported = ["tracker:proxy", "rx:patched", "kvo"]
+        #expect(!generator.cells().contains { $0.order == reported })
+        generator.reportedOrders = ["ListView": [reported, ["rx", "rx:patched"], ["rx", "nobody"]], "WebView": [["rx"]]]
+        let cells = generator.cells()
+        #expect(cells.filter { $0.order == reported }.map(\.config) == Configuration.allCases)
+        #expect(cells.count == generator.cells(lengths: [1, 2, 3]).count)
+        // Two of one family, an unknown id, a participant on a host it does not support: no cell.
+        #expect(!cells.contains { $0.order == ["rx", "rx:patched"] || $0.order.contains("nobody") || ($0.host == "WebView" && $0.order == ["rx"]) })
+        #expect(cells == cells.sorted() && Set(cells).count == cells.count)
+        // The lab's own generator takes the catalogue's orders: posthog-ios #748's triple with an older version is a cell.
+        #expect(LabMatrixTests.generator.cells().contains { $0.host == "UNUserNotificationCenter" && $0.order == ["fcm", "flutterfire", "posthog:xchg"] })
+    }
+
     @Test("The same input gives the same cells and scenarios, and cells are sorted")
     func deterministic() {
         let again = ScenarioGenerator(hosts: FakeCatalog.allHosts, participants: FakeCatalog.all)

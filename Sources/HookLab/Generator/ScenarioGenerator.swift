@@ -79,15 +79,44 @@ public struct ScenarioGenerator: Sendable {
         return result
     }
 
-    /// Every cell with an order of one of the given lengths, for every host and configuration, sorted.
+    /// The install orders public reports describe, by host (``withReportedOrders(_:)``): each runs as a cell even where
+    /// the rules above leave it out (an older version in a triple), so a reported order always has its cell, and that
+    /// cell can be `reported`.
+    public var reportedOrders: [String: [[String]]] = [:]
+
+    /// This generator with the orders of the catalogue's reports (``reportedOrders``).
+    public func withReportedOrders(_ catalog: ReportCatalog) -> ScenarioGenerator {
+        var copy = self
+        copy.reportedOrders = [:]
+        for report in catalog.reports where !report.order.isEmpty {
+            copy.reportedOrders[report.scenario.host, default: []].append(report.order)
+        }
+        return copy
+    }
+
+    /// Whether an order is one the matrix can hold on the host: known participants that support it, never two of one
+    /// family.
+    func isPlannable(_ order: [String], host: String) -> Bool {
+        let infos = order.compactMap { id in participants.first { $0.id == id } }
+        return infos.count == order.count && infos.allSatisfy { $0.hosts.contains(host) }
+            && Set(infos.map(\.family)).count == infos.count
+    }
+
+    /// Every cell with an order of one of the given lengths, for every host and configuration, sorted: the generated
+    /// orders, then the reported ones they leave out.
     public func cells(lengths: [Int] = [1, 2, 3]) -> [Matrix.Cell] {
         var cells: [Matrix.Cell] = []
         for host in hosts {
+            var planned = Set<[String]>()
             for length in lengths {
-                for order in orders(host: host.name, length: length) {
-                    for config in Configuration.allCases {
-                        cells.append(Matrix.Cell(host: host.name, order: order, config: config))
-                    }
+                for order in orders(host: host.name, length: length) { planned.insert(order) }
+            }
+            for order in reportedOrders[host.name] ?? [] where lengths.contains(order.count) && isPlannable(order, host: host.name) {
+                planned.insert(order)
+            }
+            for order in planned {
+                for config in Configuration.allCases {
+                    cells.append(Matrix.Cell(host: host.name, order: order, config: config))
                 }
             }
         }
