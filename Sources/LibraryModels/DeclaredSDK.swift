@@ -95,6 +95,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// Its observed methods do nothing, not even record, when the target does not answer `respondsToSelector:` for
         /// them (`if ([self.target respondsToSelector:_cmd]) { track; call }`, sa-sdk-ios 1.10.13 SADelegateProxy.m).
         public var trackIfTarget = false
+        /// `forwardInvocation:` invokes the target without asking `respondsToSelector:` first (`[invocation
+        /// invokeWithTarget:self.target]`, sa-sdk-ios 1.10.13 SADelegateProxy.m): a selector it lacks raises there.
+        public var invokeAlways = false
 
         public init(nsProxy: Bool, className: String, target: TargetOwnership, forwarding: Forwarding,
                     responds: Responds, marker: String?, keep: Keep?) {
@@ -486,15 +489,24 @@ public struct DeclaredSDK: Hashable, Sendable {
         case .forwardInvocation:
             // MODEL (inference): the usual NSProxy forwarding pair, asking the target; the write-up says its DelegateProxy
             // wraps "the usual message-forwarding methods" and leaves their code out ("其他的消息转发的代码 先忽略").
+            let always = proxy.invokeAlways
             rt.addMethod(cls, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
-                rt.noteInference("a declared wrapper's methodSignatureForSelector:/forwardInvocation: ask its target; the article says it has them and leaves their code out",
-                                 source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
+                if always {
+                    // `[self.target methodSignatureForSelector:]` / `[invocation invokeWithTarget:self.target]`, read in code.
+                    rt.noteFact("the wrapper's methodSignatureForSelector: asks its target and its forwardInvocation: invokes the target without asking it",
+                                source: "sa-sdk-ios 18ea300 SADelegateProxy.m (SADelegateProxy, SATableViewDelegateProxy forwardInvocation:)")
+                } else {
+                    rt.noteInference("a declared wrapper's methodSignatureForSelector:/forwardInvocation: ask its target; the article says it has them and leaves their code out",
+                                     source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
+                }
                 return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
             }
             rt.addMethod(cls, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
                 guard case .invocation(let inv)? = a.first else { return .none }
                 let target = rt.object_getIvar(o, "target")
-                if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(inv.selector)]).boolValue {
+                if always {
+                    try inv.invoke(rt, target: target)
+                } else if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(inv.selector)]).boolValue {
                     try inv.invoke(rt, target: target)
                 }
                 return .none

@@ -254,11 +254,14 @@ struct SensorsReleaseLineTests {
     func nsproxy() throws {
         let f = try file("sensors:nsproxy")
         guard case .wrap(let proxy) = f.sdk.handling else { Issue.record("not a wrapper"); return }
-        #expect(proxy.nsProxy && proxy.trackIfTarget && proxy.responds == .ownOrTarget && proxy.target == .weak)
+        #expect(proxy.nsProxy && proxy.trackIfTarget && proxy.invokeAlways && proxy.responds == .ownOrTarget && proxy.target == .weak)
         #expect(proxy.keep == DeclaredSDK.Keep(retains: true, on: .host, key: "setSensorsAnalyticsDelegateProxy:"))
         #expect(f.info.versionOf == "sensors" && f.sdk.start == .load)
         #expect(f.info.packages.map(\.description) == ["package cocoapods SensorsAnalyticsSDK >= 1.10.13 < 1.10.16"])
-        #expect(ParticipantFile.handlingLine(f.sdk.handling).contains(" track-if-target"))
+        #expect(ParticipantFile.handlingLine(f.sdk.handling).contains(" track-if-target invoke-always"))
+        #expect(throws: InputFileError.self) {
+            try ParticipantFile.parse(text: "participant x:y\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nwrap nsproxy forward target invoke-always\n", file: "bad")
+        }
 
         let (rt, tables, app) = try world()
         let made = f.sdk.install(into: rt)
@@ -287,5 +290,20 @@ struct SensorsReleaseLineTests {
             teardown
             """)
         #expect(alone.isEmpty, "\(alone)")
+        // The app's delegate released: the weak target is nil, UIKit's cached answer still sends heightForRow…, the
+        // wrapper has no signature for it and raises. Read in Sensors' code: derived, not predicted.
+        let catalog = Lab.catalog
+        let released = try Scenario.parse(text: """
+            host UITableView
+            config release
+            load sensors:nsproxy
+            set-delegate app
+            release app
+            fire tableView:heightForRowAtIndexPath:
+            teardown
+            """, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        let result = catalog.makeRunner().run(released)
+        #expect(result.findings.contains { $0.kind == .unrecognizedSelector }, "\(result.findings)")
+        #expect(result.basedOn.contains { $0.source.contains("18ea300") } && !result.basedOn.contains(where: \.isInference), "\(result.basedOn)")
     }
 }

@@ -222,6 +222,7 @@ public struct ParticipantFile: Sendable {
                     case "reuse": proxy.reuse = true
                     case "responds-guard": proxy.respondsGuard = true
                     case "track-if-target": proxy.trackIfTarget = true
+                    case "invoke-always": proxy.invokeAlways = true
                     case "keep":
                         guard i + 3 < args.count, ["retain", "assign"].contains(args[i + 1]) else {
                             throw fail(number, "expected 'keep retain|assign host|delegate KEY'")
@@ -229,9 +230,12 @@ public struct ParticipantFile: Sendable {
                         let on: DeclaredSDK.Keep.Holder = try choice(args[i + 2], "keeper")
                         proxy.keep = DeclaredSDK.Keep(retains: args[i + 1] == "retain", on: on, key: args[i + 3])
                         i += 3
-                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard, track-if-target")
+                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard, track-if-target, invoke-always")
                     }
                     i += 1
+                }
+                if proxy.invokeAlways, proxy.forwarding != .forwardInvocation {
+                    throw fail(number, "'invoke-always' is how forwardInvocation: invokes the target: it goes with 'forward invocation'")
                 }
                 if proxy.reuse, proxy.keep?.on != .delegate {
                     throw fail(number, "'reuse' reuses the wrapper kept on the delegate: add 'keep retain delegate KEY'")
@@ -510,6 +514,7 @@ public struct ParticipantFile: Sendable {
             if p.reuse { line += " reuse" }
             if p.respondsGuard { line += " responds-guard" }
             if p.trackIfTarget { line += " track-if-target" }
+            if p.invokeAlways { line += " invoke-always" }
             if let keep = p.keep { line += " keep \(keep.retains ? "retain" : "assign") \(keep.on.rawValue) \(keep.key)" }
             return line
         case .swizzleClass(let addMissing): return "swizzle-class" + (addMissing ? " add-missing" : "")
