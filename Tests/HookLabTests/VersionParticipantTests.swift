@@ -257,7 +257,8 @@ struct SensorsReleaseLineTests {
         #expect(proxy.nsProxy && proxy.trackIfTarget && proxy.invokeAlways && proxy.responds == .ownOrTarget && proxy.target == .weak)
         #expect(proxy.keep == DeclaredSDK.Keep(retains: true, on: .host, key: "setSensorsAnalyticsDelegateProxy:"))
         #expect(f.info.versionOf == "sensors" && f.sdk.start == .load)
-        #expect(f.info.packages.map(\.description) == ["package cocoapods SensorsAnalyticsSDK >= 1.10.13 < 1.10.16"])
+        #expect(f.info.packages.map(\.description) == ["package cocoapods SensorsAnalyticsSDK >= 1.10.13 < 1.10.16",
+                                                        "package carthage sensorsdata/sa-sdk-ios >= 1.10.13 < 1.10.16"])
         #expect(ParticipantFile.handlingLine(f.sdk.handling).contains(" track-if-target invoke-always"))
         #expect(throws: InputFileError.self) {
             try ParticipantFile.parse(text: "participant x:y\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nwrap nsproxy forward target invoke-always\n", file: "bad")

@@ -123,7 +123,8 @@ extension KnownSDK {
         // (1.10.21–2.1.17): the participant files sensors-isa-instance, sensors-nsproxy and sensors-exchange declare them.
         // 18ea300 (podspec 1.10.13) has the NSProxy files, ef9ccf2 (1.10.16) deletes them (versions-and-manifests.md §A3).
         KnownSDK("Sensors Data before 2.2", [pod("SensorsAnalyticsSDK", nil, "< 1.10.13"), pod("SensorsAnalyticsSDK", nil, ">= 1.10.16 < 2.2.0"),
-                                             carthage("sensorsdata/sa-sdk-ios", "< 2.2.0")], participant: "sensors:vc",
+                                             carthage("sensorsdata/sa-sdk-ios", "< 1.10.13"), carthage("sensorsdata/sa-sdk-ios", ">= 1.10.16 < 2.2.0")],
+                 participant: "sensors:vc",
                  hooks: "the view controller class's didSelect… (a block swizzle when the controller appears)",
                  source: "sa-sdk-ios v2.0.0 UIViewController+AutoTrack.m:97-111"),
         KnownSDK("Datadog RUM 3.8.0", [pod("DatadogRUM", nil, "= 3.8.0"), spm("dd-sdk-ios", "DatadogRUM", "= 3.8.0"), carthage("DataDog/dd-sdk-ios", "= 3.8.0")],
