@@ -92,6 +92,12 @@ public struct DeclaredSDK: Hashable, Sendable {
         public var reuse = false
         /// `respondsToSelector:` answers NO while it is already answering (UIScrollViewDelegateProxy.swift:51-65).
         public var respondsGuard = false
+        /// Its observed methods do nothing, not even record, when the target does not answer `respondsToSelector:` for
+        /// them (`if ([self.target respondsToSelector:_cmd]) { track; call }`, sa-sdk-ios 1.10.13 SADelegateProxy.m).
+        public var trackIfTarget = false
+        /// `forwardInvocation:` invokes the target without asking `respondsToSelector:` first (`[invocation
+        /// invokeWithTarget:self.target]`, sa-sdk-ios 1.10.13 SADelegateProxy.m): a selector it lacks raises there.
+        public var invokeAlways = false
 
         public init(nsProxy: Bool, className: String, target: TargetOwnership, forwarding: Forwarding,
                     responds: Responds, marker: String?, keep: Keep?) {
@@ -234,6 +240,9 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// After adding one of these methods where the class lacked it, the SDK sets the app delegate to nil and back
     /// (CleverTap CTSwizzleManager.m, after adding application:openURL:options:).
     public var resetAfterAdding: [String] = []
+    /// `isa-subclass per-instance`: a fresh subclass for each delegate object instead of one per class
+    /// (Sensors Data 2.2–4.0.3, `<Class>.<N>__CN.SENSORSDATA`); see DeclaredSDK+InstanceIsa.swift.
+    public var isaPerInstance: IsaPerInstance?
 
     func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
@@ -392,6 +401,8 @@ public struct DeclaredSDK: Hashable, Sendable {
             try exchangeWithBlocks(rt, delegate, observed: observed, addMissing: addMissing)
         case .swizzleClass(let addMissing):
             try swizzleDelegateClass(rt, delegate, observed: observed, addMissing: addMissing)
+        case .isaSubclass(let lyingClass, let addMissing) where isaPerInstance != nil:
+            try isaSubclassPerInstance(rt, delegate, observed: observed, lyingClass: lyingClass, addMissing: addMissing, isaPerInstance!)
         case .isaSubclass(let lyingClass, let addMissing):
             try isaSubclass(rt, delegate, observed: observed, lyingClass: lyingClass, addMissing: addMissing)
         case .forwardingTarget:
@@ -478,15 +489,24 @@ public struct DeclaredSDK: Hashable, Sendable {
         case .forwardInvocation:
             // MODEL (inference): the usual NSProxy forwarding pair, asking the target; the write-up says its DelegateProxy
             // wraps "the usual message-forwarding methods" and leaves their code out ("其他的消息转发的代码 先忽略").
+            let always = proxy.invokeAlways
             rt.addMethod(cls, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
-                rt.noteInference("a declared wrapper's methodSignatureForSelector:/forwardInvocation: ask its target; the article says it has them and leaves their code out",
-                                 source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
+                if always {
+                    // `[self.target methodSignatureForSelector:]` / `[invocation invokeWithTarget:self.target]`, read in code.
+                    rt.noteFact("the wrapper's methodSignatureForSelector: asks its target and its forwardInvocation: invokes the target without asking it",
+                                source: "sa-sdk-ios 18ea300 SADelegateProxy.m (SADelegateProxy, SATableViewDelegateProxy forwardInvocation:)")
+                } else {
+                    rt.noteInference("a declared wrapper's methodSignatureForSelector:/forwardInvocation: ask its target; the article says it has them and leaves their code out",
+                                     source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
+                }
                 return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
             }
             rt.addMethod(cls, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
                 guard case .invocation(let inv)? = a.first else { return .none }
                 let target = rt.object_getIvar(o, "target")
-                if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(inv.selector)]).boolValue {
+                if always {
+                    try inv.invoke(rt, target: target)
+                } else if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(inv.selector)]).boolValue {
                     try inv.invoke(rt, target: target)
                 }
                 return .none
@@ -505,6 +525,11 @@ public struct DeclaredSDK: Hashable, Sendable {
                 let target = rt.object_getIvar(o, "target")
                 if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
                     return try sdk.observedCall(rt, o, selector, types, a) { rt, args in try rt.objc_msgSend(target, sel, args) }
+                }
+                if proxy.trackIfTarget {
+                    rt.noteFact("the wrapper's didSelect… tracks and calls its target only if the target responds to it",
+                                source: "sa-sdk-ios v1.10.13 SADelegateProxy.m (18ea300), SATableViewDelegateProxy -tableView:didSelectRowAtIndexPath:")
+                    return types.first == "c" ? .bool(false) : .none
                 }
                 if !sdk.isAppLevel(selector) {
                     rt.noteInference("a declared wrapper answers YES / allow when its target does not answer", source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")

@@ -118,7 +118,8 @@ struct NoteClaims {
                     && variant.hosts.contains(host) && !variant.models.lowercased().contains("patched") && !variant.models.lowercased().contains("proposed") {
                     var swapped = order
                     swapped[position] = variant.id
-                    if failing.contains(where: { outcome(host, swapped, $0) == .ok }) { passing.append(swapped.joined(separator: " → ")) }
+                    // An order that cannot happen (0 scenarios: a variant hooking at launch after a start call) passes vacuously.
+                    if possible(host, swapped), failing.contains(where: { outcome(host, swapped, $0) == .ok }) { passing.append(swapped.joined(separator: " → ")) }
                 }
             }
             let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }

@@ -12,12 +12,12 @@ struct TrackerParticipantFileTests {
         // Besides the trackers, one method-hooking SDK (ParticipantFileTests runs it).
         #expect(files.filter { $0.methodHook != nil }.map(\.info.id) == ["hooker:exchange"])
         // The others are the app-level SDKs (gul, fcm, onesignal, rnfb…), none on the trackers' hosts, except Sensors
-        // Data's 2.x exchange scheme (VersionParticipantTests) and Datadog's scroll-view proxy, on UIScrollView of the
+        // Data's older release lines (exchange, NSProxy, per-instance subclass: VersionParticipantTests) and Datadog's scroll-view proxy, on UIScrollView of the
         // iOS 9+ era only (`era ios9`).
         let ids = files.filter { $0.methodHook == nil && $0.info.id.hasPrefix("tracker") }.map(\.info.id)
         #expect(ids == ["tracker:forwarding", "tracker:isa", "tracker:proxy", "tracker:swizzle"])
         let appLevel = Set(HostKind.appLevel.map(\.name))
-        let others = files.filter { $0.methodHook == nil && !$0.info.id.hasPrefix("tracker") && $0.info.id != "sensors:exchange" }
+        let others = files.filter { $0.methodHook == nil && !$0.info.id.hasPrefix("tracker") && !$0.info.id.hasPrefix("sensors:") }
         let scrollProxies = ["datadog", "datadog:3.8.0"]
         #expect(others.filter { !scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.allSatisfy(appLevel.contains) })
         #expect(others.filter { scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.filter { !appLevel.contains($0) } == ["UIScrollView"] })

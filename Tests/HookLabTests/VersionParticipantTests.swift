@@ -5,6 +5,8 @@ import Testing
 @testable import HookLab
 @testable import HookLabCLI
 import UIKitModel
+import ObjCModel
+import LibraryModels
 
 @Suite("Version participants")
 struct VersionParticipantTests {
@@ -101,5 +103,208 @@ struct ScanUpgradeTests {
         let rx = Scan.Found(package: LockedPackage(ecosystem: .cocoapods, name: "RxCocoa", version: "4.0.0", file: "Podfile.lock", line: 5),
                             title: "RxCocoa 3.3–4.0", participant: "rx:3.3", reason: "")
         #expect(Scan.upgrade(from: "rx:3.3", to: "rx", found: [rx]) == "upgrade RxCocoa from 4.0.0 to >= 6.5.0")
+    }
+}
+
+@Suite("Sensors Data release lines")
+struct SensorsReleaseLineTests {
+    func run(_ text: String) throws -> [Finding] {
+        let catalog = Lab.catalog
+        let scenario = try Scenario.parse(text: text, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        return catalog.makeRunner().run(scenario).findings
+    }
+
+    func file(_ id: String) throws -> ParticipantFile {
+        try #require(Lab.packageParticipantFiles.get().first { $0.info.id == id })
+    }
+
+    /// A runtime with UIKit, two table views, and an app delegate class whose didSelect… journals "app".
+    func world() throws -> (Runtime, [ObjectID], Class) {
+        let rt = Runtime(configuration: .release)
+        UIKit.load(into: rt)
+        let tables = [try UIKit.makeHost(.tableView(.ios9), in: rt), try UIKit.makeHost(.tableView(.ios9), in: rt)]
+        let app = rt.defineClass("AppList", superclass: rt.NSObjectClass)
+        rt.addMethod(app, "tableView:didSelectRowAtIndexPath:", types: "v@:@@") { rt, _, _, _ in
+            rt.journal.append(JournalEntry(observer: "app", event: "tableView:didSelectRowAtIndexPath:"))
+            return .none
+        }
+        return (rt, tables, app)
+    }
+
+    func tap(_ rt: Runtime, _ table: ObjectID) throws {
+        let kind = HostKind.tableView(.ios9)
+        let event = try #require(kind.events.first { $0.selector == "tableView:didSelectRowAtIndexPath:" })
+        _ = try UIKit.fire(event, on: table, of: kind, in: rt)
+    }
+
+    func className(_ rt: Runtime, _ o: ObjectID) -> String { rt.class_getName(rt.object_getClass(o)) }
+
+    @Test("sensors:isa-instance parses to a per-instance isa-subclass with its packages, an older release line of sensors")
+    func isaInstanceParses() throws {
+        let f = try file("sensors:isa-instance")
+        #expect(f.sdk.isaPerInstance == DeclaredSDK.IsaPerInstance(ifResponds: true, ifSlotDelegate: true))
+        #expect(f.sdk.handling == .isaSubclass(lyingClass: true, addMissing: false) && f.sdk.start == .runtime)
+        #expect(f.info.versionOf == "sensors" && f.info.family == "sensors")
+        #expect(f.info.packages.map(\.description) == ["package cocoapods SensorsAnalyticsSDK >= 2.2.0 < 4.0.4",
+                                                        "package carthage sensorsdata/sa-sdk-ios >= 2.2.0 < 4.0.4"])
+        // The declaration round-trips through its file text.
+        let again = try ParticipantFile.parse(text: ParticipantFile.text(for: f.sdk), file: "again")
+        #expect(again.sdk.isaPerInstance == f.sdk.isaPerInstance)
+        // The options belong to per-instance.
+        #expect(throws: InputFileError.self) {
+            try ParticipantFile.parse(text: "participant x:y\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nisa-subclass if-responds\n", file: "bad")
+        }
+    }
+
+    @Test("isa-subclass per-instance: each delegate object gets its own class, a per-class isa-subclass shares one")
+    func perInstanceClasses() throws {
+        let sensors = try file("sensors:isa-instance").sdk
+        let (rt, tables, app) = try world()
+        sensors.install(into: rt)
+        let d1 = rt.class_createInstance(app), d2 = rt.class_createInstance(app)
+        _ = try rt.send(tables[0], "setDelegate:", .object(d1))
+        _ = try rt.send(tables[1], "setDelegate:", .object(d2))
+        #expect(className(rt, d1) == "AppList.0__sensorsdata_SDK" && className(rt, d2) == "AppList.1__sensorsdata_SDK")
+        // -class lies; setting a hooked delegate again makes no new class.
+        #expect(try rt.send(d1, "class") == .object(rt.classObject(app)))
+        _ = try rt.send(tables[0], "setDelegate:", .object(d1))
+        #expect(className(rt, d1) == "AppList.0__sensorsdata_SDK")
+        // The click calls the app's method, then records.
+        try tap(rt, tables[0])
+        #expect(rt.journal.filter { $0.event == "tableView:didSelectRowAtIndexPath:" }.map(\.observer) == ["app", "sensors"])
+        // A delegate that answers NO for didSelect… is left in its class.
+        let plain = rt.class_createInstance(rt.defineClass("Plain", superclass: rt.NSObjectClass))
+        _ = try rt.send(tables[1], "setDelegate:", .object(plain))
+        #expect(className(rt, plain) == "Plain")
+
+        // tracker:isa (isa-subclass lying-class, per class): both delegates share one class.
+        let tracker = try file("tracker:isa").sdk
+        let (rt2, tables2, app2) = try world()
+        tracker.install(into: rt2)
+        let e1 = rt2.class_createInstance(app2), e2 = rt2.class_createInstance(app2)
+        _ = try rt2.send(tables2[0], "setDelegate:", .object(e1))
+        _ = try rt2.send(tables2[1], "setDelegate:", .object(e2))
+        #expect(rt2.object_getClass(e1) == rt2.object_getClass(e2) && className(rt2, e1) != "AppList")
+    }
+
+    @Test("isa-subclass per-instance if-slot-delegate: a click reaching a hooked delegate by forwarding is recorded once")
+    func slotDelegateOnly() throws {
+        let sensors = try file("sensors:isa-instance").sdk
+        let (rt, tables, app) = try world()
+        sensors.install(into: rt)
+        let d = rt.class_createInstance(app)
+        _ = try rt.send(tables[1], "setDelegate:", .object(d))
+        // A forwarding object in front of the hooked delegate, on the other table.
+        let proxyClass = rt.defineClass("ForwardingProxy", superclass: rt.NSObjectClass)
+        rt.class_declareForwardingIvar(proxyClass, "target")
+        rt.addMethod(proxyClass, "respondsToSelector:", types: "c@::") { rt, o, _, a in
+            try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+        }
+        rt.addMethod(proxyClass, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, _ in rt.object_getIvar(o, "target") }
+        let proxy = rt.class_createInstance(proxyClass)
+        try rt.object_setIvar(proxy, "target", .object(d), .strong)
+        _ = try rt.send(tables[0], "setDelegate:", .object(proxy))
+        #expect(className(rt, proxy) == "ForwardingProxy.1__sensorsdata_SDK")
+        try tap(rt, tables[0])
+        #expect(rt.journal.filter { $0.event == "tableView:didSelectRowAtIndexPath:" }.map(\.observer) == ["app", "sensors"])
+        // Without the check, the hooked delegate behind the proxy records the same click again.
+        var twice = sensors
+        twice.isaPerInstance?.ifSlotDelegate = false
+        let (rt2, tables2, app2) = try world()
+        twice.install(into: rt2)
+        let d2 = rt2.class_createInstance(app2)
+        _ = try rt2.send(tables2[1], "setDelegate:", .object(d2))
+        let proxyClass2 = rt2.defineClass("ForwardingProxy", superclass: rt2.NSObjectClass)
+        rt2.class_declareForwardingIvar(proxyClass2, "target")
+        rt2.addMethod(proxyClass2, "respondsToSelector:", types: "c@::") { rt, o, _, a in
+            try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+        }
+        rt2.addMethod(proxyClass2, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, _ in rt.object_getIvar(o, "target") }
+        let proxy2 = rt2.class_createInstance(proxyClass2)
+        try rt2.object_setIvar(proxy2, "target", .object(d2), .strong)
+        _ = try rt2.send(tables2[0], "setDelegate:", .object(proxy2))
+        try tap(rt2, tables2[0])
+        #expect(rt2.journal.filter { $0.event == "tableView:didSelectRowAtIndexPath:" && $0.observer == "sensors" }.count == 2)
+    }
+
+    @Test("sensors:isa-instance alone records every click; next to RxCocoa it hooks Rx's proxy, whose forwarding reaches the app")
+    func isaInstanceRuns() throws {
+        let alone = try run("""
+            host UITableView
+            config release
+            attach sensors:isa-instance
+            set-delegate app
+            fire tableView:didSelectRowAtIndexPath:
+            teardown
+            """)
+        #expect(alone.isEmpty, "\(alone)")
+        let withRx = try run("""
+            host UITableView
+            config release
+            attach sensors:isa-instance
+            attach rx
+            rx.setDelegate app
+            fire tableView:didSelectRowAtIndexPath:
+            teardown
+            """)
+        #expect(!withRx.contains { $0.kind == .lostEvent && $0.message.contains("sensors") }, "\(withRx)")
+    }
+
+    @Test("sensors:nsproxy wraps the delegate in an NSProxy the table retains; its didSelect… is silent when the target lacks it")
+    func nsproxy() throws {
+        let f = try file("sensors:nsproxy")
+        guard case .wrap(let proxy) = f.sdk.handling else { Issue.record("not a wrapper"); return }
+        #expect(proxy.nsProxy && proxy.trackIfTarget && proxy.invokeAlways && proxy.responds == .ownOrTarget && proxy.target == .weak)
+        #expect(proxy.keep == DeclaredSDK.Keep(retains: true, on: .host, key: "setSensorsAnalyticsDelegateProxy:"))
+        #expect(f.info.versionOf == "sensors" && f.sdk.start == .load)
+        #expect(f.info.packages.map(\.description) == ["package cocoapods SensorsAnalyticsSDK >= 1.10.13 < 1.10.16",
+                                                        "package carthage sensorsdata/sa-sdk-ios >= 1.10.13 < 1.10.16"])
+        #expect(ParticipantFile.handlingLine(f.sdk.handling).contains(" track-if-target invoke-always"))
+        #expect(throws: InputFileError.self) {
+            try ParticipantFile.parse(text: "participant x:y\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nwrap nsproxy forward target invoke-always\n", file: "bad")
+        }
+
+        let (rt, tables, app) = try world()
+        let made = f.sdk.install(into: rt)
+        let d = rt.class_createInstance(app)
+        _ = try rt.send(tables[0], "setDelegate:", .object(d))
+        let wrapper = try rt.send(tables[0], "delegate")
+        #expect(wrapper.object.map { rt.object_getClass($0) } == made)
+        #expect(rt.objc_getAssociatedObject(tables[0], "setSensorsAnalyticsDelegateProxy:") == wrapper)
+        try tap(rt, tables[0])
+        #expect(rt.journal.filter { $0.event == "tableView:didSelectRowAtIndexPath:" }.map(\.observer) == ["sensors", "app"])
+        // A delegate without didSelect…: the wrapper answers YES, so UIKit calls it, and nothing is tracked.
+        let plain = rt.class_createInstance(rt.defineClass("Plain", superclass: rt.NSObjectClass))
+        _ = try rt.send(tables[1], "setDelegate:", .object(plain))
+        let plainWrapper = try rt.send(tables[1], "delegate")
+        #expect(try rt.objc_msgSend(plainWrapper, rt.s.respondsToSelector, [.sel(rt.sel("tableView:didSelectRowAtIndexPath:"))]).boolValue)
+        rt.journal.removeAll()
+        try tap(rt, tables[1])
+        #expect(!rt.journal.contains { $0.observer == "sensors" })
+
+        let alone = try run("""
+            host UITableView
+            config release
+            load sensors:nsproxy
+            set-delegate app
+            fire tableView:didSelectRowAtIndexPath:
+            teardown
+            """)
+        #expect(alone.isEmpty, "\(alone)")
+        // The app's delegate released: the weak target is nil, UIKit's cached answer still sends heightForRow…, the
+        // wrapper has no signature for it and raises. Read in Sensors' code: derived, not predicted.
+        let catalog = Lab.catalog
+        let released = try Scenario.parse(text: """
+            host UITableView
+            config release
+            load sensors:nsproxy
+            set-delegate app
+            release app
+            fire tableView:heightForRowAtIndexPath:
+            teardown
+            """, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        let result = catalog.makeRunner().run(released)
+        #expect(result.findings.contains { $0.kind == .unrecognizedSelector }, "\(result.findings)")
+        #expect(result.basedOn.contains { $0.source.contains("18ea300") } && !result.basedOn.contains(where: \.isInference), "\(result.basedOn)")
     }
 }

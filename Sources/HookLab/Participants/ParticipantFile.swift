@@ -77,6 +77,7 @@ public struct ParticipantFile: Sendable {
         var ifResponds = false
         var hooksCurrent = false
         var unlessConforms: String?
+        var perInstance: DeclaredSDK.IsaPerInstance?
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -220,6 +221,8 @@ public struct ParticipantFile: Sendable {
                     case "pass-own": proxy.passOwn = true
                     case "reuse": proxy.reuse = true
                     case "responds-guard": proxy.respondsGuard = true
+                    case "track-if-target": proxy.trackIfTarget = true
+                    case "invoke-always": proxy.invokeAlways = true
                     case "keep":
                         guard i + 3 < args.count, ["retain", "assign"].contains(args[i + 1]) else {
                             throw fail(number, "expected 'keep retain|assign host|delegate KEY'")
@@ -227,9 +230,12 @@ public struct ParticipantFile: Sendable {
                         let on: DeclaredSDK.Keep.Holder = try choice(args[i + 2], "keeper")
                         proxy.keep = DeclaredSDK.Keep(retains: args[i + 1] == "retain", on: on, key: args[i + 3])
                         i += 3
-                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard")
+                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard, track-if-target, invoke-always")
                     }
                     i += 1
+                }
+                if proxy.invokeAlways, proxy.forwarding != .forwardInvocation {
+                    throw fail(number, "'invoke-always' is how forwardInvocation: invokes the target: it goes with 'forward invocation'")
                 }
                 if proxy.reuse, proxy.keep?.on != .delegate {
                     throw fail(number, "'reuse' reuses the wrapper kept on the delegate: add 'keep retain delegate KEY'")
@@ -311,7 +317,14 @@ public struct ParticipantFile: Sendable {
                 guard args == ["void"] else { throw fail(number, "expected 'returns void'") }
                 voidReturn = true
             case "isa-subclass":
-                guard args.allSatisfy({ ["lying-class", "add-missing"].contains($0) }) else { throw fail(number, "expected 'isa-subclass [lying-class] [add-missing]' or 'isa-subclass capture [add-missing] [shared NAME]'") }
+                guard args.allSatisfy({ ["lying-class", "add-missing", "per-instance", "if-responds", "if-slot-delegate"].contains($0) }) else {
+                    throw fail(number, "expected 'isa-subclass [lying-class] [add-missing] [per-instance [if-responds] [if-slot-delegate]]' or 'isa-subclass capture [add-missing] [shared NAME]'")
+                }
+                if args.contains("per-instance") {
+                    perInstance = DeclaredSDK.IsaPerInstance(ifResponds: args.contains("if-responds"), ifSlotDelegate: args.contains("if-slot-delegate"))
+                } else if args.contains("if-responds") || args.contains("if-slot-delegate") {
+                    throw fail(number, "'if-responds' and 'if-slot-delegate' are options of 'isa-subclass per-instance'")
+                }
                 try setHandling(.isaSubclass(lyingClass: args.contains("lying-class"), addMissing: args.contains("add-missing")))
             case "forwarding-target":
                 var handler = "SDKForwardingHandler"
@@ -427,6 +440,7 @@ public struct ParticipantFile: Sendable {
             if startWhen == .load { throw fail(triggerLine, "'setter declared' hooks the class the app passes to a start call: add 'start runtime' or 'start late'") }
         }
         sdk.setImpIfResponds = ifResponds
+        sdk.isaPerInstance = perInstance
         sdk.hooksCurrentAtStart = hooksCurrent
         sdk.standsAsideIfConforms = unlessConforms
         if let kvoLine = kvoSlot {
@@ -479,7 +493,11 @@ public struct ParticipantFile: Sendable {
         if sdk.setterReentrancyGuard { setter += " reentrancy-guard" }
         setter += " prefix \(sdk.prefix) category \(sdk.category)"
         lines.append(setter)
-        lines.append(handlingLine(sdk.handling))
+        var handling = handlingLine(sdk.handling)
+        if let p = sdk.isaPerInstance {
+            handling += " per-instance" + (p.ifResponds ? " if-responds" : "") + (p.ifSlotDelegate ? " if-slot-delegate" : "")
+        }
+        lines.append(handling)
         if let isa = sdk.objectIsa { lines.append(objectIsaLine(isa)) }
         if sdk.getterUnwraps { lines.append("getter unwrap") }
         return lines.joined(separator: "\n") + "\n"
@@ -495,6 +513,8 @@ public struct ParticipantFile: Sendable {
             if p.passOwn { line += " pass-own" }
             if p.reuse { line += " reuse" }
             if p.respondsGuard { line += " responds-guard" }
+            if p.trackIfTarget { line += " track-if-target" }
+            if p.invokeAlways { line += " invoke-always" }
             if let keep = p.keep { line += " keep \(keep.retains ? "retain" : "assign") \(keep.on.rawValue) \(keep.key)" }
             return line
         case .swizzleClass(let addMissing): return "swizzle-class" + (addMissing ? " add-missing" : "")

@@ -119,17 +119,12 @@ extension KnownSDK {
                                      carthage("ReactiveX/RxSwift", ">= 2.6.0 < 3.3.0")],
                  participant: "rx:2.6", hooks: "a delegate proxy that answers respondsToSelector: YES for every optional void method",
                  source: "RxSwift 3.2.0 _RXDelegateProxy.m:109-121, issue #1087"),
-        // 2.2.0's release commit is 96540d7 (no v2.2.0/2.2.1 tag); 2.2.0–2.2.5 also special-case RxCocoa proxies.
-        KnownSDK("Sensors Data 2.2–4.0.3", [pod("SensorsAnalyticsSDK", nil, ">= 2.2.0 < 4.0.4"), carthage("sensorsdata/sa-sdk-ios", ">= 2.2.0 < 4.0.4")],
-                 participant: "sensors:isa-instance",
-                 hooks: "the table and collection views' delegates (isa-swizzled into a per-instance subclass)",
-                 source: "sa-sdk-ios v2.2.2 SADelegateProxy.m:44-107"),
-        // ENABLE_AUTOTRACK_DIDSELECTROW (1.10.21–2.1.17): the participant file sensors-exchange.hooklab declares it.
-        KnownSDK("Sensors Data 1.10.15", [pod("SensorsAnalyticsSDK", nil, "= 1.10.15")], participant: "sensors:nsproxy",
-                 hooks: "the table and collection views' delegate (an NSProxy wrapper set by a setDelegate: swizzle)",
-                 source: "sa-sdk-ios v1.10.15 NSObject+SensorsAnalyticsDelegateProxy.m:14-64"),
-        KnownSDK("Sensors Data before 2.2", [pod("SensorsAnalyticsSDK", nil, "< 1.10.15"), pod("SensorsAnalyticsSDK", nil, ">= 1.10.16 < 2.2.0"),
-                                             carthage("sensorsdata/sa-sdk-ios", "< 2.2.0")], participant: "sensors:vc",
+        // 2.2.0–4.0.3 (per-instance subclass), 1.10.13–1.10.15 (NSProxy wrapper) and ENABLE_AUTOTRACK_DIDSELECTROW
+        // (1.10.21–2.1.17): the participant files sensors-isa-instance, sensors-nsproxy and sensors-exchange declare them.
+        // 18ea300 (podspec 1.10.13) has the NSProxy files, ef9ccf2 (1.10.16) deletes them (versions-and-manifests.md §A3).
+        KnownSDK("Sensors Data before 2.2", [pod("SensorsAnalyticsSDK", nil, "< 1.10.13"), pod("SensorsAnalyticsSDK", nil, ">= 1.10.16 < 2.2.0"),
+                                             carthage("sensorsdata/sa-sdk-ios", "< 1.10.13"), carthage("sensorsdata/sa-sdk-ios", ">= 1.10.16 < 2.2.0")],
+                 participant: "sensors:vc",
                  hooks: "the view controller class's didSelect… (a block swizzle when the controller appears)",
                  source: "sa-sdk-ios v2.0.0 UIViewController+AutoTrack.m:97-111"),
         KnownSDK("Datadog RUM 3.8.0", [pod("DatadogRUM", nil, "= 3.8.0"), spm("dd-sdk-ios", "DatadogRUM", "= 3.8.0"), carthage("DataDog/dd-sdk-ios", "= 3.8.0")],
