@@ -1,0 +1,48 @@
+// `sentry` on the NSURLSession host: its task hooks see the resume of the task the app starts before the first
+// task callback, and leave the delegate's events alone.
+import Testing
+@testable import HookLab
+
+@Suite("Sentry participant")
+struct SentryParticipantTests {
+    func result(_ text: String) throws -> RunResult {
+        let catalog = Lab.catalog
+        let scenario = try Scenario.parse(text: text, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        return catalog.makeRunner().run(scenario)
+    }
+
+    static let scenario = """
+        host NSURLSession
+        config release
+        attach sentry
+        set-delegate app
+        fire URLSession:dataTask:didReceiveResponse:completionHandler:
+        fire URLSession:dataTask:didReceiveData:
+        fire URLSession:task:didCompleteWithError:
+        invalidate-session
+        teardown
+        """
+
+    @Test("Alone it is clean: its resume hook runs once (first task event), the app's delegate gets every event")
+    func alone() throws {
+        let r = try result(Self.scenario)
+        #expect(r.findings.isEmpty, "\(r.findings)")
+    }
+
+    @Test("Started after a session's task was resumed, it expects nothing of that session; a new session's task resumes through its hook")
+    func expectsResume() throws {
+        // Started after the first task event: the generator never places it there; a scenario can.
+        let late = Self.scenario.replacingOccurrences(of: "attach sentry\n", with: "")
+            .replacingOccurrences(of: "fire URLSession:dataTask:didReceiveData:", with: "attach sentry\nset-delegate app2\nfire URLSession:dataTask:didReceiveData:")
+        let r = try result(late)
+        #expect(r.findings.isEmpty, "a new session's task is resumed through the hook: \(r.findings)")
+    }
+
+    @Test("Catalogue: id, host, packages and the enableSwizzling action; the scan maps Sentry to it")
+    func catalogue() throws {
+        let info = try #require(Lab.catalog.participant("sentry"))
+        #expect(info.hosts == ["NSURLSession"] && info.hasAttach && !info.hasLoad)
+        #expect(info.actions?.contains { $0.contains("enableSwizzling = false") } == true)
+        #expect(info.packages.contains { $0.name == "Sentry" } && info.packages.contains { $0.component == "Sentry-Dynamic" })
+    }
+}
