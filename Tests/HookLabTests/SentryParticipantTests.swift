@@ -1,6 +1,7 @@
 // `sentry` on the NSURLSession host: its task hooks see the resume of the task the app starts before the first
 // task callback, and leave the delegate's events alone.
 import Testing
+import ObjCModel
 @testable import HookLab
 
 @Suite("Sentry participant")
@@ -44,5 +45,32 @@ struct SentryParticipantTests {
         #expect(info.hosts == ["NSURLSession"] && info.hasAttach && !info.hasLoad)
         #expect(info.actions?.contains { $0.contains("enableSwizzling = false") } == true)
         #expect(info.packages.contains { $0.name == "Sentry" } && info.packages.contains { $0.component == "Sentry-Dynamic" })
+    }
+
+    @Test("Its observer expects the resume: a resume on the concrete class that never reaches NSURLSessionTask's is a lostEvent for sentry")
+    func lostResume() throws {
+        let catalog = ModelCatalog(participants: [ParticipantKind(info: NoSuperResume.info) { NoSuperResume() }])
+        let text = Self.scenario.replacingOccurrences(of: "attach sentry\n", with: "attach sentry\nattach nosuper\n")
+        let scenario = try Scenario.parse(text: text, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        let findings = catalog.makeRunner().run(scenario).findings
+        #expect(findings.contains { $0.kind == .lostEvent && $0.message.contains("sentry") && $0.message.contains("resume") }, "\(findings)")
+        // Only the first task event resumes a task; the app's delegate still gets every event.
+        #expect(findings.count == 1, "\(findings)")
+    }
+}
+
+/// Test-only: the concrete task class gets its own `resume` that never calls super (the shape Sentry's task search
+/// comment describes for iOS 10-13's intermediate classes: "does not call [super resume]").
+final class NoSuperResume: Participant {
+    static let info = ParticipantInfo(id: "nosuper", family: "nosuper", models: "a resume that never calls super",
+                                      hosts: ["NSURLSession"], hasLoad: false, hasAttach: true)
+    var info: ParticipantInfo { Self.info }
+    func attach(_ world: World) throws {
+        let rt = world.rt
+        guard let cls = rt.objc_getClass("__NSCFLocalDataTask") else { return }
+        rt.addMethod(cls, "resume", types: "v@:") { rt, o, _, _ in
+            try rt.object_setIvar(o, "_state", .int(0), .value)
+            return .none
+        }
     }
 }
