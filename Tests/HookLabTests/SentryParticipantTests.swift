@@ -39,6 +39,32 @@ struct SentryParticipantTests {
         #expect(r.findings.isEmpty, "a new session's task is resumed through the hook: \(r.findings)")
     }
 
+    static let head = "participant a\nstart runtime\n"
+
+    @Test("Mistakes in task-classes files name their line", arguments: [
+        (head + "task-classes resume\n", 3, "expected 'task-classes setimp SEL"),
+        (head + "task-classes setimp resme\n", 3, "unknown task method 'resme'"),
+        (head + "task-classes setimp resume resume\n", 3, "listed twice"),
+        (head + "task-classes setimp setState:\n", 3, "needs 'resume'"),
+        ("participant a\ntask-classes setimp resume\n", 2, "add 'start runtime'"),
+        (head + "observe NSURLSession URLSession:task:didCompleteWithError:\ntask-classes setimp resume\n", 4, "takes no observe"),
+    ])
+    func errors(_ text: String, _ line: Int, _ message: String) {
+        do {
+            _ = try ParticipantFile.parse(text: text, file: "p.hooklab")
+            Issue.record("parsed: \(text)")
+        } catch {
+            #expect(error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("A task-classes file parses to an NSURLSession participant that starts at runtime")
+    func parses() throws {
+        let f = try ParticipantFile.parse(text: Self.head + "task-classes setimp resume setState:\n", file: "p.hooklab")
+        #expect(f.taskClassHook?.selectors == ["resume", "setState:"])
+        #expect(f.info.hosts == ["NSURLSession"] && f.info.hasAttach && !f.info.hasLoad)
+    }
+
     @Test("Catalogue: id, host, packages and the enableSwizzling action; the scan maps Sentry to it")
     func catalogue() throws {
         let info = try #require(Lab.catalog.participant("sentry"))

@@ -13,7 +13,7 @@ extension ParticipantKind {
         ParticipantKind(info: BridgeHookParticipant.info(.buggy)) { BridgeHookParticipant(.buggy) },
         ParticipantKind(info: BridgeHookParticipant.info(.fixed)) { BridgeHookParticipant(.fixed) },
         ParticipantKind(info: IGListParticipant.info) { IGListParticipant() },
-    ] + methodHooks + isaSwizzlingParticipants + urlSessionConsumers + urlSessionTaskHookers
+    ] + methodHooks + isaSwizzlingParticipants + urlSessionConsumers
 }
 
 /// The host names a set of class names covers, in both eras where they exist.

@@ -5,13 +5,13 @@ import ObjCModel
 import UIKitModel
 @testable import LibraryModels
 
-@Suite("Sentry network tracking")
-struct SentryNetworkTrackingTests {
+@Suite("URL-session task swizzle (Sentry)")
+struct URLSessionTaskSwizzleTests {
     @Test("The task search finds NSURLSessionTask from a __NSCFLocalDataTask probe; the probe session and task are freed")
     func search() throws {
         let scene = Scene(HostKind.urlSession)
         let before = scene.rt.allInstances.count
-        let classes = try SentryNetworkTracking.taskClassesToTrack(scene.rt)
+        let classes = try URLSessionTaskSwizzle.taskClassesToTrack(scene.rt)
         try scene.rt.drainAutoreleasePool()
         #expect(classes.map(scene.rt.class_getName) == ["NSURLSessionTask"])
         let probes = scene.rt.allInstances.dropFirst(before)
@@ -22,13 +22,13 @@ struct SentryNetworkTrackingTests {
     func resumeHook() throws {
         let scene = Scene(HostKind.urlSession)
         let rt = scene.rt
-        let done = try SentryNetworkTracking.start(rt)
+        let done = try URLSessionTaskSwizzle.start(rt)
         #expect(done.map { "\(rt.class_getName($0.0)) \($0.1)" } == ["NSURLSessionTask resume", "NSURLSessionTask setState:"])
         let task = try #require(rt.objc_getClass("NSURLSessionTask"))
         let resume = try #require(rt.class_getInstanceMethod(task, rt.sel("resume")))
         #expect(rt.imp_getOwner(rt.method_getImplementation(resume)) == "sentry")
         // oncePerClassAndSuperclasses: the key's set already holds NSURLSessionTask.
-        #expect(try SentryNetworkTracking.start(rt).isEmpty)
+        #expect(try URLSessionTaskSwizzle.start(rt).isEmpty)
         #expect(rt.method_getImplementation(try #require(rt.class_getInstanceMethod(task, rt.sel("resume")))) == rt.method_getImplementation(resume))
 
         let session = try scene.makeHost()
@@ -52,18 +52,18 @@ struct SentryNetworkTrackingTests {
     func oncePerClassAndSuperclasses() throws {
         let scene = Scene(HostKind.urlSession)
         let rt = scene.rt
-        try SentryNetworkTracking.start(rt)
+        try URLSessionTaskSwizzle.start(rt)
         let local = try #require(rt.objc_getClass("__NSCFLocalSessionTask"))
-        #expect(try !SentryNetworkTracking.swizzleInstanceMethod(rt, local, "resume", key: "resume"))
+        #expect(try !URLSessionTaskSwizzle.swizzleInstanceMethod(rt, local, "resume", owner: "sentry", key: "resume"))
         #expect(!rt.class_ownsMethod(local, rt.sel("resume")))
         // Another key is another set.
-        #expect(try SentryNetworkTracking.swizzleInstanceMethod(rt, local, "resume", key: "other"))
+        #expect(try URLSessionTaskSwizzle.swizzleInstanceMethod(rt, local, "resume", owner: "sentry", key: "other"))
     }
 
     @Test("enableSwizzling = false installs nothing")
     func optOut() throws {
         let scene = Scene(HostKind.urlSession)
-        #expect(try SentryNetworkTracking.start(scene.rt, enableSwizzling: false).isEmpty)
+        #expect(try URLSessionTaskSwizzle.start(scene.rt, enableSwizzling: false).isEmpty)
         let task = try #require(scene.rt.objc_getClass("NSURLSessionTask"))
         let resume = try #require(scene.rt.class_getInstanceMethod(task, scene.rt.sel("resume")))
         #expect(scene.rt.imp_getOwner(scene.rt.method_getImplementation(resume)) == "Foundation")
