@@ -41,7 +41,8 @@ extension UIKit {
         }
         let local = rt.defineClass(taskClassChain[1], superclass: task, owner: "CFNetwork")
         let data = rt.defineClass(taskClassChain[0], superclass: local, owner: "CFNetwork")
-        // A new task, suspended, kept by the session that made it (+0 to the caller).
+        // A new task, suspended ("Newly-initialized tasks begin in a suspended state", -resume docs). MODEL: the session
+        // keeps the task it made (+0 to the caller), one at a time.
         let makeTask: IMPBody = { rt, session, _, _ in
             let t = rt.class_createInstance(data)
             _ = try rt.objc_msgSend(t, rt.s.`init`)
