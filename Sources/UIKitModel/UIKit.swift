@@ -288,6 +288,7 @@ public enum UIKit {
                 on: rt.defineClass("UNUserNotificationCenter", superclass: rt.NSObjectClass, owner: "UserNotifications"), in: rt)
         let session = rt.defineClass("NSURLSession", superclass: rt.NSObjectClass, owner: "Foundation")
         install(HostKind.urlSession, on: session, in: rt)
+        loadURLSessionTasks(rt, session: session)
         defineSwiftUIAppDelegate(rt)
     }
 

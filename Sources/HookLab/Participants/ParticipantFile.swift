@@ -17,6 +17,8 @@ public struct ParticipantFile: Sendable {
     public var sections: [DeclaredSDK] = []
     /// The declared method hook of a `hook` file; then ``sdk`` observes nothing and hooks no delegate.
     public var methodHook: DeclaredMethodHook?
+    /// The declared task-class hook of a `task-classes` file; then ``sdk`` observes nothing and hooks no delegate.
+    public var taskClassHook: DeclaredTaskClassHook?
 
     public init(sdk: DeclaredSDK, info: ParticipantInfo, file: String, methodHook: DeclaredMethodHook? = nil) {
         self.sdk = sdk
@@ -37,7 +39,7 @@ public struct ParticipantFile: Sendable {
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
-                           "passive", "isa-object", "getter", "era"]
+                           "passive", "isa-object", "getter", "era", "task-classes"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -78,6 +80,7 @@ public struct ParticipantFile: Sendable {
         var hooksCurrent = false
         var unlessConforms: String?
         var perInstance: DeclaredSDK.IsaPerInstance?
+        var taskClassHook: (DeclaredTaskClassHook, Int)?
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -358,6 +361,8 @@ public struct ParticipantFile: Sendable {
                 getterUnwraps = number
             case "isa-object":
                 do { objectIsa = (try Self.objectIsa(args), number) } catch { throw fail(number, error.message) }
+            case "task-classes":
+                do { taskClassHook = (try Self.taskClasses(args), number) } catch { throw fail(number, error.message) }
             case "hook":
                 guard args.count == 1 else { throw fail(number, "expected 'hook exchange|imp|forward-invocation|subclass'") }
                 if let (_, previous) = hook { throw fail(number, "a second 'hook' line; line \(previous) already says how \(id?.0 ?? "the SDK") hooks the method") }
@@ -378,7 +383,7 @@ public struct ParticipantFile: Sendable {
         }
         if let (mechanism, hookLine) = hook {
             // A method-hooking SDK: it runs on the method targets, not on delegate hosts.
-            guard observes.isEmpty, setter == nil, handling == nil, start == nil, observer == nil else {
+            guard observes.isEmpty, setter == nil, handling == nil, start == nil, observer == nil, taskClassHook == nil else {
                 throw fail(hookLine, "a 'hook' participant hooks the method targets' CLASS SEL; it takes no observe, setter, start, observer or delegate handling line")
             }
             let possible = mechanism == .subclass ? MethodHookParticipant.instanceTargets : MethodHookParticipant.allTargets
@@ -398,6 +403,17 @@ public struct ParticipantFile: Sendable {
                                           callsOriginal: true, resetsDelegate: false, prefix: "sdk_", category: "SDK",
                                           handling: .swizzleClass(addMissing: false))
             return ParticipantFile(sdk: placeholder, info: info, file: file, methodHook: DeclaredMethodHook(id: name, mechanism: mechanism))
+        }
+        if let (taskHook, taskLine) = taskClassHook {
+            let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
+            var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)", hosts: [],
+                                       hasLoad: false, hasAttach: true, basedOn: basedOn, design: design, missedEvent: missedEvent)
+            if !actions.isEmpty { info.actions = actions }
+            info.packages = packages
+            info.versionOf = versionOf
+            return try taskClassFile(taskHook, line: taskLine, name: name, family: familyName, start: start,
+                                     delegateLines: !observes.isEmpty || setter != nil || handling != nil || hook != nil || observer != nil,
+                                     info: info, file: file)
         }
         guard !observes.isEmpty else { throw fail(lines, "missing 'observe HOSTCLASS SELECTOR…': which events on which host does \(name) observe?") }
         guard let setter else { throw fail(lines, "missing 'setter exchange|replace': how does \(name) reach the delegate?") }
@@ -533,6 +549,7 @@ public struct ParticipantFile: Sendable {
     public var kind: ParticipantKind {
         let sdk = sdk, info = info
         if methodHook != nil { return ParticipantKind(info: info) { MethodHookParticipant(info) } }
+        if let taskClassHook { return ParticipantKind(info: info) { TaskClassParticipant(info, taskClassHook) } }
         let sections = sections
         return ParticipantKind(info: info) { DeclaredParticipant(sdk: sdk, info: info, sections: sections) }
     }

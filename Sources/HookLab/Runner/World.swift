@@ -25,6 +25,9 @@ public final class World {
     /// Objects the app keeps strongly (the bridge, the adapter), released at teardown.
     private(set) var kept: [ObjectID] = []
     private(set) var tornDown = false
+    /// The data task the app made and resumed in the last `fire` step, before the session's delegate got the event
+    /// (`UIKit.appStartsTask`); nil when that step resumed none.
+    public private(set) var taskResumedByLastFire: ObjectID?
 
     /// What the app answers to non-void events, chosen to differ from every library default, so a lost answer shows.
     static let appAnswers: [(String, Value)] = [
@@ -179,6 +182,8 @@ public final class World {
             guard let event = kind.event(selector) else {
                 throw LabError("\(kind.name) does not fire \(selector); it fires \(kind.events.map(\.selector).joined(separator: ", "))")
             }
+            // A URL session's delegate gets task callbacks only for a task the app made and resumed.
+            taskResumedByLastFire = kind.primarySlot.createdBy == nil ? nil : try UIKit.appStartsTask(on: host, before: event, in: rt)
             try UIKit.fire(event, on: host, of: kind, in: rt)
         case .release(let name):
             guard let i = appDelegates.firstIndex(where: { $0.name == name }) else {
