@@ -181,26 +181,29 @@ struct EventDeliveryDetector: Detector {
         guard r.fault == nil, case .fire(let event) = r.step, let app = r.world.expectedReceiver else { return [] }
         // The journal names the app's delegate by its current class; the finding names it by identity, as every
         // detector does (an isa-swizzled or observed delegate is still the app's).
-        var expected: [(observer: String, object: String, who: String, event: String)] = []
+        // Who and which object are named only in a finding, so they are described only when one is made.
+        var expected: [(observer: String, event: String, named: () -> (object: String, who: String))] = []
         // An event the app's delegate does not implement (`delegate-lacks`) is not expected there.
         if !r.world.installed.contains(where: { $0.consumes(event) }), r.world.appImplements(event) {
-            expected.append((r.rt.describe(app), r.rt.identity(app), r.world.who(app), event))
+            expected.append((r.rt.describe(app), event, { (r.rt.identity(app), r.world.who(app)) }))
         }
         for p in r.world.installed {
             if let name = p.observer, p.expectsToObserve(event, r.world) {
-                expected.append((name, name, "\(p.info.id)'s observer", p.journalEvent(for: event)))
+                expected.append((name, p.journalEvent(for: event), { (name, "\(p.info.id)'s observer") }))
             }
         }
         var out: [Finding] = []
         for e in expected {
-            let n = r.journal.filter { $0.observer == e.observer && $0.event == e.event }.count
+            let n = r.journal.reduce(0) { $0 + ($1.observer == e.observer && $1.event == e.event ? 1 : 0) }
+            guard n != 1 else { continue }
+            let (object, who) = e.named()
             let what = e.event == event ? event : "\(e.event) (for \(event))"
             if n == 0 {
-                out.append(Finding(kind: .lostEvent, message: "\(e.who) never received \(what), fired at step \(r.number).",
-                                   step: r.number, objects: [e.object], event: event))
-            } else if n > 1 {
-                out.append(Finding(kind: .duplicateEvent, message: "\(e.who) received \(what) \(n) times for one event.",
-                                   step: r.number, objects: [e.object], event: event))
+                out.append(Finding(kind: .lostEvent, message: "\(who) never received \(what), fired at step \(r.number).",
+                                   step: r.number, objects: [object], event: event))
+            } else {
+                out.append(Finding(kind: .duplicateEvent, message: "\(who) received \(what) \(n) times for one event.",
+                                   step: r.number, objects: [object], event: event))
             }
         }
         return out
