@@ -143,6 +143,11 @@ extension DeclaredSDK {
             try watchSlot(rt, host, kind)
             return true
         }
+        if kvoSlotIfUnset, current.isNil {
+            // CleverTap: with no notification delegate yet, it observes `delegate` and hooks each one set later.
+            try watchEmptySlot(rt, host, kind, made: made)
+            return true
+        }
         if case .wrap = handling {
             // RNFB/FlutterFire/RNN: save the current delegate and make the wrapper the delegate, even when there is none.
             guard let made else { return true }

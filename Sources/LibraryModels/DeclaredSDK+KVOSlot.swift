@@ -76,4 +76,33 @@ extension DeclaredSDK {
         }
         try rt.objc_setAssociatedObject(observer, "slot.current", .none, .retainNonatomic)
     }
+
+    /// `kvo-slot if-unset`: the slot was empty at the start, so the SDK observes it, and at each change hooks the class of
+    /// the delegate now set with its class hook, again at every change (CleverTap: `addObserver:forKeyPath:@"delegate"` in
+    /// `swizzleAppDelegate`, and `observeValueForKeyPath:` calling `ct_swizzleMethod:withBlock:` with no guard). The
+    /// observer is the SDK's shared instance, kept for the process.
+    func watchEmptySlot(_ rt: Runtime, _ host: ObjectID, _ kind: HostKind, made: Class?) throws {
+        let name = "\(category)EmptySlotObserver"
+        let cls: Class
+        if let existing = rt.objc_getClass(name), rt.class_getOwner(existing) == id {
+            cls = existing
+        } else {
+            cls = defineUniqueClass(rt, name, superclass: rt.NSObjectClass)
+            let sdk = self
+            let property = kind.primarySlot.property
+            rt.addMethod(cls, "observeValueForKeyPath:ofObject:change:context:", types: "v@:@@@^v") { rt, _, _, a in
+                guard a.first?.stringValue == property, let host = a.count > 1 ? a[1].object : nil else { return .none }
+                let new = try rt.send(host, property)
+                rt.noteFact("CleverTap observes UNUserNotificationCenter.delegate when none is set, and swizzles didReceive on the class of each delegate set, with no guard",
+                            source: "CleverTap/clevertap-ios-sdk CTSwizzleManager.m swizzleAppDelegate (addObserver:forKeyPath:@\"delegate\"), observeValueForKeyPath:")
+                if !new.isNil { _ = try sdk.handle(rt, host, new, observed: sdk.events(on: kind.className), made: made) }
+                return .none
+            }
+        }
+        let observer = rt.class_createInstance(cls)
+        _ = try rt.objc_msgSend(observer, rt.s.`init`)
+        try rt.objc_msgSend(host, rt.s.addObserver, [.object(observer), .string(kind.primarySlot.property), .int(0), .none])
+        try rt.objc_setAssociatedObject(host, "\(id).slotObserver", .object(observer), .retainNonatomic)
+        try rt.objc_release(observer)
+    }
 }

@@ -222,6 +222,10 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// KVO-OBS: at its start it observes the slot's key path and, on each change, un-hooks the delegate it hooked and
     /// hooks the new one (FIRMessagingRemoteNotificationsProxy.m:122-135, :174-249). With `setimp` only.
     public var kvoSlot = false
+    /// KVO-OBS only when the slot is empty at the start: then every delegate set later has its class hooked by the
+    /// declared class hook, with no guard and no unhook (CleverTap CTSwizzleManager.m `swizzleAppDelegate` UN branch and
+    /// `observeValueForKeyPath:`); a delegate already set is hooked at the start, and nothing observes the slot.
+    public var kvoSlotIfUnset = false
     /// SETIMP only on the methods the delegate answers `respondsToSelector:` for, added to the class where it only
     /// forwards them (FIRMessagingRemoteNotificationsProxy.m:139-172, PR #324).
     public var setImpIfResponds = false

@@ -38,7 +38,8 @@ struct NotificationCenterParticipantTests {
         ("participant a\nstart runtime\nfor UIWebViw\nobserve UIWebView webViewDidStartLoad:\nsetter exchange\nswizzle-class\n", 3, "expected 'for HOSTCLASS'"),
         ("participant a\nstart runtime\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\n", 7, "a second section"),
         ("participant a\nstart runtime\nfor UIApplication\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\n", 3, "must observe UIApplication only"),
-        ("participant a\nstart runtime\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\nkvo-slot x\n", 7, "takes no arguments"),
+        ("participant a\nstart runtime\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\nkvo-slot x\n", 7, "expected 'kvo-slot' or 'kvo-slot if-unset'"),
+        ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(didReceive)\nsetter none\nsetimp keyed class\nkvo-slot if-unset\n", 6, "needs 'setter none' and a 'swizzle-class' line"),
         ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nswizzle-class\nkvo-slot\n", 6, "needs 'setter none' and a 'setimp' line"),
         ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector add-missing if-responds\n", 5, "add-missing|if-responds"),
         ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nhandler forwards\nsetimp keyed selector\n", 5, "unknown handler policy"),
@@ -90,6 +91,41 @@ struct NotificationCenterParticipantTests {
             """)
         #expect(!found.findings.contains { $0.kind == .duplicateEvent }, "\(found.findings)")
         #expect(found.findings.isEmpty, "\(found.findings)")
+    }
+
+    /// CleverTap's UN half as a file of its own, with or without its KVO on the empty slot.
+    static func clevertapUN(kvo: Bool) -> String {
+        """
+        participant ctun
+        start runtime
+        observe UNUserNotificationCenter \(didReceive)
+        setter none prefix _ct_ category CleverTap
+        swizzle-class per-block
+        \(kvo ? "kvo-slot if-unset" : "")
+        handler pass
+        """
+    }
+
+    @Test("kvo-slot if-unset: with no delegate at its start CleverTap hooks each delegate set later, again at every change")
+    func kvoSlotIfUnsetHooksLaterDelegates() throws {
+        let fire = "fire \(Self.didReceive)"
+        let later = "host UNUserNotificationCenter\nconfig release\nattach ctun\nset-delegate app\n\(fire)\n"
+        #expect(try run(later, with: [try file(Self.clevertapUN(kvo: true))]).findings.isEmpty)
+        let blind = try run(later, with: [try file(Self.clevertapUN(kvo: false))])
+        #expect(blind.findings.contains { $0.kind == .lostEvent && $0.message.contains("ctun") }, "\(blind.findings)")
+        // No guard in observeValueForKeyPath: a second delegate of the same class chains a second block.
+        let twice = try run(later + "set-delegate app2\n\(fire)\n", with: [try file(Self.clevertapUN(kvo: true))])
+        #expect(twice.findings.contains { $0.kind == .duplicateEvent && $0.message.contains("ctun") }, "\(twice.findings)")
+    }
+
+    @Test("fcm then clevertap: FCM's IMP runs under CleverTap's block selector, misses, and the tap never reaches the app; clevertap first passes")
+    func fcmThenCleverTapLosesTheTap() throws {
+        func order(_ first: String, _ second: String) throws -> RunResult {
+            try run("host UNUserNotificationCenter\nconfig release\nset-delegate app\nattach \(first)\nattach \(second)\nfire \(Self.didReceive)\n")
+        }
+        let fcmFirst = try order("fcm", "clevertap")
+        #expect(fcmFirst.findings.contains { $0.kind == .lostEvent && $0.message.contains("the app's `app`") }, "\(fcmFirst.findings)")
+        #expect(try order("clevertap", "fcm").findings.isEmpty)
     }
 
     @Test("setimp if-responds leaves a method the delegate lacks alone; add-missing adds one that completes nothing")

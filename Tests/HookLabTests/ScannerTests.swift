@@ -239,6 +239,10 @@ struct ScanCommandTests {
         #expect(result.out.contains("never received application:openURL:options:"), "\(result.out)")
         #expect(result.out.contains("host UIApplication@swiftui\n       config debug\n       set-delegate app\n       attach clevertap\n       fire application:openURL:options:\n       expect lostEvent"), "\(result.out)")
         #expect(!result.out.contains("not modeled yet (will be `clevertap`)"))
+        // The notification center: Firebase first loses the tap under CleverTap's block selector; CleverTap first passes.
+        #expect(result.out.contains("### UNUserNotificationCenter: `clevertap`, `fcm` — ❌ some orders fail"), "\(result.out)")
+        #expect(result.out.contains("never received userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"), "\(result.out)")
+        #expect(result.out.contains("install `clevertap` before `fcm`"), "\(result.out)")
     }
 
     @Test("Bad input exits 2 naming the file and line, and writes nothing")

@@ -76,6 +76,7 @@ public struct ParticipantFile: Sendable {
         var eras: [Era]?
         var setterGuard = false
         var kvoSlot: Int?
+        var kvoSlotIfUnset = false
         var ifResponds = false
         var hooksCurrent = false
         var unlessConforms: String?
@@ -306,8 +307,9 @@ public struct ParticipantFile: Sendable {
                 guard args.isEmpty else { throw fail(number, "'refuse-if-set' takes no arguments") }
                 refuses = true
             case "kvo-slot":
-                guard args.isEmpty else { throw fail(number, "'kvo-slot' takes no arguments") }
+                guard args.isEmpty || args == ["if-unset"] else { throw fail(number, "expected 'kvo-slot' or 'kvo-slot if-unset'") }
                 kvoSlot = number
+                kvoSlotIfUnset = args == ["if-unset"]
             case "unless-conforms":
                 guard args.count == 1, let p = args.first, p.first?.isLetter == true,
                       p.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
@@ -459,7 +461,12 @@ public struct ParticipantFile: Sendable {
         sdk.isaPerInstance = perInstance
         sdk.hooksCurrentAtStart = hooksCurrent
         sdk.standsAsideIfConforms = unlessConforms
-        if let kvoLine = kvoSlot {
+        if let kvoLine = kvoSlot, kvoSlotIfUnset {
+            guard case .swizzleClass = handling, trigger == .start else {
+                throw fail(kvoLine, "'kvo-slot if-unset' hooks the class of each delegate set after its start: it needs 'setter none' and a 'swizzle-class' line")
+            }
+            sdk.kvoSlotIfUnset = true
+        } else if let kvoLine = kvoSlot {
             guard case .setImp = handling, trigger == .start else {
                 throw fail(kvoLine, "'kvo-slot' re-hooks with setimp from a start call: it needs 'setter none' and a 'setimp' line")
             }
