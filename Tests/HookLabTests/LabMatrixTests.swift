@@ -127,19 +127,46 @@ extension LabMatrixTests {
         #expect(release.count > 3000)
         for (position, shared) in release.enumerated() where position % 12 == 0 {
             let order = shared.cell.order
-            // As Matrix.run does: a triple holding a failing order-preserving pair keeps its worst scenario unshrunk.
+            // As Matrix.run does: a triple holding a failing order-preserving pair keeps its worst scenario unshrunk,
             let hasFailingPair = order.indices.contains { i in
                 order.indices.contains { j in
                     j > i && Self.shared.outcome(of: shared.cell.with(order: [order[i], order[j]])).map { $0 != .ok } == true
                 }
             }
-            let fresh = Matrix.evaluate(shared.cell, generator: Self.generator, runner: runner, shrink: order.count < 3 || !hasFailingPair)
+            // and explains it only when the order is emergent (its note shows the path and references).
+            let emergent = Self.shared.emergent.contains { $0.host == shared.cell.host && $0.order == order }
+            let shrink = order.count < 3 || !hasFailingPair
+            let fresh = Matrix.evaluate(shared.cell, generator: Self.generator, runner: runner, shrink: shrink,
+                                        explain: shrink || emergent)
             #expect(fresh.outcome == shared.outcome, "\(shared.cell)")
             #expect(fresh.signatures == shared.signatures, "\(shared.cell)")
             #expect(fresh.variants == shared.variants, "\(shared.cell)")
             #expect(fresh.reproducer == shared.reproducer, "\(shared.cell)")
             #expect(fresh.ran == shared.ran, "\(shared.cell)")
         }
+    }
+
+    @Test("Every failing configuration of an emergent order has its reproducer explained, though the matrix explains an order holding a failing pair only once it knows the order is emergent")
+    func emergentReproducersExplained() {
+        let runner = Self.catalog.makeRunner()
+        let keys = Self.shared.emergent.map { $0.with(config: .debug) }.uniqued()
+        #expect(keys.count > 100)
+        var unshrunk = 0
+        for key in keys {
+            for config in Configuration.allCases {
+                guard let result = Self.shared.result(for: key.with(config: config)), result.outcome != .ok,
+                      let reproducer = result.reproducer else { continue }
+                guard reproducer.scenario.steps == result.worst?.steps else { continue }
+                unshrunk += 1
+                var scenario = reproducer.scenario
+                scenario.expect = []
+                let fresh = runner.run(scenario, explain: true)
+                #expect(fresh.messagePath == reproducer.result.messagePath, "\(result.cell)")
+                #expect(fresh.graph == reproducer.result.graph, "\(result.cell)")
+            }
+        }
+        // Some were not shrunk (they hold a failing pair): those are the ones explained late.
+        #expect(unshrunk > 0)
     }
 
     @Test("An inference counts only where its answer changed the course: rx:patched's marker probe answered NO, so the cell is derived like its unpatched twin")

@@ -66,7 +66,7 @@ public struct Shrinker {
             }
         }
         // Candidates ran without the message path and graph; the reproducer's run explains itself.
-        currentResult = runner.run(current, explain: true)
+        currentResult = runner.runExplaining(current, unexplained: currentResult).result
         current.expect = currentResult.findings.map(\.kind).uniqued()
         return Reproducer(scenario: current, result: currentResult)
     }

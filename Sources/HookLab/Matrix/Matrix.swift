@@ -198,9 +198,6 @@ public struct Matrix: Sendable {
         let slots = UnsafeMutableBufferPointer<CellResult?>.allocate(capacity: cells.count)
         slots.initialize(repeating: nil)
         defer { slots.deallocate() }
-        let runCounts = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(workers, 1))
-        runCounts.initialize(repeating: 0)
-        defer { runCounts.deallocate() }
 
         let workerCount = max(1, min(workers, cells.count))
         let runners = (0..<workerCount).map { _ in CountingRunner(makeRunner()) }
@@ -214,17 +211,7 @@ public struct Matrix: Sendable {
         /// Runs the cells at `positions` on every worker, the configurations of one order together so that they share
         /// runs; `shrinks` decides, per cell, whether to shrink.
         func phase(_ positions: [Int], shrinks: @escaping (Cell) -> Bool) {
-            var units: [[Int]] = []
-            var unitOf: [Cell: Int] = [:]
-            for position in positions {
-                let key = cells[position].with(config: .debug)
-                if let unit = unitOf[key] { units[unit].append(position) } else {
-                    unitOf[key] = units.count
-                    units.append([position])
-                }
-            }
-            // Debug first: a debug run whose asserts all held is what release runs (Runtime.configurationRead).
-            for u in units.indices { units[u].sort { cells[$0].config == .debug && cells[$1].config != .debug } }
+            let units = configurationUnits(positions) { cells[$0] }
             forEachConcurrently(units.count, workers: workerCount) { worker, index in
                 let runner = runners[worker]
                 runner.forget()
@@ -235,8 +222,9 @@ public struct Matrix: Sendable {
                     // Generation reads the configuration only to stamp it on each scenario: plan an order once.
                     let plan = planned.map { $0.with(config: cell.config) } ?? generator.plannedScenarios(for: cell)
                     planned = plan
-                    let evaluated = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks(cell),
-                                             planned: plan, twin: runs)
+                    let shrinks = shrinks(cell)
+                    let evaluated = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks,
+                                             planned: plan, twin: runs, explain: shrinks)
                     runs = evaluated.runs
                     slots[position] = withEvidence(evaluated.result, reports: reports, signatures: reportSignatures)
                 }
@@ -257,25 +245,68 @@ public struct Matrix: Sendable {
         }
         // Then participants alone and pairs. A longer order that contains a failing order-preserving pair cannot be
         // emergent, and the report explains it through that pair, so its reproducer is its worst scenario as
-        // generated (not shrunk).
+        // generated (not shrunk), explained only if it turns out emergent after all (below).
         let pairs = cells.indices.filter { cells[$0].order.count < 3 }
         phase(pairs) { _ in true }
         var failingPairs = Set<Cell>()
         for position in pairs where slots[position]!.outcome != .ok && cells[position].order.count == 2 { failingPairs.insert(cells[position]) }
-        phase(cells.indices.filter { cells[$0].order.count >= 3 }) { cell in
+        func containsFailingPair(_ cell: Cell) -> Bool {
             let order = cell.order
             for i in order.indices {
                 for j in order.indices where j > i {
-                    if failingPairs.contains(cell.with(order: [order[i], order[j]])) { return false }
+                    if failingPairs.contains(cell.with(order: [order[i], order[j]])) { return true }
                 }
             }
-            return true
+            return false
         }
-        for worker in 0..<workerCount { runCounts[worker] = runners[worker].count }
+        phase(cells.indices.filter { cells[$0].order.count >= 3 }) { !containsFailingPair($0) }
         var matrix = Matrix(hosts: generator.hosts, participants: generator.participants,
-                            results: slots.map { $0! }, runCount: runCounts.reduce(0, +), appAlone: appAlone)
+                            results: slots.map { $0! }, appAlone: appAlone)
+        // An order containing a failing pair kept its worst run unexplained; of those, only the emergent orders have a
+        // note that shows the message path and references (of each failing configuration), so only they are explained,
+        // now that the matrix knows them.
+        let unexplained = matrix
+        let emergentCells = matrix.emergent.flatMap { cell in Configuration.allCases.map { cell.with(config: $0) } }.uniqued()
+        let positions = emergentCells.compactMap { matrix.index[$0] }.filter { position in
+            let result = unexplained.results[position]
+            return result.outcome != .ok && containsFailingPair(result.cell)
+        }
+        let units = configurationUnits(positions) { unexplained.results[$0].cell }
+        let explained = UnsafeMutableBufferPointer<RunResult?>.allocate(capacity: matrix.results.count)
+        explained.initialize(repeating: nil)
+        defer { explained.deinitialize(); explained.deallocate() }
+        forEachConcurrently(units.count, workers: workerCount) { worker, index in
+            runners[worker].forget()
+            for position in units[index] {
+                guard let reproducer = unexplained.results[position].reproducer else { continue }
+                var scenario = reproducer.scenario
+                scenario.expect = []
+                explained[position] = runners[worker].runExplaining(scenario, unexplained: reproducer.result).result
+            }
+        }
+        for position in units.joined() {
+            if let result = explained[position] { matrix.results[position].reproducer?.result = result }
+        }
+        matrix.runCount = runners.reduce(0) { $0 + $1.count }
         matrix.reusedCount = runners.reduce(0) { $0 + $1.reused }
         return matrix
+    }
+
+    /// The positions grouped by order, one group per host and order, debug first: a worker runs a group's
+    /// configurations together, and a debug run whose asserts all held is what release runs
+    /// (`Runtime.configurationRead`), so release reuses it.
+    static func configurationUnits(_ positions: [Int], cell: (Int) -> Cell) -> [[Int]] {
+        var units: [[Int]] = []
+        var unitOf: [Cell: Int] = [:]
+        for position in positions {
+            let key = cell(position).with(config: .debug)
+            if let unit = unitOf[key] { units[unit].append(position) } else {
+                unitOf[key] = units.count
+                units.append([position])
+            }
+        }
+        for u in units.indices { units[u].sort { cell($0).config == .debug && cell($1).config != .debug } }
+        return units
     }
 
     /// Calls `body(worker, index)` for every index below `count`, on `workers` threads that each take the next index;
@@ -299,9 +330,11 @@ public struct Matrix: Sendable {
     /// Runs one cell's scenarios and shrinks the worst.
     /// - Parameter planned: The cell's scenarios and variant groups when the caller already has them
     ///   (``ScenarioGenerator/plannedScenarios(for:)``).
+    /// - Parameter explain: Whether an unshrunk reproducer carries its message path and graph (``Matrix/run`` leaves
+    ///   them out of an order holding a failing pair unless the order turns out emergent).
     public static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool = true,
-                                planned: ScenarioGenerator.Planned? = nil) -> CellResult {
-        evaluate(cell, generator: generator, runner: runner, shrink: shrink, planned: planned, twin: nil).result
+                                planned: ScenarioGenerator.Planned? = nil, explain: Bool = true) -> CellResult {
+        evaluate(cell, generator: generator, runner: runner, shrink: shrink, planned: planned, twin: nil, explain: explain).result
     }
 
     /// One generated scenario's run, and whether it read the build configuration.
@@ -310,7 +343,8 @@ public struct Matrix: Sendable {
     /// ``evaluate(_:generator:runner:shrink:planned:)``, reusing the runs of the same plan in the other configuration
     /// (`twin`, by scenario index) that never read it; also returns this cell's runs, for its twin.
     static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool,
-                         planned: ScenarioGenerator.Planned?, twin: [ScenarioRun]?) -> (result: CellResult, runs: [ScenarioRun]) {
+                         planned: ScenarioGenerator.Planned?, twin: [ScenarioRun]?,
+                         explain: Bool = true) -> (result: CellResult, runs: [ScenarioRun]) {
         if let impossibility = generator.impossibility(of: cell) {
             return (CellResult(cell: cell, outcome: .ok, scenarioCount: 0, worst: nil, reproducer: nil, possible: false,
                                impossibility: impossibility), [])
@@ -355,7 +389,8 @@ public struct Matrix: Sendable {
         } else {
             var scenario = worst.scenario
             scenario.expect = worst.result.findings.map(\.kind).uniqued()
-            reproducer = Shrinker.Reproducer(scenario: scenario, result: runner.run(worst.scenario, explain: true))
+            let result = explain ? runner.runExplaining(worst.scenario, unexplained: worst.result).result : worst.result
+            reproducer = Shrinker.Reproducer(scenario: scenario, result: result)
         }
         return (CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: scenarios.count, worst: worst.scenario,
                            reproducer: reproducer, ran: firstRan, variants: variants, signatures: signatures.sorted(),
@@ -395,17 +430,33 @@ final class CountingRunner: ScenarioRunning {
     func run(_ scenario: Scenario) -> RunResult { run(scenario, explain: true) }
 
     func run(_ scenario: Scenario, explain: Bool) -> RunResult {
+        remembered(scenario, explain: explain) { runNotingConfiguration(scenario, explain: explain) }.result
+    }
+
+    /// The explained run of a scenario already run without `explain`, remembered like ``run(_:explain:)``; a result
+    /// given again says it may have read the configuration, since only a fresh run can tell.
+    func runExplaining(_ scenario: Scenario, unexplained: RunResult) -> (result: RunResult, readConfiguration: Bool) {
+        remembered(scenario, explain: true) {
+            count += 1
+            return base.runExplaining(scenario, unexplained: unexplained)
+        }
+    }
+
+    /// A remembered result of `scenario` if it has what `explain` asks for, else `fresh()`'s, remembered for this
+    /// configuration and, when the run never read it, for the other one.
+    private func remembered(_ scenario: Scenario, explain: Bool,
+                            _ fresh: () -> (result: RunResult, readConfiguration: Bool)) -> (result: RunResult, readConfiguration: Bool) {
         if let hit = known[scenario], hit.explained || !explain {
             reused += 1
-            return hit.result
+            return (hit.result, true)
         }
-        let (result, readConfiguration) = runNotingConfiguration(scenario, explain: explain)
+        let (result, readConfiguration) = fresh()
         known[scenario] = (result, explain)
         if !readConfiguration {
             var twin = scenario
             twin.config = scenario.config == .debug ? .release : .debug
             if known[twin].map({ explain && !$0.explained }) ?? true { known[twin] = (result, explain) }
         }
-        return result
+        return (result, readConfiguration)
     }
 }

@@ -51,6 +51,12 @@ public final class ModelRunner: ScenarioRunning {
         return (first, read)
     }
 
+    /// The run is deterministic, so the unexplained run's worst step is this run's: the trace is on for it from the
+    /// start, and one pass gives what ``runNotingConfiguration(_:explain:)`` needs two for (a run, then its replay).
+    public func runExplaining(_ scenario: Scenario, unexplained: RunResult) -> (result: RunResult, readConfiguration: Bool) {
+        execute(scenario, traceStep: unexplained.findings.mostSevere?.step)
+    }
+
     /// One pass over the steps. With `traceStep`, the runtime's trace is on for that step and becomes the path.
     /// Also says whether anything read the build configuration (``Runtime/configurationRead``).
     func execute(_ scenario: Scenario, traceStep: Int?, explain: Bool = true) -> (result: RunResult, readConfiguration: Bool) {

@@ -16,6 +16,9 @@ public protocol ScenarioRunning {
     /// Runs one scenario and says whether the run read the build configuration. When it did not, the same steps in
     /// the other configuration run exactly the same way, and ``Matrix`` reuses the result for that configuration.
     func runNotingConfiguration(_ scenario: Scenario, explain: Bool) -> (result: RunResult, readConfiguration: Bool)
+    /// Explains a result found without `explain` (`unexplained`, of the same scenario): the message path and graph of
+    /// its most severe finding. A runner that knows that finding's step may trace it in the same pass.
+    func runExplaining(_ scenario: Scenario, unexplained: RunResult) -> (result: RunResult, readConfiguration: Bool)
 }
 
 extension ScenarioRunning {
@@ -23,6 +26,9 @@ extension ScenarioRunning {
     /// A runner that cannot tell says the run read it, so its results are never reused across configurations.
     public func runNotingConfiguration(_ scenario: Scenario, explain: Bool) -> (result: RunResult, readConfiguration: Bool) {
         (run(scenario, explain: explain), true)
+    }
+    public func runExplaining(_ scenario: Scenario, unexplained: RunResult) -> (result: RunResult, readConfiguration: Bool) {
+        runNotingConfiguration(scenario, explain: true)
     }
 }
 
