@@ -6,6 +6,13 @@ import UIKitModel
 /// Runs scenarios on the models. Keeps one loaded base runtime per SDK era and copies it for each scenario.
 public final class ModelRunner: ScenarioRunning {
     private var bases: [Era: Runtime] = [:]
+    /// Loaded bases with the app's delegate class written for one shape (`delegate-lacks`, `delegate-completes`), for
+    /// the hosts whose delegate is app-level: writing it once per shape, not once per run.
+    private var appBases: [AppBase: Runtime] = [:]
+    private struct AppBase: Hashable {
+        let era: Era
+        let shape: AppDelegateObject.Shape
+    }
     /// The loaded base of method-hook scenarios: the root classes only (no UIKit), copied for each scenario.
     private var methodHooksBase: Runtime?
     /// The participants scenarios may name.
@@ -24,6 +31,16 @@ public final class ModelRunner: ScenarioRunning {
         // The era declares whether an object freed with KVO observers still registered raises.
         rt.kvoDeallocWithObserversRaises = era.kvoDeallocWithObserversRaises
         bases[era] = rt
+        return rt
+    }
+
+    /// The base for a host whose delegate is app-level, with the app's delegate class written for `shape`.
+    func appBase(_ era: Era, shape: AppDelegateObject.Shape) -> Runtime {
+        let key = AppBase(era: era, shape: shape)
+        if let b = appBases[key] { return b }
+        let rt = base(era).copy()
+        AppDelegateObject.defineAppSlotMethods(in: rt, shape: shape)
+        appBases[key] = rt
         return rt
     }
 
@@ -64,10 +81,11 @@ public final class ModelRunner: ScenarioRunning {
         guard let kind = HostKind.named(scenario.host) else {
             return (RunResult(unrunnable: RunResult.Unrunnable(step: 1, message: "HookLab has no host '\(scenario.host)'")), false)
         }
-        let rt = base(kind.era).copy()
+        let appSlots = World.hasAppSlots(kind)
+        let rt = (appSlots ? appBase(kind.era, shape: World.appShape(of: scenario.steps)) : base(kind.era)).copy()
         rt.configuration = scenario.config == .debug ? .debug : .release
         let participants = scenario.participants.compactMap { id in kinds.first { $0.info.id == id }?.make() }
-        let world = World(rt: rt, kind: kind, participants: participants, steps: scenario.steps)
+        let world = World(rt: rt, kind: kind, participants: participants, steps: scenario.steps, appDelegateWritten: appSlots)
         var detectors = makeDetectors()
         var findings: [Finding] = []
         var result = RunResult()

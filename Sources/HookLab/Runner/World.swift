@@ -42,10 +42,19 @@ public final class World {
     /// How the app's delegate class is written on the app-level hosts (`delegate-lacks`, `delegate-completes`).
     public let appShape: AppDelegateObject.Shape
 
-    init(rt: Runtime, kind: HostKind, participants: [Participant], steps: [Scenario.Step] = []) {
+    /// - Parameter appDelegateWritten: The runtime already has the app's delegate class written for these steps'
+    ///   shape (``ModelRunner`` keeps a loaded base per shape).
+    init(rt: Runtime, kind: HostKind, participants: [Participant], steps: [Scenario.Step] = [], appDelegateWritten: Bool = false) {
         self.rt = rt
         self.kind = kind
         self.participants = participants
+        appShape = Self.appShape(of: steps)
+        // The app's delegate class is written before anything runs: its app-level methods, minus what it lacks.
+        if !appDelegateWritten, Self.hasAppSlots(kind) { AppDelegateObject.defineAppSlotMethods(in: rt, shape: appShape) }
+    }
+
+    /// How the steps say the app's delegate class is written (`delegate-lacks`, `delegate-completes`).
+    static func appShape(of steps: [Scenario.Step]) -> AppDelegateObject.Shape {
         var shape = AppDelegateObject.Shape()
         for step in steps {
             switch step {
@@ -54,11 +63,13 @@ public final class World {
             default: break
             }
         }
-        appShape = shape
-        // The app's delegate class is written before anything runs: its app-level methods, minus what it lacks.
-        if kind.slots.contains(where: { DelegateProtocols.appSlotProtocols.contains($0.protocolName) }) {
-            AppDelegateObject.defineAppSlotMethods(in: rt, shape: shape)
-        }
+        return shape
+    }
+
+    /// Whether the host's delegate is the app's app-level delegate (the app delegate, the notification center's, a
+    /// URL session's), whose class a scenario's shape lines write.
+    static func hasAppSlots(_ kind: HostKind) -> Bool {
+        kind.slots.contains { DelegateProtocols.appSlotProtocols.contains($0.protocolName) }
     }
 
     /// Whether the app's delegate implements an event's method (a `delegate-lacks` line says it does not).
