@@ -208,7 +208,7 @@ extension LabMatrixTests {
         }
     }
 
-    @Test("The real matrix in 3 shards: each host in one shard, and the merged shard files give the same matrix.json bytes")
+    @Test("The real matrix in 3 shards: each host in one shard, and the merged shard files give the same matrix.json and report bytes")
     func threeShards() throws {
         let all = Self.generator.cells()
         var files: [(file: String, shard: ShardFile)] = []
@@ -226,6 +226,13 @@ extension LabMatrixTests {
         #expect(covered.sorted() == all)
         let merged = try ShardFile.merge(files, hosts: Self.catalog.hosts, participants: Self.catalog.participants)
         #expect(merged.json == Self.sharedJSON)
+        // The reports too: what only the shard files carry (each cell's delegate shapes and placements, which notes'
+        // actions read) survives the merge.
+        let observations = Self.catalog.designObservations()
+        let fromShards = merged.reportFiles(observations: observations)
+        let unsharded = Self.shared.reportFiles(observations: observations)
+        #expect(fromShards.map(\.path) == unsharded.map(\.path))
+        for (a, b) in zip(fromShards, unsharded) { #expect(a.contents == b.contents, "\(a.path)") }
     }
 }
 
