@@ -191,7 +191,10 @@ public struct CLI {
     }
 
     /// The matrix's planner, with the orders of the catalogue's public reports (a reported order always has its cell).
-    var generator: ScenarioGenerator {
+    var generator: ScenarioGenerator { generator(with: reports) }
+
+    /// The planner for a catalogue already loaded (reading the report files again costs a parse of each).
+    func generator(with reports: ReportCatalog) -> ScenarioGenerator {
         ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants).withReportedOrders(reports)
     }
 
@@ -199,7 +202,9 @@ public struct CLI {
         let progress = showsProgress && !quiet ? Progress(write: standardError) : nil
         defer { progress?.finish() }
         let report = progress.map { progress in { @Sendable (done: Int, total: Int) in progress.update(done: done, total: total) } }
-        return Matrix.run(cells: cells, generator: generator, workers: workers, progress: report, reports: reports, makeRunner: catalog.makeRunner)
+        let reports = self.reports
+        return Matrix.run(cells: cells, generator: generator(with: reports), workers: workers, progress: report, reports: reports,
+                          makeRunner: catalog.makeRunner)
     }
 
     func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
