@@ -214,7 +214,7 @@ public struct Matrix: Sendable {
             let units = configurationUnits(positions) { cells[$0] }
             forEachConcurrently(units.count, workers: workerCount) { worker, index in
                 let runner = runners[worker]
-                runner.forget()
+                runner.forget(unlessOn: cells[units[index][0]].host)
                 var planned: ScenarioGenerator.Planned?
                 var runs: [ScenarioRun]?
                 for position in units[index] {
@@ -415,8 +415,22 @@ final class CountingRunner: ScenarioRunning {
 
     init(_ base: ScenarioRunning) { self.base = base }
 
-    /// Drops the results kept so far (between orders, so memory stays bounded).
-    func forget() { known.removeAll(keepingCapacity: true) }
+    /// The host whose scenarios ``known`` holds.
+    private var knownHost: String?
+
+    /// Drops the results kept so far.
+    func forget() {
+        known.removeAll(keepingCapacity: true)
+        knownHost = nil
+    }
+
+    /// Drops the results kept so far unless they are of `host`: the shrinker's candidates of one order often equal
+    /// another order's on the same host (an order with one of its libraries removed), so they are kept across the
+    /// orders of a host, and memory stays bounded by one host's.
+    func forget(unlessOn host: String) {
+        if knownHost != host { forget() }
+        knownHost = host
+    }
 
     /// Counts a result the caller reused itself (``Matrix/evaluate(_:generator:runner:shrink:planned:twin:)``).
     func noteReused() { reused += 1 }
