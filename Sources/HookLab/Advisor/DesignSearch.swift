@@ -149,7 +149,8 @@ package struct DesignSearch {
             }
             return score
         }
-        return (scores, matrix.runCount, cells.count)
+        // The generated scenarios, not the runs made: which worker reuses which shrinker result varies from run to run.
+        return (scores, matrix.results.reduce(0) { $0 + $1.scenarioCount }, cells.count)
     }
 
     /// A conflicting cell: the lab's verdict (``Matrix/CellResult/conflict``), a finding that neither the app alone nor
