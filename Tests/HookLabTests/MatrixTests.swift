@@ -20,7 +20,9 @@ struct MatrixTests {
         #expect(many.results == matrix.results)
         #expect(Self.pages(one) == Self.pages(many))
         #expect(one.json == many.json)
-        #expect(one.runCount == many.runCount)
+        // Which worker reuses which shrinker result varies, so only the runs asked for are fixed (README).
+        #expect(one.runCount + one.reusedCount == many.runCount + many.reusedCount)
+        #expect(one.runCount + one.reusedCount == matrix.runCount + matrix.reusedCount)
     }
 
     @Test("The report and the JSON are byte-identical from run to run")
