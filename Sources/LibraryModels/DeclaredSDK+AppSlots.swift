@@ -35,8 +35,7 @@ extension DeclaredSDK {
             let answer = try original?(rt, args) ?? Self.defaultAnswer(rt, types, args, by: observer)
             // FBSDKSwizzler's trampolines return void (FBSDKSwizzler.m:88-116): the caller reads no answer.
             if voidReturn {
-                rt.noteFact("FBSDKSwizzler's block trampolines fb_swizzledMethod_N return void, so a BOOL answer is lost",
-                            source: "facebook-ios-sdk FBSDKSwizzler.m:88-116; issue #2205")
+                note(rt, .returnsVoid, "\(id)'s replacement method returns void, so a BOOL answer is lost")
                 return .none
             }
             return answer
@@ -89,8 +88,7 @@ extension DeclaredSDK {
             let left = rt.journal.filter { $0.event == "dispatch_group_leave" && $0.observer == observer }.count + 1
             rt.journal.append(JournalEntry(observer: observer, event: "dispatch_group_leave"))
             guard left <= entered else {
-                rt.noteFact("GUL's fetch handler leaves a dispatch group once per participant; one call too many is an unbalanced leave",
-                            source: "GoogleUtilities GULAppDelegateSwizzler.m:858-934; firebase-ios-sdk #8442, PR #6863")
+                note(rt, .handlerGroup, "the fetch handler of \(hookOwner) leaves a dispatch group once per participant; one call too many is an unbalanced leave")
                 throw Fault(.fatalError(message: "BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()"),
                             raisedBy: "libdispatch")
             }
@@ -124,8 +122,7 @@ extension DeclaredSDK {
         let current = try rt.send(host, slot.property)
         if refusesIfSet, !current.isNil {
             // expo NotificationCenterManager.swift:55-68: "logs and returns without installing".
-            rt.noteFact("expo-notifications installs nothing when UNUserNotificationCenter already has a delegate",
-                        source: "expo NotificationCenterManager.swift:55-68")
+            note(rt, .refuseIfSet, "\(id) installs nothing when \(kind.className) already has a delegate")
             rt.journal.append(JournalEntry(observer: observer, event: "refused",
                                            detail: "\(rt.describe(current)) is already the \(kind.name) delegate"))
             return false
@@ -134,8 +131,7 @@ extension DeclaredSDK {
            try rt.objc_msgSend(current, rt.s.conformsToProtocol, [.string(proto)]).boolValue {
             // FLTFirebaseMessagingPlugin.m:277-324: a delegate conforming to FlutterAppLifeCycleProvider is not replaced
             // (#4026/#4009); the plugin is then reached through Flutter's own fan-out, which the lab does not model.
-            rt.noteFact("FlutterFire does not replace a notification delegate that conforms to FlutterAppLifeCycleProvider",
-                        source: "firebase/flutterfire FLTFirebaseMessagingPlugin.m:277-324 (#4026)")
+            note(rt, .unlessConforms, "\(id) does not replace a delegate that conforms to \(proto)")
             return false
         }
         if kvoSlot {
@@ -212,8 +208,7 @@ extension DeclaredSDK {
         // realClass = [appDelegate class] (:337): -class, so a lying subclass or proxy answers for itself.
         guard let real = rt.classOfClassObject(try rt.objc_msgSend(d, rt.s.class).object ?? rt.classObject(rt.object_getClass(d)))
         else { return }
-        rt.noteFact("GUL subclasses [delegate class] and captures the real class's IMPs at install; NULL where the class has none",
-                    source: "GoogleUtilities GULAppDelegateSwizzler.m:336-464, :561-567")
+        note(rt, .isaSubclassCapture, "\(hookOwner) subclasses [delegate class] and captures the real class's IMPs at install; NULL where the class has none")
         // GUL_<Class>-<UUID>: the subclass is of the *runtime* class, so the object keeps every method it had (:358).
         let isa = rt.object_getClass(d)
         var n = 1
@@ -270,8 +265,7 @@ extension DeclaredSDK {
             if setImpIfResponds {
                 // FCM swizzles only what the delegate responds to, so iOS's fallback stays (:139-172, PR #324).
                 guard try rt.objc_msgSend(d, rt.s.respondsToSelector, [.sel(sel)]).boolValue else { continue }
-                rt.noteFact("FCM replaces the IMP of each UN method the delegate responds to on [delegate class], adding it where the class has none",
-                            source: "firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:139-172, :290-325")
+                note(rt, .setimpIfResponds, "\(id) replaces the IMP of each observed method the delegate responds to on [delegate class], adding it where the class has none")
             } else {
                 guard method != nil || addMissing else { continue }
             }
@@ -282,8 +276,7 @@ extension DeclaredSDK {
                     ? rt.class_getInstanceMethod(table, rt.sel(lookup)).map(rt.method_getImplementation) : nil)
                     .flatMap { $0 == rt._objc_msgForward ? nil : $0 }   // an entry removed by an un-hook
                 if key == .selector, previous == nil, lookup != selector {
-                    rt.noteFact("FCM looks the original up by the running _cmd; under a foreign _cmd the lookup misses and the original is skipped",
-                                source: "firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:253-259, :422-545")
+                    note(rt, .setimpKeyedSelector, "\(id) looks the original up by the running _cmd; under a foreign _cmd the lookup misses and the original is skipped")
                 }
                 let original: ((Runtime, [Value]) throws -> Value)? = previous.map { imp in { rt, args in try rt.callIMP(imp, o, sel, args) } }
                 return try sdk.observedCall(rt, o, selector, types, a, original: original)

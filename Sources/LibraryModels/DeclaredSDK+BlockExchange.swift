@@ -25,8 +25,7 @@ extension DeclaredSDK {
     func addedAny(_ rt: Runtime, _ d: ObjectID?, _ lacked: [String]) throws -> Bool {
         guard !lacked.isEmpty, let d, let cls = try swizzleTarget(rt, d) else { return false }
         guard lacked.contains(where: { rt.class_getInstanceMethod(cls, rt.sel($0)) != nil }) else { return false }
-        rt.noteFact("CleverTap sets the app delegate to nil and back after adding application:openURL:options:, so UIKit re-reads respondsToSelector:",
-                    source: "clevertap-ios-sdk CTSwizzleManager.m swizzleAppDelegate ([sharedApplication setDelegate:nil]; setDelegate:CFRetain(appDelegate))")
+        note(rt, .resetIfAdded, "\(id) sets the app delegate to nil and back after adding a method it lacked, so UIKit re-reads respondsToSelector:")
         return true
     }
 
@@ -42,8 +41,7 @@ extension DeclaredSDK {
             let sel = rt.sel(selector)
             guard let method = rt.class_getInstanceMethod(cls, sel) else {
                 guard addMissing, !noDonors.contains(selector), let types = Self.protocolTypes(rt, selector) else { continue }
-                rt.noteFact("CleverTap adds its own method to [delegate class] where the class has none (which changes respondsToSelector:)",
-                            source: "clevertap-ios-sdk CTSwizzleManager.m swizzleAppDelegate (class_addMethod branches)")
+                sdk.note(rt, .swizzleClassAddMissing, "\(id) adds its own method to [delegate class] where the class has none (which changes respondsToSelector:)")
                 let added = rt.imp_implementationWithBlock("-[\(className)(\(category)) \(selector)]", owner: id) { rt, o, _, a in
                     try sdk.observedCall(rt, o, selector, types, a, original: nil)
                 }
@@ -56,8 +54,7 @@ extension DeclaredSDK {
             while rt.class_respondsToSelector(cls, rt.sel("\(prefix)block_\(selector)_\(n)")) { n += 1 }
             let blockName = "\(prefix)block_\(selector)_\(n)"
             let blockSel = rt.sel(blockName)
-            rt.noteFact("CleverTap exchanges the method with a block under a per-block selector; the original then runs with _cmd = \(blockName)",
-                        source: "clevertap-ios-sdk CTSwizzle.m:33-65, :143-158 (ct_swizzleMethod:withBlock:)")
+            sdk.note(rt, .swizzleClassPerBlock, "\(id) exchanges the method with a block under a per-block selector; the original then runs with _cmd = \(blockName)")
             let body = rt.imp_implementationWithBlock("-[\(className)(\(category)) \(blockName)]", owner: id) { rt, o, _, a in
                 try sdk.observedCall(rt, o, selector, types, a) { rt, args in
                     // `[invocation invokeWithTarget:obj]`: a message send of the block selector to the object.

@@ -16,8 +16,7 @@ extension DeclaredSDK {
                         _ body: () throws -> Void) throws {
         guard setterReentrancyGuard else { return try body() }
         if rt.object_getIvar(view, setterGuardIvar).boolValue {
-            rt.noteFact("Datadog's setDelegate: swizzle calls the previous setter directly when it is re-entered for the same scroll view",
-                        source: "DataDog/dd-sdk-ios UIScrollViewSwizzler.swift:66-125")
+            note(rt, .reentrancyGuard, "\(id)'s setDelegate: swizzle calls the previous setter directly when it is re-entered for the same view")
             return try original(rt, view, delegate)
         }
         try rt.object_setIvar(view, setterGuardIvar, .bool(true), .value)
@@ -30,15 +29,13 @@ extension DeclaredSDK {
         guard let d = delegate.object else { return nil }
         if proxy.passOwn, rt.class_isSubclass(rt.object_getClass(d), of: made) {
             // `if delegate is UIScrollViewDelegateProxy { previousImplementation(…) }` (UIScrollViewSwizzler.swift).
-            rt.noteFact("Datadog passes its own UIScrollViewDelegateProxy through unwrapped (a type check)",
-                        source: "DataDog/dd-sdk-ios UIScrollViewSwizzler.swift SetDelegate")
+            note(rt, .passOwn, "\(id) passes its own wrapper through unwrapped (a type check)")
             return (delegate, nil)
         }
         if proxy.reuse, let keep = proxy.keep, keep.on == .delegate,
            let existing = rt.objc_getAssociatedObject(d, keep.key).object, rt.class_isSubclass(rt.object_getClass(existing), of: made) {
             // One proxy per delegate, kept as an associated object and reused (UIScrollViewSwizzler.swift:101-121).
-            rt.noteFact("Datadog reuses the proxy associated with the delegate instead of making a second one",
-                        source: "DataDog/dd-sdk-ios UIScrollViewSwizzler.swift:101-121")
+            note(rt, .reuse, "\(id) reuses the wrapper associated with the delegate instead of making a second one")
             _ = try rt.objc_retain(existing)
             return (.object(existing), existing)
         }
@@ -46,12 +43,11 @@ extension DeclaredSDK {
     }
 
     /// The `respondsToSelector:` re-entrancy flag: a nested question answers NO (UIScrollViewDelegateProxy.swift:51-65).
-    static func guardedResponds(_ rt: Runtime, _ o: ObjectID, _ on: Bool, _ answer: () throws -> Value) throws -> Value {
+    func guardedResponds(_ rt: Runtime, _ o: ObjectID, _ on: Bool, _ answer: () throws -> Value) throws -> Value {
         guard on else { return try answer() }
         let flag = "sdk.inRespondsToSelector"
         if rt.object_getIvar(o, flag).boolValue {
-            rt.noteFact("Datadog's proxy answers NO to a respondsToSelector: asked while it is already answering one",
-                        source: "DataDog/dd-sdk-ios UIScrollViewDelegateProxy.swift:51-65")
+            note(rt, .respondsGuard, "\(id)'s wrapper answers NO to a respondsToSelector: asked while it is already answering one")
             return .bool(false)
         }
         try rt.object_setIvar(o, flag, .bool(true), .value)
@@ -69,8 +65,7 @@ extension DeclaredSDK {
         let imp = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(property)]", owner: id) { rt, view, cmd, a in
             let stored = try rt.callIMP(previous, view, sel, a)
             guard let w = stored.object, rt.class_isSubclass(rt.object_getClass(w), of: made) else { return stored }
-            rt.noteFact("Datadog's delegate getter returns the proxy's original delegate, not the proxy",
-                        source: "DataDog/dd-sdk-ios UIScrollViewSwizzler.swift:141-152 (#2760)")
+            note(rt, .getterUnwrap, "\(id)'s delegate getter returns the wrapper's original delegate, not the wrapper")
             return rt.object_getIvar(w, "target")
         }
         _ = rt.class_replaceMethod(cls, sel, imp, types)
@@ -80,8 +75,7 @@ extension DeclaredSDK {
     /// after any session exists (URLSessionTaskDelegateSwizzler.swift:59-91 works on the customer-declared class).
     public func hookDeclaredClass(_ rt: Runtime, host: ObjectID, kind: HostKind) throws {
         guard let cls = rt.objc_getClass(AppDelegateObject.className) else { return }
-        rt.noteFact("Datadog swizzles the URL-session delegate class the app passes to URLSessionInstrumentation.enable(with:), not a session's delegate object",
-                    source: "DataDog/dd-sdk-ios DatadogInternal URLSessionTaskDelegateSwizzler.swift:59-91")
+        note(rt, .setterDeclared, "\(id) hooks the delegate class the app declares to its start call, not the delegate object of a \(kind.className)")
         // `[delegate class]` of a class object is the class itself, so the class hooks run on the declared class.
         _ = try handleDelegate(rt, host, .object(rt.classObject(cls)), observed: events(on: kind.className), made: nil)
     }

@@ -38,8 +38,7 @@ extension DeclaredSDK {
                 answers = true
                 break
             }
-            rt.noteFact("Sensors Data 2.2+ hooks a delegate only if it answers respondsToSelector: YES for a didSelect… selector",
-                        source: "sa-sdk-ios v2.2.2 SADelegateProxy.m:44-107 (hookDidSelectMethodWithDelegate:)")
+            note(rt, .isaSubclassIfResponds, "\(id) hooks a delegate only if it answers respondsToSelector: YES for one of the selectors it observes")
             guard answers else { return }
         }
         // MODEL: the KVO path (a KVO'd delegate patched in place, re-hooked after the last removeObserver:) is left out.
@@ -64,8 +63,7 @@ extension DeclaredSDK {
                 let result = answers ? try rt.objc_msgSendSuper(o, cls, sel, a) : try Self.defaultAnswer(rt, types, a)
                 if options.ifSlotDelegate, let host = a.first?.object {
                     // "当 target 和 delegate 不相等时为消息转发, 此时无需重复采集事件" (target != scrollView.delegate: forwarding).
-                    rt.noteFact("Sensors Data tracks a click only when the hooked object is the view's delegate",
-                                source: "sa-sdk-ios v2.2.8 SADelegateProxy.m:127-150 (target != scrollView.delegate)")
+                    sdk.note(rt, .isaSubclassIfSlotDelegate, "\(id) records an event only when the hooked object is the view's delegate")
                     guard try rt.objc_msgSend(host, rt.sel("delegate"), []) == .object(o) else { return result }
                 }
                 sdk.record(rt, selector)

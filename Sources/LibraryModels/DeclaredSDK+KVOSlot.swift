@@ -20,8 +20,7 @@ extension DeclaredSDK {
             let old = rt.object_getIvar(o, "slot.last")
             let new = try rt.send(host, property)
             try rt.object_setIvar(o, "slot.last", new, .weak)
-            rt.noteFact("FCM observes UNUserNotificationCenter.delegate by KVO: on a change it unswizzles the old delegate and swizzles the new one",
-                        source: "firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:194-249")
+            sdk.note(rt, .kvoSlot, "\(id) observes \(kind.className).\(property) by KVO: on a change it unhooks the old delegate and hooks the new one")
             if !old.isNil { try sdk.unhookSlotDelegate(rt, o, old, kind) }
             if !new.isNil { try sdk.hookSlotDelegate(rt, o, new, kind) }
             return .none
@@ -69,8 +68,7 @@ extension DeclaredSDK {
                 _ = rt.method_setImplementation(method, kept)
                 _ = rt.class_replaceMethod(t, sel, rt._objc_msgForward, rt.method_getTypeEncoding(method))
             } else {
-                rt.noteFact("FCM's unswizzle sets a method it added to the IMP of a non-existent selector: the class keeps answering respondsToSelector: YES",
-                            source: "firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:327-352")
+                note(rt, .kvoSlotUnhook, "\(id)'s unhook sets a method it added to the IMP of a non-existent selector: the class keeps answering respondsToSelector: YES")
                 _ = rt.method_setImplementation(method, rt._objc_msgForward)
             }
         }
@@ -93,8 +91,7 @@ extension DeclaredSDK {
             rt.addMethod(cls, "observeValueForKeyPath:ofObject:change:context:", types: "v@:@@@^v") { rt, _, _, a in
                 guard a.first?.stringValue == property, let host = a.count > 1 ? a[1].object : nil else { return .none }
                 let new = try rt.send(host, property)
-                rt.noteFact("CleverTap observes UNUserNotificationCenter.delegate when none is set, and swizzles didReceive on the class of each delegate set, with no guard",
-                            source: "CleverTap/clevertap-ios-sdk CTSwizzleManager.m swizzleAppDelegate (addObserver:forKeyPath:@\"delegate\"), observeValueForKeyPath:")
+                sdk.note(rt, .kvoSlotIfUnset, "\(id) observes \(kind.className).\(property) when none is set, and hooks the class of each delegate set, with no guard")
                 if !new.isNil { _ = try sdk.handle(rt, host, new, observed: sdk.events(on: kind.className), made: made) }
                 return .none
             }

@@ -49,8 +49,7 @@ extension DeclaredSDK {
             _ = try handleDelegate(rt, view, .object(d), observed: observed, made: made)
             return try isaObject(rt, d, isa)
         }
-        rt.noteFact("Firebase Performance sends an NSProxy delegate to registerProxy:, which reads the object ivars along object_getClass(proxy) up to NSProxy and instruments each one conforming to NSURLSessionDelegate",
-                    source: "firebase-ios-sdk FPRProxyObjectHelper.m:20-42 (PR #15869, #16270)")
+        note(rt, .isaObjectIvars, "\(id) leaves an NSProxy delegate alone: it reads the object ivars along object_getClass(proxy) up to NSProxy and hooks each one conforming to NSURLSessionDelegate")
         guard let session = rt.objc_getProtocol("NSURLSessionDelegate") else { return }
         for name in rt.class_forwardingIvars(rt.object_getClass(d)) {
             // object_getIvar reads the ivar as it is, weak ones included (FPRProxyObjectHelper.m:31; firebase #16643).
@@ -75,8 +74,7 @@ extension DeclaredSDK {
         for selector in isa.donors {
             let sel = rt.sel(selector)
             guard try !rt.objc_msgSend(o, rt.s.respondsToSelector, [.sel(sel)]).boolValue, let types = Self.protocolTypes(rt, selector) else { continue }
-            rt.noteFact("Firebase Performance copies FPRNSURLSessionDelegate's method into the delegate's fir_ subclass where the delegate does not respond; the copy only traces the task",
-                        source: "firebase-ios-sdk FPRNSURLSessionDelegateInstrument.m CopySelector/registerObject:, FPRNSURLSessionDelegate.m")
+            note(rt, .isaObjectDonors, "\(id) copies its own method into the delegate's \(isa.prefix) subclass where the delegate does not respond; the copy only records the event")
             rt.addMethod(sub, selector, types: types, owner: id) { rt, o, _, a in
                 try sdk.observedCall(rt, o, selector, types, a, original: nil)
             }
@@ -90,8 +88,7 @@ extension DeclaredSDK {
             // FPRSwizzledObject.m:28-41, :59-62: `[generatedClass instancesRespondToSelector:] || [super respondsToSelector:]`;
             // both halves look at the generated class, so the proxy's own respondsToSelector: no longer runs.
             rt.addMethod(sub, "respondsToSelector:", types: "c@::", owner: id) { rt, _, _, a in
-                rt.noteFact("Firebase Performance gives an isa-swizzled proxy a respondsToSelector: that answers from the generated class, not from the proxy's target",
-                            source: "firebase-ios-sdk FPRSwizzledObject.m:28-41, :59-62")
+                sdk.note(rt, .isaObjectResponds, "\(id) gives an isa-swizzled proxy a respondsToSelector: that answers from the generated class, not from the proxy's target")
                 guard let sel = a.first?.selValue else { return .bool(false) }
                 return .bool(rt.class_respondsToSelector(sub, sel))
             }

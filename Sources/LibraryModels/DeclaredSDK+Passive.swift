@@ -12,8 +12,7 @@ extension DeclaredSDK {
         var names = rt.object_getIvar(holder, AppDelegateObject.forwardsToIvar).stringValue.map { $0.split(separator: ",").map(String.init) } ?? []
         guard !names.contains(observer) else { return }
         names.append(observer)
-        rt.noteFact("\(observer) hooks nothing in the app delegate: the app forwards openURL and continueUserActivity to it by hand, so it sees only what reaches the app's own method",
-                    source: "BranchMetrics/ios-branch-deep-linking-attribution @e8518a8 (no method_exchangeImplementations, method_setImplementation or object_setClass in the SDK); adjust/ios_sdk @0a8ccca (none either)")
+        note(rt, .passive, "\(observer) hooks nothing in the app delegate: the app forwards openURL and continueUserActivity to it by hand, so it sees only what reaches the app's own method")
         try rt.object_setIvar(holder, AppDelegateObject.forwardsToIvar, .string(names.joined(separator: ",")), .value)
     }
 }

@@ -247,6 +247,10 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// `isa-subclass per-instance`: a fresh subclass for each delegate object instead of one per class
     /// (Sensors Data 2.2–4.0.3, `<Class>.<N>__CN.SENSORSDATA`); see DeclaredSDK+InstanceIsa.swift.
     public var isaPerInstance: IsaPerInstance?
+    /// Where its mechanism facts were read (`cite` lines); see DeclaredSDK+Facts.swift.
+    public var citations: [Citation] = []
+    /// Its `based-on` sources: what a mechanism fact with no citation cites.
+    public var basedOn: [String] = []
 
     func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
@@ -465,8 +469,9 @@ public struct DeclaredSDK: Hashable, Sendable {
             // The common NSObject-proxy form `[super respondsToSelector:] || [target respondsToSelector:]`
             // (rxcocoa guide §3.3 describes Rx's own proxy answering this way).
             let guarded = proxy.respondsGuard
+            let sdk = self
             rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
-                try Self.guardedResponds(rt, o, guarded) {
+                try sdk.guardedResponds(rt, o, guarded) {
                     if let sel = a.first?.selValue, rt.class_respondsToSelector(cls, sel) { return .bool(true) }
                     return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
                 }
@@ -497,8 +502,7 @@ public struct DeclaredSDK: Hashable, Sendable {
             rt.addMethod(cls, "methodSignatureForSelector:", types: "@@::") { rt, o, _, a in
                 if always {
                     // `[self.target methodSignatureForSelector:]` / `[invocation invokeWithTarget:self.target]`, read in code.
-                    rt.noteFact("the wrapper's methodSignatureForSelector: asks its target and its forwardInvocation: invokes the target without asking it",
-                                source: "sa-sdk-ios 18ea300 SADelegateProxy.m (SADelegateProxy, SATableViewDelegateProxy forwardInvocation:)")
+                    note(rt, .invokeAlways, "\(id)'s wrapper's methodSignatureForSelector: asks its target and its forwardInvocation: invokes the target without asking it")
                 } else {
                     rt.noteInference("a declared wrapper's methodSignatureForSelector:/forwardInvocation: ask its target; the article says it has them and leaves their code out",
                                      source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
@@ -531,8 +535,7 @@ public struct DeclaredSDK: Hashable, Sendable {
                     return try sdk.observedCall(rt, o, selector, types, a) { rt, args in try rt.objc_msgSend(target, sel, args) }
                 }
                 if proxy.trackIfTarget {
-                    rt.noteFact("the wrapper's didSelect… tracks and calls its target only if the target responds to it",
-                                source: "sa-sdk-ios v1.10.13 SADelegateProxy.m (18ea300), SATableViewDelegateProxy -tableView:didSelectRowAtIndexPath:")
+                    sdk.note(rt, .trackIfTarget, "\(id)'s wrapper records an observed call and calls its target only if the target responds to it")
                     return types.first == "c" ? .bool(false) : .none
                 }
                 if !sdk.isAppLevel(selector) {

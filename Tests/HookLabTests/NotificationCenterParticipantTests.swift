@@ -46,12 +46,33 @@ struct NotificationCenterParticipantTests {
         ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nwrap nsobject target nobody\n", 5, "unknown target ownership"),
         ("participant a\nobserve UNUserNotificationCenter \(willPresent)\nsetter exchange hooks-current\nswizzle-class\n", 3, "hooks-current"),
         ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nunless-conforms Flutter-Provider\nwrap nsobject\n", 5, "expected 'unless-conforms PROTOCOL'"),
+        ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed class\ncite kvo-slot P.m:1\n", 6, "only 'kvo-slot' notes, and a has no such line"),
+        ("participant a\ncite kvo P.m:1\n", 2, "unknown mechanism fact 'kvo'"),
+        ("participant a\ncite kvo-slot\n", 2, "expected 'cite FACT SOURCE'"),
+        ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed class\nkvo-slot\ncite kvo-slot P.m:1\ncite kvo-slot P.m:2\n", 8, "a second 'cite kvo-slot'; line 7"),
+        ("participant a\nstart runtime\ncite kvo-slot P.m:1\nfor UIApplication\nobserve UIApplication application:openURL:options:\nsetter none\nswizzle-class\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed class\n", 3, "has no such line"),
+        ("participant a\nhook exchange\ncite kvo-slot P.m:1\n", 3, "a 'hook' participant notes none"),
     ])
     func errors(_ text: String, _ line: Int, _ message: String) {
         #expect(throws: InputFileError.self) { try file(text) }
         do { _ = try file(text) } catch {
             #expect(error.line == line && error.message.contains(message), "\(error)")
         }
+    }
+
+    @Test("A mechanism's fact names the participant using it and cites that participant's source, not the SDK it was first modeled on")
+    func mechanismFactsCiteTheParticipant() throws {
+        let steps = "host UNUserNotificationCenter\nconfig release\nset-delegate app\nattach pushy\nattach posthog:xchg\nfire \(Self.didReceive)\n"
+        let section = "participant a\nstart runtime\ncite kvo-slot P.m:1\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(Self.willPresent)\nsetter none\nsetimp keyed class\nkvo-slot\n"
+        #expect(try file(section).sdk.source(of: .kvoSlot) == "P.m:1", "a shared cite line serves the section using it")
+        // PostHog's exchange puts its own _cmd on the class pushy hooked by selector name: pushy's lookup misses (#748).
+        let cited = try run(steps, with: [try file(Self.fcmUN("pushy") + "\nbased-on Pushy PushProxy.m\ncite setimp-keyed-selector Pushy PushProxy.m:40-52\n")])
+        let fact = try #require(cited.basedOn.first { $0.claim.hasPrefix("pushy looks the original up by the running _cmd") }, "\(cited.basedOn)")
+        #expect(fact.source == "Pushy PushProxy.m:40-52")
+        #expect(!cited.basedOn.contains { $0.claim.contains("FCM") || $0.source.contains("FIRMessaging") }, "\(cited.basedOn)")
+        // With no cite line, the fact cites the participant's based-on lines.
+        let uncited = try run(steps, with: [try file(Self.fcmUN("pushy") + "\nbased-on Pushy PushProxy.m\n")])
+        #expect(uncited.basedOn.first { $0.claim.hasPrefix("pushy looks") }?.source == "Pushy PushProxy.m", "\(uncited.basedOn)")
     }
 
     @Test("fcm's file has one section per host: the app delegate unchanged, the UN half with KVO and SETIMP by selector name")

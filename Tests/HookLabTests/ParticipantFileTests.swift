@@ -19,6 +19,27 @@ struct ParticipantFileTests {
     wrap nsobject class MyProxy target strong forward target responds own-or-target marker my_isProxy keep assign delegate my_proxy
     """
 
+    @Test("Each shipped participant cites where its SDK does what each fact of its mechanisms says")
+    func shippedParticipantsCiteTheirMechanisms() throws {
+        var missing: [String] = []
+        for file in try Lab.packageParticipantFiles.get() {
+            for sdk in file.sections.isEmpty ? [file.sdk] : file.sections {
+                for fact in DeclaredSDK.MechanismFact.allCases where fact.applies(to: sdk) && !sdk.citations.contains(where: { $0.fact == fact }) {
+                    missing.append("\(file.file) (\(sdk.hostClasses.joined(separator: ", "))): cite \(fact.rawValue)")
+                }
+            }
+        }
+        #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
+    }
+
+    @Test("The README's participant-file table lists every mechanism fact a cite line can name, with the line that selects it")
+    func readmeListsEveryMechanismFact() throws {
+        let readme = try String(contentsOf: BaselineFormatTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        for fact in DeclaredSDK.MechanismFact.allCases {
+            #expect(readme.contains("`\(fact.rawValue)`") && readme.contains("← `\(fact.selectedBy)`"), "\(fact.rawValue)")
+        }
+    }
+
     @Test func designAndMissedEventLinesAreDeclared() throws {
         let text = Self.proxyFile + "\ndesign NSObject wrapper kept on the delegate\nmissed-event Analytics lose `SEL`: `ID` never records it.\n"
         let info = try ParticipantFile.parse(text: text, file: "p.hooklab").info

@@ -30,7 +30,7 @@ extension ParticipantFile {
             let end = n + 1 < starts.count ? starts[n + 1] : lines.count
             // The shared lines and this section's, the others blanked so that errors keep their line numbers.
             let own = lines.indices.map { i in i < first || (i > start && i < end) ? lines[i] : "" }.joined(separator: "\n")
-            let section = try parse(text: own, file: file)
+            let section = try parseOne(text: own, file: file)
             guard section.methodHook == nil else {
                 throw InputFileError(file: file, line: start + 1, message: "a 'hook' participant has no host sections")
             }
@@ -39,6 +39,7 @@ extension ParticipantFile {
             }
             parsed.append(section)
         }
+        try checkCites(parsed)
         var result = parsed[0]
         result.sections = parsed.map(\.sdk)
         func union<T: Equatable>(_ lists: [[T]]) -> [T] {

@@ -19,6 +19,8 @@ public struct ParticipantFile: Sendable {
     public var methodHook: DeclaredMethodHook?
     /// The declared task-class hook of a `task-classes` file; then ``sdk`` observes nothing and hooks no delegate.
     public var taskClassHook: DeclaredTaskClassHook?
+    /// Its `cite` lines, for the check that each one's mechanism is used.
+    var cites: [CiteLine] = []
 
     public init(sdk: DeclaredSDK, info: ParticipantInfo, file: String, methodHook: DeclaredMethodHook? = nil) {
         self.sdk = sdk
@@ -39,12 +41,35 @@ public struct ParticipantFile: Sendable {
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
-                           "passive", "isa-object", "getter", "era", "task-classes"]
+                           "passive", "isa-object", "getter", "era", "task-classes", "cite"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
     public static func parse(text: String, file: String) throws(InputFileError) -> ParticipantFile {
         if let sectioned = try parseSections(text: text, file: file) { return sectioned }
+        let parsed = try parseOne(text: text, file: file)
+        try checkCites([parsed])
+        return parsed
+    }
+
+    /// A `cite FACT SOURCE` line, and whether the participant (or section) it was parsed in selects the fact's mechanism.
+    struct CiteLine: Sendable {
+        var fact: DeclaredSDK.MechanismFact
+        var source: String
+        var line: Int
+        var applies = false
+    }
+
+    /// A `cite` line that no section's mechanism uses is a mistake: its source would never be shown.
+    static func checkCites(_ parsed: [ParticipantFile]) throws(InputFileError) {
+        let all = parsed.flatMap(\.cites)
+        guard let unused = all.first(where: { c in !all.contains { $0.line == c.line && $0.applies } }), let first = parsed.first else { return }
+        throw InputFileError(file: first.file, line: unused.line,
+                             message: "'cite \(unused.fact.rawValue)' gives the source of a fact that only '\(unused.fact.selectedBy)' notes, and \(first.info.id) has no such line")
+    }
+
+    /// One file, or one section of a file with the shared lines, without the check of its `cite` lines.
+    static func parseOne(text: String, file: String) throws(InputFileError) -> ParticipantFile {
         func fail(_ line: Int, _ message: String) -> InputFileError { InputFileError(file: file, line: line, message: message) }
         var id: (String, Int)?
         var family: String?
@@ -82,6 +107,7 @@ public struct ParticipantFile: Sendable {
         var unlessConforms: String?
         var perInstance: DeclaredSDK.IsaPerInstance?
         var taskClassHook: (DeclaredTaskClassHook, Int)?
+        var cites: [CiteLine] = []
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -138,6 +164,15 @@ public struct ParticipantFile: Sendable {
                 }
                 versionOf = args[0]
                 versionOfLine = number
+            case "cite":
+                guard args.count >= 2 else {
+                    throw fail(number, "expected 'cite FACT SOURCE': where this SDK's code does what a mechanism fact says, e.g. 'cite kvo-slot firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:194-249'")
+                }
+                let fact: DeclaredSDK.MechanismFact = try choice(args[0], "mechanism fact")
+                if let earlier = cites.first(where: { $0.fact == fact }) {
+                    throw fail(number, "a second 'cite \(fact.rawValue)'; line \(earlier.line) already cites it")
+                }
+                cites.append(CiteLine(fact: fact, source: args.dropFirst().joined(separator: " "), line: number))
             case "based-on":
                 guard !rest.isEmpty else { throw fail(number, "expected 'based-on TEXT': a public source the design follows") }
                 basedOn.append(rest)
@@ -383,6 +418,9 @@ public struct ParticipantFile: Sendable {
                 throw fail(line, "'version-of \(versionOf)': a version of a library belongs to its family '\(ownFamily)'; name a participant of that family")
             }
         }
+        if let cite = cites.first, hook != nil || taskClassHook != nil {
+            throw fail(cite.line, "'cite' gives the source of a delegate mechanism's fact; a '\(hook != nil ? "hook" : "task-classes")' participant notes none")
+        }
         if let (mechanism, hookLine) = hook {
             // A method-hooking SDK: it runs on the method targets, not on delegate hosts.
             guard observes.isEmpty, setter == nil, handling == nil, start == nil, observer == nil, taskClassHook == nil else {
@@ -495,7 +533,11 @@ public struct ParticipantFile: Sendable {
         if !actions.isEmpty { info.actions = actions }
         info.packages = packages
         info.versionOf = versionOf
-        return ParticipantFile(sdk: sdk, info: info, file: file)
+        sdk.citations = cites.map { DeclaredSDK.Citation(fact: $0.fact, source: $0.source) }
+        sdk.basedOn = basedOn
+        var parsed = ParticipantFile(sdk: sdk, info: info, file: file)
+        parsed.cites = cites.map { var c = $0; c.applies = $0.fact.applies(to: sdk); return c }
+        return parsed
     }
 
     /// The file text that declares `sdk`; parsing it gives the same mechanism back.
@@ -506,7 +548,8 @@ public struct ParticipantFile: Sendable {
         if let family { lines.append("family \(family)") }
         if let models { lines.append("models \(models)") }
         if let design { lines.append("design \(design)") }
-        lines += basedOn.map { "based-on \($0)" }
+        lines += (basedOn.isEmpty ? sdk.basedOn : basedOn).map { "based-on \($0)" }
+        lines += sdk.citations.map { "cite \($0.fact.rawValue) \($0.source)" }
         lines.append("observer \(sdk.observer)")
         lines.append("start \(sdk.start.rawValue)")
         for (host, events) in sdk.observes { lines.append("observe \(host) \(events.joined(separator: " "))") }
