@@ -33,6 +33,12 @@ extension DeclaredSDK {
         case isaObjectDonors = "isa-object-donors"
         case isaObjectResponds = "isa-object-responds"
         case passive
+        case taskClassesSearch = "task-classes-search"
+        case taskClassesOnce = "task-classes-once"
+        case taskClassesReplace = "task-classes-replace"
+
+        /// The facts of the task-class SETIMP (`task-classes`, URLSessionTaskSwizzle), which hooks no delegate.
+        public static let taskClassFacts: [MechanismFact] = [.taskClassesSearch, .taskClassesOnce, .taskClassesReplace]
 
         /// The participant-file line that selects the mechanism noting this fact.
         public var selectedBy: String {
@@ -63,6 +69,7 @@ extension DeclaredSDK {
             case .isaObjectDonors: return "isa-object … copy SEL…"
             case .isaObjectResponds: return "isa-object (proxies isa, the default)"
             case .passive: return "passive"
+            case .taskClassesSearch, .taskClassesOnce, .taskClassesReplace: return "task-classes setimp SEL…"
             }
         }
 
@@ -106,6 +113,7 @@ extension DeclaredSDK {
             case .passive:
                 if case .passive = sdk.handling { return true }
                 return false
+            case .taskClassesSearch, .taskClassesOnce, .taskClassesReplace: return false
             }
         }
     }

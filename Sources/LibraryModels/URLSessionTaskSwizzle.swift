@@ -10,11 +10,22 @@ public enum URLSessionTaskSwizzle {
     /// `SentryNetworkTrackingSwizzleKeys.resume` / `.state`), kept per runtime on the task root class object.
     static func registryIvar(_ owner: String, _ key: String) -> String { "_swizzledTaskClasses_\(owner)_\(key)" }
 
+    /// Where Sentry's code does what each fact says: the sources of a caller that gives none (a participant file gives
+    /// its `cite` or `based-on` lines).
+    public static func sentrySource(_ fact: DeclaredSDK.MechanismFact) -> String {
+        switch fact {
+        case .taskClassesOnce: return "getsentry/sentry-cocoa Sources/Sentry/SentrySwizzle.m SentrySwizzleModeOncePerClassAndSuperclasses"
+        case .taskClassesReplace: return "getsentry/sentry-cocoa SentryNetworkTrackingIntegration.swift:93-115 @c34c99b; Sources/Sentry/SentrySwizzle.m swizzle()"
+        default: return "getsentry/sentry-cocoa Sources/Sentry/SentryNSURLSessionTaskSearch.m urlSessionTaskClassesToTrack"
+        }
+    }
+
     /// `SentryNSURLSessionTaskSearch.urlSessionTaskClassesToTrack` (Sources/Sentry/SentryNSURLSessionTaskSearch.m):
     /// a delegate-less session, `[session dataTaskWithURL:]`, then up from `[localDataTask class]` while the class has
     /// `setState:`, every class whose `setState:` IMP differs from its superclass's; then `cancel` and
     /// `finishTasksAndInvalidate`.
-    public static func taskClassesToTrack(_ rt: Runtime) throws -> [Class] {
+    public static func taskClassesToTrack(_ rt: Runtime, owner: String = "sentry",
+                                          source: (DeclaredSDK.MechanismFact) -> String = sentrySource) throws -> [Class] {
         guard let sessionClass = rt.objc_getClass("NSURLSession") else { return [] }
         let session = try rt.objc_msgSend(rt.classObject(sessionClass), rt.sel("sessionWithConfiguration:"), [.string("ephemeral")])
         guard let s = session.object, let task = try rt.objc_msgSend(s, rt.sel("dataTaskWithURL:"), [.string("url")]).object else { return [] }
@@ -29,8 +40,8 @@ public enum URLSessionTaskSwizzle {
         }
         try rt.objc_msgSend(task, rt.sel("cancel"))
         try rt.objc_msgSend(s, rt.sel("finishTasksAndInvalidate"))
-        rt.noteFact("The SDK hooks the task classes whose setState: differs from their superclass's, found from a probe data task's class",
-                    source: "getsentry/sentry-cocoa Sources/Sentry/SentryNSURLSessionTaskSearch.m urlSessionTaskClassesToTrack")
+        rt.noteFact("\(owner) hooks the task classes whose setState: differs from their superclass's, found from a probe data task's class",
+                    source: source(.taskClassesSearch))
         return result
     }
 
@@ -40,15 +51,16 @@ public enum URLSessionTaskSwizzle {
     /// - Returns: the classes and selectors it replaced now (empty when every one was already swizzled).
     @discardableResult
     public static func start(_ rt: Runtime, selectors: [String] = ["resume", "setState:"], owner: String = "sentry",
-                             enableSwizzling: Bool = true) throws -> [(Class, String)] {
+                             enableSwizzling: Bool = true,
+                             source: (DeclaredSDK.MechanismFact) -> String = sentrySource) throws -> [(Class, String)] {
         guard enableSwizzling else {
             rt.noteFact("With enableSwizzling = false Sentry's network tracking integration installs nothing",
                         source: "getsentry/sentry-cocoa SentryNetworkTrackingIntegration.swift init?(with:dependencies:) `guard options.enableSwizzling`")
             return []
         }
         var done: [(Class, String)] = []
-        for cls in try taskClassesToTrack(rt) {
-            for selector in selectors where try swizzleInstanceMethod(rt, cls, selector, owner: owner, key: selector) {
+        for cls in try taskClassesToTrack(rt, owner: owner, source: source) {
+            for selector in selectors where try swizzleInstanceMethod(rt, cls, selector, owner: owner, key: selector, source: source) {
                 done.append((cls, selector))
             }
         }
@@ -58,7 +70,8 @@ public enum URLSessionTaskSwizzle {
     /// `+[SentrySwizzle swizzleInstanceMethod:inClass:newImpFactory:mode:key:]` with
     /// `SentrySwizzleModeOncePerClassAndSuperclasses` (SentrySwizzle.m): NO when the class or any superclass is in
     /// the key's set; otherwise `swizzle()` and the class added to the set.
-    static func swizzleInstanceMethod(_ rt: Runtime, _ cls: Class, _ selector: String, owner: String, key: String) throws -> Bool {
+    static func swizzleInstanceMethod(_ rt: Runtime, _ cls: Class, _ selector: String, owner: String, key: String,
+                                      source: (DeclaredSDK.MechanismFact) -> String = sentrySource) throws -> Bool {
         let sel = rt.sel(selector)
         guard let method = rt.class_getInstanceMethod(cls, sel), let root = rt.objc_getClass("NSURLSessionTask") else { return false }
         let holder = rt.classObject(root)
@@ -67,8 +80,8 @@ public enum URLSessionTaskSwizzle {
         var c: Class? = cls
         while let k = c {
             if swizzled.contains(rt.class_getName(k)) {
-                rt.noteFact("SentrySwizzle skips a class when it or a superclass was already swizzled under the same key",
-                            source: "getsentry/sentry-cocoa Sources/Sentry/SentrySwizzle.m SentrySwizzleModeOncePerClassAndSuperclasses")
+                rt.noteFact("\(owner) skips a class when it or a superclass was already swizzled under the same key",
+                            source: source(.taskClassesOnce))
                 return false
             }
             c = rt.class_getSuperclass(k)
@@ -91,7 +104,7 @@ public enum URLSessionTaskSwizzle {
         original.imp = rt.class_replaceMethod(cls, sel, replacement, types)
         try rt.object_setIvar(holder, ivar, .string((swizzled + [rt.class_getName(cls)]).joined(separator: ",")), .value)
         rt.noteFact("\(owner) replaces -[\(rt.class_getName(cls)) \(selector)] (class_replaceMethod) and calls the kept IMP with the same selector",
-                    source: "getsentry/sentry-cocoa SentryNetworkTrackingIntegration.swift:93-115 @c34c99b; Sources/Sentry/SentrySwizzle.m swizzle()")
+                    source: source(.taskClassesReplace))
         return true
     }
 }

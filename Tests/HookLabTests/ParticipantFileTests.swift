@@ -23,6 +23,11 @@ struct ParticipantFileTests {
     func shippedParticipantsCiteTheirMechanisms() throws {
         var missing: [String] = []
         for file in try Lab.packageParticipantFiles.get() {
+            if let task = file.taskClassHook {
+                for fact in DeclaredSDK.MechanismFact.taskClassFacts where !task.citations.contains(where: { $0.fact == fact }) {
+                    missing.append("\(file.file): cite \(fact.rawValue)")
+                }
+            }
             for sdk in file.sections.isEmpty ? [file.sdk] : file.sections {
                 for fact in DeclaredSDK.MechanismFact.allCases where fact.applies(to: sdk) && !sdk.citations.contains(where: { $0.fact == fact }) {
                     missing.append("\(file.file) (\(sdk.hostClasses.joined(separator: ", "))): cite \(fact.rawValue)")

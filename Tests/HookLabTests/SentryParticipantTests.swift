@@ -48,6 +48,8 @@ struct SentryParticipantTests {
         (head + "task-classes setimp setState:\n", 3, "needs 'resume'"),
         ("participant a\ntask-classes setimp resume\n", 2, "add 'start runtime'"),
         (head + "observe NSURLSession URLSession:task:didCompleteWithError:\ntask-classes setimp resume\n", 4, "takes no observe"),
+        (head + "task-classes setimp resume\ncite kvo-slot P.m:1\n", 4, "a 'task-classes' participant's facts are task-classes-search"),
+        ("participant a\nstart runtime\nobserve UNUserNotificationCenter userNotificationCenter:willPresentNotification:withCompletionHandler:\nsetter none\nsetimp keyed class\ncite task-classes-once P.m:1\n", 6, "only 'task-classes setimp SEL…' notes"),
     ])
     func errors(_ text: String, _ line: Int, _ message: String) {
         do {
@@ -63,6 +65,9 @@ struct SentryParticipantTests {
         let f = try ParticipantFile.parse(text: Self.head + "task-classes setimp resume setState:\n", file: "p.hooklab")
         #expect(f.taskClassHook?.selectors == ["resume", "setState:"])
         #expect(f.info.hosts == ["NSURLSession"] && f.info.hasAttach && !f.info.hasLoad)
+        // Its facts cite its own lines: a cite, else its based-on lines.
+        let cited = try ParticipantFile.parse(text: Self.head + "based-on T.m\ncite task-classes-once T.m:9\ntask-classes setimp resume\n", file: "p.hooklab")
+        #expect(cited.taskClassHook?.source(of: .taskClassesOnce) == "T.m:9" && cited.taskClassHook?.source(of: .taskClassesSearch) == "T.m")
     }
 
     @Test("Catalogue: id, host, packages and the enableSwizzling action; the scan maps Sentry to it")
@@ -78,8 +83,12 @@ struct SentryParticipantTests {
         let catalog = ModelCatalog(participants: [ParticipantKind(info: NoSuperResume.info) { NoSuperResume() }])
         let text = Self.scenario.replacingOccurrences(of: "attach sentry\n", with: "attach sentry\nattach nosuper\n")
         let scenario = try Scenario.parse(text: text, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
-        let findings = catalog.makeRunner().run(scenario).findings
+        let result = catalog.makeRunner().run(scenario)
+        let findings = result.findings
         #expect(findings.contains { $0.kind == .lostEvent && $0.message.contains("sentry") && $0.message.contains("resume") }, "\(findings)")
+        // The facts name the participant and cite sentry.hooklab's lines.
+        let replace = try #require(Lab.packageParticipantFiles.get().first { $0.info.id == "sentry" }?.taskClassHook?.source(of: .taskClassesReplace))
+        #expect(result.basedOn.contains { $0.claim.hasPrefix("sentry replaces -[NSURLSessionTask resume]") && $0.source == replace }, "\(result.basedOn)")
         // Only the first task event resumes a task; the app's delegate still gets every event.
         #expect(findings.count == 1, "\(findings)")
     }

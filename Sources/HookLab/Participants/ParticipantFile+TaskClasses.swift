@@ -9,6 +9,15 @@ import LibraryModels
 public struct DeclaredTaskClassHook: Hashable, Sendable {
     /// The task methods replaced on each class found (`resume`, `setState:`).
     public var selectors: [String]
+    /// Where its SDK's code does what each task-class fact says (`cite task-classes-… SOURCE`).
+    public var citations: [DeclaredSDK.Citation] = []
+    /// Its `based-on` sources: what a fact with no citation cites.
+    public var basedOn: [String] = []
+
+    /// The source of one of its facts: its citation, else its `based-on` lines.
+    public func source(of fact: DeclaredSDK.MechanismFact) -> String {
+        citations.first { $0.fact == fact }?.source ?? basedOn.joined(separator: "; ")
+    }
 }
 
 extension ParticipantFile {
@@ -73,7 +82,7 @@ final class TaskClassParticipant: Participant {
     func attach(_ world: World) throws {
         guard !started else { return }
         started = true
-        try URLSessionTaskSwizzle.start(world.rt, selectors: hook.selectors, owner: info.family)
+        try URLSessionTaskSwizzle.start(world.rt, selectors: hook.selectors, owner: info.family, source: hook.source(of:))
     }
 
     /// The app resumed a task in this step (before the session's first task callback): its `resume` hook sees it.

@@ -418,8 +418,8 @@ public struct ParticipantFile: Sendable {
                 throw fail(line, "'version-of \(versionOf)': a version of a library belongs to its family '\(ownFamily)'; name a participant of that family")
             }
         }
-        if let cite = cites.first, hook != nil || taskClassHook != nil {
-            throw fail(cite.line, "'cite' gives the source of a delegate mechanism's fact; a '\(hook != nil ? "hook" : "task-classes")' participant notes none")
+        if let cite = cites.first, hook != nil {
+            throw fail(cite.line, "'cite' gives the source of a mechanism fact; a 'hook' participant notes none")
         }
         if let (mechanism, hookLine) = hook {
             // A method-hooking SDK: it runs on the method targets, not on delegate hosts.
@@ -451,6 +451,12 @@ public struct ParticipantFile: Sendable {
             if !actions.isEmpty { info.actions = actions }
             info.packages = packages
             info.versionOf = versionOf
+            var taskHook = taskHook
+            if let cite = cites.first(where: { !DeclaredSDK.MechanismFact.taskClassFacts.contains($0.fact) }) {
+                throw fail(cite.line, "'cite \(cite.fact.rawValue)' gives the source of a fact that only '\(cite.fact.selectedBy)' notes; a 'task-classes' participant's facts are \(DeclaredSDK.MechanismFact.taskClassFacts.map(\.rawValue).joined(separator: ", "))")
+            }
+            taskHook.citations = cites.map { DeclaredSDK.Citation(fact: $0.fact, source: $0.source) }
+            taskHook.basedOn = basedOn
             return try taskClassFile(taskHook, line: taskLine, name: name, family: familyName, start: start,
                                      delegateLines: !observes.isEmpty || setter != nil || handling != nil || hook != nil || observer != nil,
                                      info: info, file: file)
