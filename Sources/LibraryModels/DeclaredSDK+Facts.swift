@@ -130,6 +130,11 @@ extension DeclaredSDK {
 
     /// The source of a mechanism fact for this participant: its citation, else its `based-on` lines.
     public func source(of fact: MechanismFact) -> String {
+        Self.source(of: fact, citations: citations, basedOn: basedOn)
+    }
+
+    /// A fact's source for a participant with these `cite` and `based-on` lines.
+    public static func source(of fact: MechanismFact, citations: [Citation], basedOn: [String]) -> String {
         citations.first { $0.fact == fact }?.source ?? basedOn.joined(separator: "; ")
     }
 

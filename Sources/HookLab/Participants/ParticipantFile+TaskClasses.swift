@@ -16,7 +16,7 @@ public struct DeclaredTaskClassHook: Hashable, Sendable {
 
     /// The source of one of its facts: its citation, else its `based-on` lines.
     public func source(of fact: DeclaredSDK.MechanismFact) -> String {
-        citations.first { $0.fact == fact }?.source ?? basedOn.joined(separator: "; ")
+        DeclaredSDK.source(of: fact, citations: citations, basedOn: basedOn)
     }
 }
 
