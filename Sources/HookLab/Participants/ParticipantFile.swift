@@ -54,8 +54,7 @@ public struct ParticipantFile: Sendable {
 
     /// A `cite FACT SOURCE` line, and whether the participant (or section) it was parsed in selects the fact's mechanism.
     struct CiteLine: Sendable {
-        var fact: DeclaredSDK.MechanismFact
-        var source: String
+        var citation: DeclaredSDK.Citation
         var line: Int
         var applies = false
     }
@@ -65,7 +64,7 @@ public struct ParticipantFile: Sendable {
         let all = parsed.flatMap(\.cites)
         guard let unused = all.first(where: { c in !all.contains { $0.line == c.line && $0.applies } }), let first = parsed.first else { return }
         throw InputFileError(file: first.file, line: unused.line,
-                             message: "'cite \(unused.fact.rawValue)' gives the source of a fact that only '\(unused.fact.selectedBy)' notes, and \(first.info.id) has no such line")
+                             message: "'cite \(unused.citation.fact.rawValue)' gives the source of a fact that only '\(unused.citation.fact.selectedBy)' notes, and \(first.info.id) has no such line")
     }
 
     /// One file, or one section of a file with the shared lines, without the check of its `cite` lines.
@@ -169,10 +168,10 @@ public struct ParticipantFile: Sendable {
                     throw fail(number, "expected 'cite FACT SOURCE': where this SDK's code does what a mechanism fact says, e.g. 'cite kvo-slot firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:194-249'")
                 }
                 let fact: DeclaredSDK.MechanismFact = try choice(args[0], "mechanism fact")
-                if let earlier = cites.first(where: { $0.fact == fact }) {
+                if let earlier = cites.first(where: { $0.citation.fact == fact }) {
                     throw fail(number, "a second 'cite \(fact.rawValue)'; line \(earlier.line) already cites it")
                 }
-                cites.append(CiteLine(fact: fact, source: args.dropFirst().joined(separator: " "), line: number))
+                cites.append(CiteLine(citation: DeclaredSDK.Citation(fact: fact, source: args.dropFirst().joined(separator: " ")), line: number))
             case "based-on":
                 guard !rest.isEmpty else { throw fail(number, "expected 'based-on TEXT': a public source the design follows") }
                 basedOn.append(rest)
@@ -452,10 +451,10 @@ public struct ParticipantFile: Sendable {
             info.packages = packages
             info.versionOf = versionOf
             var taskHook = taskHook
-            if let cite = cites.first(where: { !DeclaredSDK.MechanismFact.taskClassFacts.contains($0.fact) }) {
-                throw fail(cite.line, "'cite \(cite.fact.rawValue)' gives the source of a fact that only '\(cite.fact.selectedBy)' notes; a 'task-classes' participant's facts are \(DeclaredSDK.MechanismFact.taskClassFacts.map(\.rawValue).joined(separator: ", "))")
+            if let cite = cites.first(where: { !DeclaredSDK.MechanismFact.taskClassFacts.contains($0.citation.fact) }) {
+                throw fail(cite.line, "'cite \(cite.citation.fact.rawValue)' gives the source of a fact that only '\(cite.citation.fact.selectedBy)' notes; a 'task-classes' participant's facts are \(DeclaredSDK.MechanismFact.taskClassFacts.map(\.rawValue).joined(separator: ", "))")
             }
-            taskHook.citations = cites.map { DeclaredSDK.Citation(fact: $0.fact, source: $0.source) }
+            taskHook.citations = cites.map(\.citation)
             taskHook.basedOn = basedOn
             return try taskClassFile(taskHook, line: taskLine, name: name, family: familyName, start: start,
                                      delegateLines: !observes.isEmpty || setter != nil || handling != nil || hook != nil || observer != nil,
@@ -539,10 +538,10 @@ public struct ParticipantFile: Sendable {
         if !actions.isEmpty { info.actions = actions }
         info.packages = packages
         info.versionOf = versionOf
-        sdk.citations = cites.map { DeclaredSDK.Citation(fact: $0.fact, source: $0.source) }
+        sdk.citations = cites.map(\.citation)
         sdk.basedOn = basedOn
         var parsed = ParticipantFile(sdk: sdk, info: info, file: file)
-        parsed.cites = cites.map { var c = $0; c.applies = $0.fact.applies(to: sdk); return c }
+        parsed.cites = cites.map { var c = $0; c.applies = $0.citation.fact.applies(to: sdk); return c }
         return parsed
     }
 
