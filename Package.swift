@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         // Its tracker tests run HookLab's shipped participant files (parsed by HookLab).
         .testTarget(name: "LibraryModelsTests", dependencies: ["LibraryModels", "HookLab"]),
-        .testTarget(name: "HookLabTests", dependencies: ["HookLab", "HookLabCLI"], swiftSettings: modelSettings),
+        .testTarget(name: "HookLabTests", dependencies: ["HookLab", "HookLabCLI"], exclude: ["Fixtures"], swiftSettings: modelSettings),
         // Uses only the public API, the way an SDK team's package would (no @testable).
         .testTarget(name: "ExtensionAPITests", dependencies: ["HookLab", "HookLabCLI", "ObjCModel"]),
         .testTarget(name: "OracleTests", dependencies: ["ObjCModel"], exclude: ["probes", "incidents", "bench", "native.sh"]),

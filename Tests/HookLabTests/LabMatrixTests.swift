@@ -52,10 +52,16 @@ struct LabMatrixTests {
                 continue
             }
             // What holds whatever the baseline says: an impossible order ran nothing and says why; a possible one ran
-            // scenarios, and a failing one has a reproducer that fails the same way.
+            // scenarios, and a failing one has a reproducer that fails the way the worst run of its app set-up does (the
+            // cell's worst, unless the order conflicts only under another set-up: then that set-up's).
             if result.possible {
                 if result.scenarioCount == 0 { Issue.record("\(cell) ran no scenario") }
-                if result.outcome != .ok, result.reproducer?.result.outcome != result.outcome {
+                let drawnFrom = result.worst.map { AppSetup(steps: $0.steps) }
+                let expected = result.setups.first { $0.setup == drawnFrom }?.outcome ?? result.outcome
+                if expected != result.outcome, shared.conflictingSetups(result).allSatisfy({ $0.setup != drawnFrom }) {
+                    Issue.record("\(cell): its reproducer comes from a set-up that is no conflict, yet not from its worst")
+                }
+                if result.outcome != .ok, result.reproducer?.result.outcome != expected {
                     Issue.record("\(cell): \(result.outcome.title), but its reproducer is \(result.reproducer?.result.outcome.title ?? "missing")")
                 }
             } else if result.impossibility == nil || result.scenarioCount != 0 || result.outcome != .ok {
@@ -137,7 +143,7 @@ extension LabMatrixTests {
             let emergent = Self.shared.emergent.contains { $0.host == shared.cell.host && $0.order == order }
             let shrink = order.count < 3 || !hasFailingPair
             let fresh = Matrix.evaluate(shared.cell, generator: Self.generator, runner: runner, shrink: shrink,
-                                        explain: shrink || emergent)
+                                        explain: shrink || emergent, conflictUnder: Self.shared.conflictTest(shared.cell))
             #expect(fresh.outcome == shared.outcome, "\(shared.cell)")
             #expect(fresh.signatures == shared.signatures, "\(shared.cell)")
             #expect(fresh.variants == shared.variants, "\(shared.cell)")
@@ -226,7 +232,10 @@ extension LabMatrixTests {
         #expect(covered.sorted() == all)
         let merged = try ShardFile.merge(files, hosts: Self.catalog.hosts, participants: Self.catalog.participants)
         #expect(merged.json == Self.sharedJSON)
-        // The reports too: what only the shard files carry (each cell's delegate shapes and placements, which notes'
+        // Every cell's app set-ups, with their outcomes, survive the merge.
+        #expect(merged.results.map(\.setups) == Self.shared.results.map(\.setups))
+        #expect(merged.results.contains { $0.failsOnlyUnderSomeSetups })
+        // The reports too: what only the shard files carry (each cell's set-ups, which notes' first sentences and
         // actions read) survives the merge.
         let observations = Self.catalog.designObservations()
         let fromShards = merged.reportFiles(observations: observations)

@@ -126,16 +126,13 @@ struct NoteClaims {
             for variant in results.first?.variants ?? [] where results.allSatisfy({ r in r.variants.contains { $0.variant == variant.variant && $0.outcome == .ok } }) {
                 passing.append(variant.variant)
             }
-            // The app's delegate implementing every method, where the cell's scenarios vary it.
-            if !results.isEmpty, results.allSatisfy({ r in r.delegateShapes.contains { $0.variant == Matrix.fullDelegateShape && $0.outcome == .ok } }) {
-                passing.append("the app delegate that \(Matrix.fullDelegateShape)")
-            }
-            // The app setting its delegate after every install, where the cell's scenarios vary its placement.
-            // (Only when every failing scenario sets it before an install: one that sets none can fail on its own.)
-            if !results.isEmpty, results.allSatisfy({ r in
-                !r.delegatePlacements.isEmpty && r.delegatePlacements.allSatisfy { $0.variant == Matrix.delegateSetBeforeAnInstall || $0.outcome == .ok }
-            }) {
-                passing.append("the app's delegate \(Matrix.delegateSetAfterInstalls)")
+            // An app set-up the app can choose (its delegate set at some point, nothing freed or replaced) that passes in
+            // every failing configuration, where the cell's scenarios vary it.
+            if let first = results.first {
+                for setup in first.setups.map(\.setup) where setup.isChoosable
+                    && results.allSatisfy({ r in r.setups.contains { $0.setup == setup && $0.outcome == .ok } }) {
+                    passing.append("the app set-up: \(setup)")
+                }
             }
             claim(passing.isEmpty, "says nothing the app can do helps, but these pass: \(passing)")
         }
@@ -145,8 +142,8 @@ struct NoteClaims {
                 .filter { $0.offset % 2 == 1 }.map(\.element)
             let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
             claim(!results.isEmpty && results.allSatisfy { r in
-                r.delegateShapes.contains { $0.variant == Matrix.fullDelegateShape && $0.outcome == .ok }
-                    && methods.allSatisfy { m in r.delegateShapes.contains { $0.variant.hasPrefix("lacks ") && $0.variant.contains(m) && $0.outcome != .ok } }
+                r.setups.allSatisfy { !$0.setup.lacks.isEmpty || $0.outcome == .ok }
+                    && methods.allSatisfy { m in r.setups.contains { $0.setup.lacks.contains(m) && $0.outcome != .ok } }
             }, "says implementing \(methods) in the app delegate passes")
         }
         // Setting the delegate after the installs: that placement passes, and setting it before one fails, in each failing
@@ -154,8 +151,8 @@ struct NoteClaims {
         if lines.contains(where: { ($0.hasPrefix("- Set the `") || $0.hasPrefix("- Create the `")) && $0.contains(" after starting ") }) {
             let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
             claim(!results.isEmpty && results.allSatisfy { r in
-                r.delegatePlacements.contains { $0.variant == Matrix.delegateSetAfterInstalls && $0.outcome == .ok }
-                    && r.delegatePlacements.allSatisfy { $0.variant == Matrix.delegateSetBeforeAnInstall || $0.outcome == .ok }
+                r.setups.contains { $0.setup.setAfter != nil && $0.setup.setBefore.isEmpty && $0.outcome == .ok }
+                    && r.setups.allSatisfy { !$0.setup.setBefore.isEmpty || $0.outcome == .ok }
             }, "says setting the delegate after the installs passes")
         }
         // Whom to report to: only libraries a failing reproducer installs.

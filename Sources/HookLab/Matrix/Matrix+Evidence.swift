@@ -48,4 +48,14 @@ extension Matrix {
 
     /// Whether the ᵖ mark applies: a failing configuration of the key is `predicted`.
     func isPredicted(_ key: NoteKey) -> Bool { verdict(key).isPredicted }
+
+    /// Whether a failing configuration of the order fails only under some of its app set-ups (the tables' ˢ).
+    func failsOnlyUnderSomeSetups(_ key: NoteKey) -> Bool {
+        Configuration.allCases.contains { result(for: Cell(host: key.host, order: key.order, config: $0))?.failsOnlyUnderSomeSetups == true }
+    }
+
+    /// The marks a table cell carries after its symbols: ᵖ predicted, ˢ fails only under some app set-ups.
+    func marks(_ key: NoteKey) -> String {
+        (isPredicted(key) ? "ᵖ" : "") + (failsOnlyUnderSomeSetups(key) ? "ˢ" : "")
+    }
 }

@@ -34,13 +34,32 @@ extension Matrix {
     /// whose alone cell was not run, or a host whose app-alone run is unknown, counts as finding nothing.
     ///
     /// The minimal reproducer decides first: a failure it reproduces without one of the cell's libraries is not
-    /// theirs together (and one it reproduces with no library, not a lone library's).
+    /// theirs together (and one it reproduces with no library, not a lone library's). On a delegate host an order of
+    /// two or more conflicts only under an app set-up where it has a finding none of its libraries has alone in the
+    /// same app (``conflictingSetups(_:)``): a library's own failure under one set-up never makes a conflict of the
+    /// pairs it is in.
     func conflict(of result: CellResult) -> Bool? {
         guard !result.cell.order.isEmpty, result.possible else { return nil }
         guard result.outcome != .ok else { return false }
         if let kept = result.reproducer?.scenario.participants, !result.cell.order.allSatisfy(kept.contains) { return false }
+        if result.cell.order.count >= 2, !result.setups.isEmpty { return !conflictingSetups(result).isEmpty }
         let alone = Set(aloneSignatures(result.cell))
         return result.signatures.contains { !alone.contains($0) }
+    }
+
+    /// The failing app set-ups under which an order of two or more conflicts (``conflicts(_:under:order:appAlone:alone:)``).
+    public func conflictingSetups(_ result: CellResult) -> [SetupResult] {
+        guard let test = conflictTest(result.cell) else { return [] }
+        return result.failingSetups.filter { test($0.setup, $0.findings) }
+    }
+
+    /// For an order of two or more, whether findings under an app set-up are a conflict, judged against this matrix's
+    /// app-alone and library-alone runs; nil for a library alone. ``Matrix/run`` judges the same way while it runs.
+    public func conflictTest(_ cell: Cell) -> ((AppSetup, [Finding]) -> Bool)? {
+        guard cell.order.count >= 2 else { return nil }
+        let app = Set(appAlone[cell.with(order: [])] ?? [])
+        let alone = cell.order.map { result(for: cell.with(order: [$0])) }
+        return { setup, findings in Self.conflicts(findings, under: setup, order: cell.order, appAlone: app, alone: alone) }
     }
 
     /// The failing variants of a cell when some, not all, of its variants fail; empty otherwise.

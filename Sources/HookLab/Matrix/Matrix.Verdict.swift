@@ -104,6 +104,20 @@ extension Matrix {
         /// The app setting its delegate (creating its session) after every library installed passes in every failing
         /// configuration, while setting it before one of them fails in each: an init order the app controls.
         public var setDelegateAfterInstalls = false
+        /// The app set-ups that fail in a failing configuration, in the order the cells list them.
+        public var failingSetups: [AppSetup] = []
+        /// When some set-ups pass: the ones an app can choose (``AppSetup/isChoosable``) that pass in every failing
+        /// configuration, the app's own fix.
+        public var passingSetups: [AppSetup] = []
+        /// For an order of two or more: the failing set-ups that are no conflict, each with the libraries of the order
+        /// that fail alone in an app set up that way ("as alone, when your app …").
+        public var ownFailures: [OwnFailure] = []
+
+        /// A failing set-up of an order that some of its libraries have alone.
+        public struct OwnFailure: Hashable, Sendable {
+            public var setup: AppSetup
+            public var libraries: [String]
+        }
 
         struct ConfigEvidence: Hashable, Sendable {
             var config: Configuration
@@ -138,7 +152,7 @@ extension Matrix {
         public var hasAppAction: Bool {
             !passingInstallVariants.isEmpty || otherOrders.contains { $0.impossibility == nil && (!$0.passesIn.isEmpty || !$0.passingVariants.isEmpty) }
                 || otherVariants.contains { !$0.isLibraryChange } || attribution == .app || !implementInAppDelegate.isEmpty
-                || setDelegateAfterInstalls
+                || setDelegateAfterInstalls || !passingSetups.isEmpty
         }
 
         /// Every other install order can happen and fails in every failing configuration, with no passing variant.
@@ -199,11 +213,8 @@ extension Matrix {
         // What the lab ran that passes: the app's delegate implementing every method, install variants, other orders
         // (and their variants), other library variants.
         verdict.implementInAppDelegate = Self.implementInAppDelegate(failing)
-        verdict.setDelegateAfterInstalls = !failing.isEmpty && failing.allSatisfy { r in
-            r.delegatePlacements.contains { $0.variant == Matrix.delegateSetAfterInstalls && $0.outcome == .ok }
-                && r.delegatePlacements.contains { $0.variant == Matrix.delegateSetBeforeAnInstall && $0.outcome != .ok }
-                && r.delegatePlacements.allSatisfy { $0.variant == Matrix.delegateSetBeforeAnInstall || $0.outcome == .ok }
-        }
+        verdict.setDelegateAfterInstalls = Self.setDelegateAfterInstalls(failing)
+        judgeSetups(&verdict, failing)
         verdict.passingInstallVariants = passingVariantCombinations(key.order, failing)
         for order in permutations(key.order) where order != key.order {
             let others = configs.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }
@@ -248,16 +259,49 @@ extension Matrix {
         return verdict
     }
 
-    /// The methods whose absence from the app's delegate fails every failing configuration while the delegate that
-    /// implements every method passes in each (``Verdict/implementInAppDelegate``).
+    /// The methods whose absence from the app's delegate fails every failing configuration while every set-up whose
+    /// delegate implements every method passes in each (``Verdict/implementInAppDelegate``).
     static func implementInAppDelegate(_ failing: [CellResult]) -> [String] {
-        guard let first = failing.first, !first.delegateShapes.isEmpty,
-              failing.allSatisfy({ r in r.delegateShapes.contains { $0.variant == fullDelegateShape && $0.outcome == .ok } })
+        guard let first = failing.first, first.setups.contains(where: { !$0.setup.lacks.isEmpty }),
+              failing.allSatisfy({ r in r.setups.allSatisfy { !$0.setup.lacks.isEmpty || $0.outcome == .ok } })
         else { return [] }
-        return first.delegateShapes.filter { shape in
-            shape.variant.hasPrefix("lacks ")
-                && failing.allSatisfy { r in r.delegateShapes.contains { $0.variant == shape.variant && $0.outcome != .ok } }
-        }.flatMap { $0.variant.dropFirst("lacks ".count).split(separator: " ").map(String.init) }.uniqued()
+        return first.setups.filter { setup in
+            !setup.setup.lacks.isEmpty
+                && failing.allSatisfy { r in r.setups.contains { $0.setup == setup.setup && $0.outcome != .ok } }
+        }.flatMap(\.setup.lacks).uniqued()
+    }
+
+    /// Whether, in every failing configuration, each set-up that sets the delegate (or creates the session) after every
+    /// library started passes, as does every other set-up that sets it before none, while one that sets it before a
+    /// library fails (``Verdict/setDelegateAfterInstalls``).
+    static func setDelegateAfterInstalls(_ failing: [CellResult]) -> Bool {
+        !failing.isEmpty && failing.allSatisfy { r in
+            r.setups.contains { $0.setup.setAfter != nil && $0.setup.setBefore.isEmpty && $0.outcome == .ok }
+                && r.setups.contains { !$0.setup.setBefore.isEmpty && $0.outcome != .ok }
+                && r.setups.allSatisfy { !$0.setup.setBefore.isEmpty || $0.outcome == .ok }
+        }
+    }
+
+    /// The verdict's set-ups: which fail, which the app can choose instead, and which are a library's own failure.
+    func judgeSetups(_ verdict: inout Verdict, _ failing: [CellResult]) {
+        let all = failing.flatMap { $0.setups.map(\.setup) }.uniqued()
+        func outcomes(_ setup: AppSetup) -> [Outcome] { failing.compactMap { r in r.setups.first { $0.setup == setup }?.outcome } }
+        verdict.failingSetups = all.filter { outcomes($0).contains { $0 != .ok } }
+        if failing.contains(where: \.failsOnlyUnderSomeSetups) {
+            verdict.passingSetups = all.filter { $0.isChoosable && outcomes($0).count == failing.count && outcomes($0).allSatisfy { $0 == .ok } }
+        }
+        guard verdict.order.count >= 2 else { return }
+        let conflicting = Set(failing.flatMap { conflictingSetups($0).map(\.setup) })
+        for setup in verdict.failingSetups where !conflicting.contains(setup) {
+            let own = verdict.order.filter { id in
+                failing.contains { r in
+                    guard let alone = result(for: r.cell.with(order: [id])) else { return false }
+                    let projected = setup.projected(onto: [id])
+                    return alone.setups.first { $0.setup == projected }.map { $0.outcome != .ok } ?? (alone.outcome != .ok)
+                }
+            }
+            if !own.isEmpty { verdict.ownFailures.append(Verdict.OwnFailure(setup: setup, libraries: own)) }
+        }
     }
 
     /// The covering reports' own sources of reported results: their sources that are no fact's source.

@@ -15,7 +15,8 @@ public struct Matrix: Sendable {
         public var outcome: Outcome
         /// How many scenarios the cell ran.
         public var scenarioCount: Int
-        /// The first scenario with the worst outcome, as generated; nil when the cell is ok.
+        /// The scenario the note explains, as generated: the first with the worst outcome under an app set-up where the
+        /// order conflicts, when one fails, else the first with the worst outcome; nil when the cell is ok.
         public var worst: Scenario?
         /// The shrunk reproducer of ``worst`` with its run, or ``worst`` itself when shrinking is off.
         public var reproducer: Shrinker.Reproducer?
@@ -44,61 +45,63 @@ public struct Matrix: Sendable {
         public var reports: [String] = []
         /// Whether the failing path uses an inference and no report covers it.
         public var isPredicted: Bool { evidence == .predicted }
-        /// Per shape of the app's delegate the cell's scenarios give (app-level hosts: `implements every method`,
-        /// `lacks SEL…`), its worst outcome over the scenarios of that shape; empty when all have one shape.
-        public var delegateShapes: [VariantResult] = []
-        /// Per placement of the app's first `set-delegate` against the installs (``delegateSetAfterInstalls``, or
-        /// before one of them), its worst outcome over the scenarios so placed; empty when all are placed alike.
-        public var delegatePlacements: [VariantResult] = []
+        /// Each app set-up the cell's scenarios stand for (delegate hosts), in the order the set-ups first appear, with
+        /// its worst outcome and that scenario's findings: the verdict for an app set up that way. ``outcome`` is the
+        /// worst of them, for the gate. Empty on method-hook targets.
+        public var setups: [SetupResult] = []
+
+        /// The set-ups that fail, in order.
+        public var failingSetups: [SetupResult] { setups.filter { $0.outcome != .ok } }
+        /// Whether the cell fails under some of its app set-ups and passes under others (the tables' ˢ).
+        public var failsOnlyUnderSomeSetups: Bool { outcome != .ok && setups.contains { $0.outcome == .ok } }
     }
 
-    /// The placement of scenarios that set the app's delegate (or create the session with it) after every library
-    /// installed.
-    public static let delegateSetAfterInstalls = "set after every install"
-    /// The placement of scenarios that set it before a library installs.
-    public static let delegateSetBeforeAnInstall = "set before an install"
-    /// Scenarios that never set the app's delegate.
-    public static let delegateNotSet = "never set"
+    /// One app set-up of a cell (``CellResult/setups``): its worst outcome, and the findings of its worst scenario.
+    public struct SetupResult: Codable, Hashable, Sendable {
+        public var setup: AppSetup
+        public var outcome: Outcome
+        /// Empty when the set-up passes.
+        public var findings: [Finding]
 
-    /// Each placement of the app's delegate in a cell's scenarios with its worst outcome (see
-    /// ``CellResult/delegatePlacements``), in the order they first appear.
-    static func delegatePlacements(_ scenarios: [Scenario], _ runs: [ScenarioRun]) -> [VariantResult] {
-        worstPerGroup(scenarios, runs) { steps in
-            let set = steps.firstIndex(where: { if case .setDelegate = $0 { true } else { false } })
-            let lastInstall = steps.lastIndex { step in
-                switch step { case .load, .attach: true; default: false }
-            }
-            return set.map { (lastInstall ?? -1) < $0 ? delegateSetAfterInstalls : delegateSetBeforeAnInstall } ?? delegateNotSet
+        public init(setup: AppSetup, outcome: Outcome, findings: [Finding]) {
+            self.setup = setup
+            self.outcome = outcome
+            self.findings = findings
         }
     }
 
-    /// The shape of the app's delegate that implements every method its protocols declare.
-    public static let fullDelegateShape = "implements every method"
-
-    /// Each delegate shape of a cell's scenarios with its worst outcome (see ``CellResult/delegateShapes``), in the
-    /// order the shapes first appear.
-    static func delegateShapes(_ scenarios: [Scenario], _ runs: [ScenarioRun]) -> [VariantResult] {
-        worstPerGroup(scenarios, runs) { steps in
-            let lacked = steps.flatMap { step -> [String] in if case .delegateLacks(let s) = step { s } else { [] } }
-            return lacked.isEmpty ? fullDelegateShape : "lacks " + lacked.joined(separator: " ")
-        }
-    }
-
-    /// The scenarios grouped by the name `group` gives their steps, each group with its worst outcome and that run's
-    /// findings, in the order the groups first appear; empty when all fall in one group.
-    static func worstPerGroup(_ scenarios: [Scenario], _ runs: [ScenarioRun],
-                              _ group: ([Scenario.Step]) -> String) -> [VariantResult] {
-        var groups: [VariantResult] = []
+    /// Each app set-up of a cell's scenarios with its worst outcome (see ``CellResult/setups``), in the order the
+    /// set-ups first appear.
+    static func setups(_ scenarios: [Scenario], _ runs: [ScenarioRun]) -> [SetupResult] {
+        var groups: [SetupResult] = []
         for (position, scenario) in scenarios.enumerated() {
-            let name = group(scenario.steps)
+            let setup = AppSetup(steps: scenario.steps)
             let run = runs[position].result
-            if let i = groups.firstIndex(where: { $0.variant == name }) {
-                if run.outcome > groups[i].outcome { groups[i] = VariantResult(variant: name, outcome: run.outcome, findings: run.findings) }
+            if let i = groups.firstIndex(where: { $0.setup == setup }) {
+                if run.outcome > groups[i].outcome { groups[i] = SetupResult(setup: setup, outcome: run.outcome, findings: run.findings) }
             } else {
-                groups.append(VariantResult(variant: name, outcome: run.outcome, findings: run.outcome == .ok ? [] : run.findings))
+                groups.append(SetupResult(setup: setup, outcome: run.outcome, findings: run.outcome == .ok ? [] : run.findings))
             }
         }
-        return groups.count > 1 ? groups : []
+        return groups
+    }
+
+    /// Whether findings an order of two or more libraries has under an app set-up are a conflict: one of them is
+    /// neither the app's with no library nor any library's alone in the same app (its set-up projected onto that
+    /// library). A library alone that never ran that set-up counts every finding it has anywhere.
+    static func conflicts(_ findings: [Finding], under setup: AppSetup, order: [String], appAlone: Set<String>,
+                          alone: [CellResult?]) -> Bool {
+        var known = appAlone
+        for (id, result) in zip(order, alone) {
+            guard let result else { continue }
+            let own = setup.projected(onto: [id])
+            if let match = result.setups.first(where: { $0.setup == own }) {
+                for finding in match.findings { known.insert(finding.signature) }
+            } else {
+                known.formUnion(result.signatures)
+            }
+        }
+        return findings.contains { !known.contains($0.signature) }
     }
 
     /// The hosts, in report order.
@@ -210,6 +213,21 @@ public struct Matrix: Sendable {
         var done = 0
         /// Runs the cells at `positions` on every worker, the configurations of one order together so that they share
         /// runs; `shrinks` decides, per cell, whether to shrink.
+        // The app alone first: its own scenarios on each host and configuration the cells use, with no library.
+        var appAlone: [Cell: [String]] = [:]
+        for key in cells.map({ $0.with(order: []) }).uniqued() {
+            let findings = generator.appAloneScenarios(for: key).flatMap { runners[0].run($0, explain: false).findings }
+            appAlone[key] = findings.map(\.signature).uniqued().sorted()
+        }
+        let positionOf = Dictionary(uniqueKeysWithValues: cells.enumerated().map { ($1, $0) })
+        /// For an order of two or more, whether findings under an app set-up are a conflict, from the app alone and the
+        /// libraries alone (run in an earlier phase).
+        func conflictTest(_ cell: Cell) -> ((AppSetup, [Finding]) -> Bool)? {
+            guard cell.order.count >= 2 else { return nil }
+            let app = Set(appAlone[cell.with(order: [])] ?? [])
+            let alone = cell.order.map { id in positionOf[cell.with(order: [id])].flatMap { slots[$0] } }
+            return { setup, findings in Self.conflicts(findings, under: setup, order: cell.order, appAlone: app, alone: alone) }
+        }
         func phase(_ positions: [Int], shrinks: @escaping (Cell) -> Bool) {
             let units = configurationUnits(positions) { cells[$0] }
             forEachConcurrently(units.count, workers: workerCount) { worker, index in
@@ -224,7 +242,7 @@ public struct Matrix: Sendable {
                     planned = plan
                     let shrinks = shrinks(cell)
                     let evaluated = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks,
-                                             planned: plan, twin: runs, explain: shrinks)
+                                             planned: plan, twin: runs, explain: shrinks, conflictUnder: conflictTest(cell))
                     runs = evaluated.runs
                     slots[position] = withEvidence(evaluated.result, reports: reports, signatures: reportSignatures)
                 }
@@ -237,16 +255,12 @@ public struct Matrix: Sendable {
                 }
             }
         }
-        // The app alone first: its own scenarios on each host and configuration the cells use, with no library.
-        var appAlone: [Cell: [String]] = [:]
-        for key in cells.map({ $0.with(order: []) }).uniqued() {
-            let findings = generator.appAloneScenarios(for: key).flatMap { runners[0].run($0, explain: false).findings }
-            appAlone[key] = findings.map(\.signature).uniqued().sorted()
-        }
-        // Then participants alone and pairs. A longer order that contains a failing order-preserving pair cannot be
-        // emergent, and the report explains it through that pair, so its reproducer is its worst scenario as
-        // generated (not shrunk), explained only if it turns out emergent after all (below).
-        let pairs = cells.indices.filter { cells[$0].order.count < 3 }
+        // Then participants alone, whose set-ups tell a pair's conflict from a library's own failure; then pairs. A
+        // longer order that contains a failing order-preserving pair cannot be emergent, and the report explains it
+        // through that pair, so its reproducer is its worst scenario as generated (not shrunk), explained only if it
+        // turns out emergent after all (below).
+        phase(cells.indices.filter { cells[$0].order.count < 2 }) { _ in true }
+        let pairs = cells.indices.filter { cells[$0].order.count == 2 }
         phase(pairs) { _ in true }
         var failingPairs = Set<Cell>()
         for position in pairs where slots[position]!.outcome != .ok && cells[position].order.count == 2 { failingPairs.insert(cells[position]) }
@@ -332,9 +346,14 @@ public struct Matrix: Sendable {
     ///   (``ScenarioGenerator/plannedScenarios(for:)``).
     /// - Parameter explain: Whether an unshrunk reproducer carries its message path and graph (``Matrix/run`` leaves
     ///   them out of an order holding a failing pair unless the order turns out emergent).
+    /// - Parameter conflictUnder: For an order of two or more, whether a run's findings under its app set-up are a
+    ///   conflict (``conflicts(_:under:order:appAlone:alone:)``): the reproducer is then the worst run of such a set-up,
+    ///   when one fails, so a note shows the libraries' conflict rather than one library's own failure.
     public static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool = true,
-                                planned: ScenarioGenerator.Planned? = nil, explain: Bool = true) -> CellResult {
-        evaluate(cell, generator: generator, runner: runner, shrink: shrink, planned: planned, twin: nil, explain: explain).result
+                                planned: ScenarioGenerator.Planned? = nil, explain: Bool = true,
+                                conflictUnder: ((AppSetup, [Finding]) -> Bool)? = nil) -> CellResult {
+        evaluate(cell, generator: generator, runner: runner, shrink: shrink, planned: planned, twin: nil, explain: explain,
+                 conflictUnder: conflictUnder).result
     }
 
     /// One generated scenario's run, and whether it read the build configuration.
@@ -344,14 +363,17 @@ public struct Matrix: Sendable {
     /// (`twin`, by scenario index) that never read it; also returns this cell's runs, for its twin.
     static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool,
                          planned: ScenarioGenerator.Planned?, twin: [ScenarioRun]?,
-                         explain: Bool = true) -> (result: CellResult, runs: [ScenarioRun]) {
+                         explain: Bool = true,
+                         conflictUnder: ((AppSetup, [Finding]) -> Bool)? = nil) -> (result: CellResult, runs: [ScenarioRun]) {
         if let impossibility = generator.impossibility(of: cell) {
             return (CellResult(cell: cell, outcome: .ok, scenarioCount: 0, worst: nil, reproducer: nil, possible: false,
                                impossibility: impossibility), [])
         }
         let (scenarios, groups) = (planned ?? generator.plannedScenarios(for: cell)).parts
         let twin = twin?.count == scenarios.count ? twin : nil
-        var worst: (scenario: Scenario, result: RunResult)?
+        var worstRun: (scenario: Scenario, result: RunResult)?
+        var worstConflict: (scenario: Scenario, result: RunResult)?
+        let hasSetups = !MethodTarget.isTarget(cell.host)
         var firstRan: [String] = []
         var signatures = Set<String>()
         // Every scenario runs (no stop at the first crash): the signatures and the variants need all of them.
@@ -369,20 +391,23 @@ public struct Matrix: Sendable {
             let result = run.result
             if position == 0 { firstRan = result.ran }
             for finding in result.findings { signatures.insert(finding.signature) }
-            if result.outcome > (worst?.result.outcome ?? .ok) { worst = (scenario, result) }
+            if result.outcome > (worstRun?.result.outcome ?? .ok) { worstRun = (scenario, result) }
+            if hasSetups, let conflictUnder, result.outcome > (worstConflict?.result.outcome ?? .ok),
+               conflictUnder(AppSetup(steps: scenario.steps), result.findings) {
+                worstConflict = (scenario, result)
+            }
         }
         let variants = groups.map { group -> VariantResult in
             var best: (outcome: Outcome, findings: [Finding]) = (.ok, [])
             for i in group.scenarios where runs[i].result.outcome > best.outcome { best = (runs[i].result.outcome, runs[i].result.findings) }
             return VariantResult(variant: group.name, outcome: best.outcome, findings: best.findings)
         }
-        let shapes = delegateShapes(scenarios, runs)
-        let placements = delegatePlacements(scenarios, runs)
-        guard let worst else {
+        let setups = hasSetups ? Self.setups(scenarios, runs) : []
+        guard let overall = worstRun else {
             return (CellResult(cell: cell, outcome: .ok, scenarioCount: scenarios.count, worst: nil, reproducer: nil, ran: firstRan,
-                               variants: variants, signatures: signatures.sorted(), delegateShapes: shapes,
-                               delegatePlacements: placements), runs)
+                               variants: variants, signatures: signatures.sorted(), setups: setups), runs)
         }
+        let worst = worstConflict ?? overall
         var reproducer: Shrinker.Reproducer
         if shrink, let shrunk = Shrinker(runner: runner).shrink(worst.scenario, result: worst.result) {
             reproducer = shrunk
@@ -392,9 +417,9 @@ public struct Matrix: Sendable {
             let result = explain ? runner.runExplaining(worst.scenario, unexplained: worst.result).result : worst.result
             reproducer = Shrinker.Reproducer(scenario: scenario, result: result)
         }
-        return (CellResult(cell: cell, outcome: worst.result.outcome, scenarioCount: scenarios.count, worst: worst.scenario,
+        return (CellResult(cell: cell, outcome: overall.result.outcome, scenarioCount: scenarios.count, worst: worst.scenario,
                            reproducer: reproducer, ran: firstRan, variants: variants, signatures: signatures.sorted(),
-                           delegateShapes: shapes, delegatePlacements: placements), runs)
+                           setups: setups), runs)
     }
 }
 

@@ -41,7 +41,7 @@ extension ReportLayout {
             out.append("- \(outcome.symbol) **\(outcome.rawValue)**: \(plainMeaning(outcome))")
         }
         out.append("")
-        out.append("Two symbols (`⚠️ / 🔁`) mean debug and release builds differ. ᵖ marks a predicted cell: its failing path uses an inference that no library code or public report decides; a reported cell's note links the public report. Not sure which column is your SDK? See [Which column is my SDK?](\(Self.whichColumnFile)).")
+        out.append("Two symbols (`⚠️ / 🔁`) mean debug and release builds differ. ᵖ marks a predicted cell: its failing path uses an inference that no library code or public report decides; a reported cell's note links the public report. ˢ marks a cell that fails only under some app set-ups (where your app sets its delegate against each SDK's start, which methods its app delegate has, whether it later replaces or frees its delegate): its note's first sentence names the set-ups that fail and those that pass. Not sure which column is your SDK? See [Which column is my SDK?](\(Self.whichColumnFile)).")
         out += ["", "## Headline counts", ""] + headlineCounts()
         let top = topConflicts()
         out += ["", "## Top conflicts", ""]
@@ -160,7 +160,7 @@ extension ReportLayout {
             }
             let sees = matrix.shippedResult(key).map { matrix.userSees($0) } ?? ""
             let target = location[key].map { "[note](\(Self.link(from: page, to: $0)))" } ?? "—"
-            let symbols = (matrix.symbols(key) ?? "") + (matrix.isPredicted(key) ? "ᵖ" : "")
+            let symbols = (matrix.symbols(key) ?? "") + matrix.marks(key)
             let order = merged ? "`\(key.order[0]) ↔ \(key.order[1])` (both orders)" : "`\(key.order.joined(separator: " → "))`"
             out.append("| \(order) | \(symbols) | \(sees.replacingOccurrences(of: "|", with: "\\|")) | \(target) |")
         }

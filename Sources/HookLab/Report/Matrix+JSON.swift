@@ -52,6 +52,7 @@ extension Matrix {
             ] + evidenceMembers(result)
             if result.cell.order.count >= 3 { members.append(("emergent", .bool(emergent.contains(result.cell)))) }
             members += Self.verdictMembers(result)
+            members += setupMembers(result)
             if methodTargetNames.contains(result.cell.host) { members.append(("ran", .array(result.ran.map(JSONValue.string)))) }
             return .object(members)
         }
@@ -143,6 +144,18 @@ struct JSONTables {
 }
 
 extension Matrix {
+    /// A cell's `setups` when it fails only under some app set-ups: each set-up in words with its outcome (absent: every
+    /// set-up has the cell's outcome). `conflict` says whether it conflicts under that set-up, for an order of two or more.
+    func setupMembers(_ result: CellResult) -> [(String, JSONValue)] {
+        guard result.failsOnlyUnderSomeSetups, let host = hosts.first(where: { $0.name == result.cell.host }) else { return [] }
+        let conflicting = result.cell.order.count >= 2 ? conflictingSetups(result).map(\.setup) : []
+        return [("setups", .array(result.setups.map { setup in
+            var members: [(String, JSONValue)] = [("setup", .string(setup.setup.text(on: host))), ("outcome", .string(setup.outcome.rawValue))]
+            if result.cell.order.count >= 2, setup.outcome != .ok { members.append(("conflict", .bool(conflicting.contains(setup.setup)))) }
+            return .object(members)
+        }))]
+    }
+
     /// Schema 2's members of a cell: `possible` (and `impossibility`), `conflict`, `variants`.
     static func verdictMembers(_ result: CellResult) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("possible", .bool(result.possible))]

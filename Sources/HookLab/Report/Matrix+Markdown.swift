@@ -41,7 +41,7 @@ extension Matrix {
 
     func reference(_ key: NoteKey, _ numbers: [NoteKey: Int]) -> String {
         guard let number = numbers[key] else { return "" }
-        return " [[\(number)]](#note-\(number))" + (isPredicted(key) ? "ᵖ" : "")
+        return " [[\(number)]](#note-\(number))" + marks(key)
     }
 
     /// The rows-first, columns-second table of ordered pairs on one host, each participant alone on the diagonal;

@@ -50,8 +50,10 @@ extension Matrix {
         var out = [noteHeading(note, anchored: anchored)]
         guard let shipped = shippedResult(key) else { return out + ["", "Passes in every configuration that was run."] }
         out.append("")
+        if let sentence = setupSentence(verdict) { out += [sentence, ""] }
         out.append(userSees(shipped) + " " + why(shipped))
         out += attributionLines(verdict)
+        out += ownFailureLines(verdict)
         out += variantLines(key)
         let failing = verdict.failing
         if failing.count == 2, let debug = result(for: Cell(host: key.host, order: key.order, config: .debug)),
@@ -110,6 +112,44 @@ extension Matrix {
         default:
             return []
         }
+    }
+
+    /// The note's first sentence when the order fails only under some app set-ups: "Fails when your app sets
+    /// `UNUserNotificationCenter.delegate` after `rnfb` starts; passes when it sets it before `rnfb` starts."
+    func setupSentence(_ verdict: Verdict) -> String? {
+        guard let host = hosts.first(where: { $0.name == verdict.host }), !verdict.failingSetups.isEmpty,
+              verdict.failing.contains(where: { result(for: Cell(host: verdict.host, order: verdict.order, config: $0))?.failsOnlyUnderSomeSetups == true })
+        else { return nil }
+        let owner = host.name.split(separator: "@").first.map(String.init) ?? host.name
+        let chosen = verdict.failingSetups.filter(\.isChoosable)
+        let others = verdict.failingSetups.filter { !$0.isChoosable }
+        var fails = (chosen.isEmpty ? others : chosen).map { $0.text(on: host) }.joined(separator: "; or when it ")
+        if !chosen.isEmpty {
+            let also = others.compactMap(\.then).map { later -> String in
+                switch later {
+                case .replaces: "replaces its delegate later"
+                case .frees: "frees its delegate while it is still set"
+                case .assignsDirectly: "assigns `\(owner).delegate` directly"
+                case .eventBefore: "gets an event before an SDK starts"
+                }
+            }.uniqued()
+            if !also.isEmpty { fails += " (also when it " + also.joined(separator: ", or ") + ")" }
+        }
+        let passes = verdict.passingSetups.map { $0.text(on: host).replacingOccurrences(of: "sets `\(owner).delegate`", with: "sets it") }
+            .joined(separator: "; or when it ")
+        return "**Fails when your app \(fails)**" + (passes.isEmpty ? "; passes under the lab's other set-ups." : "; passes when it \(passes).")
+    }
+
+    /// The failing set-ups of an order that are its libraries' own, as alone ("as alone, when your app …").
+    func ownFailureLines(_ verdict: Verdict) -> [String] {
+        guard verdict.attribution == .conflict, let host = hosts.first(where: { $0.name == verdict.host }) else { return [] }
+        var out: [String] = []
+        for libraries in verdict.ownFailures.map(\.libraries).uniqued() {
+            let setups = verdict.ownFailures.filter { $0.libraries == libraries }.map { $0.setup.text(on: host) }
+            let names = libraries.map { "`\($0)`" }.joined(separator: " and ")
+            out.append("**As alone, when your app \(setups.joined(separator: "; or when it ")):** \(names) \(libraries.count == 1 ? "fails" : "fail") alone in an app set up that way, so there it is not this order's conflict (see \(names) alone).")
+        }
+        return out.isEmpty ? [] : [""] + out
     }
 
     /// A note's per-variant section: the outcome of each install variant with its findings, when only some fail.
@@ -405,6 +445,11 @@ extension Matrix {
             let ids = verdict.order.map { "`\($0)`" }.joined(separator: " and ")
             out.append("\(what) after starting \(ids): the lab's runs of this order pass when the app sets its delegate after "
                 + "the last install, and fail when it sets it before one.")
+        }
+        if !verdict.setDelegateAfterInstalls, verdict.implementInAppDelegate.isEmpty, !verdict.passingSetups.isEmpty,
+           let host = hosts.first(where: { $0.name == verdict.host }) {
+            let setups = verdict.passingSetups.map { $0.text(on: host) }.joined(separator: "; or so that it ")
+            out.append("Set up your app so that it \(setups): the lab ran this order that way and it passes.")
         }
         out += verdict.passingInstallVariants.map { "Install with \(combination($0)) → ✅ at every placement." }
         for trial in verdict.otherOrders where trial.impossibility == nil && !note.orders.contains(trial.order) {

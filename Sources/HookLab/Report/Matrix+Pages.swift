@@ -236,9 +236,9 @@ struct ReportLayout {
         }
         text += matrix.verdictSuffix(key)
         if let page, let target = location[key] {
-            text += " [note](\(Self.link(from: page, to: target)))" + (matrix.isPredicted(key) ? "ᵖ" : "")
-        } else if page == nil, matrix.isPredicted(key) {
-            text += "ᵖ"
+            text += " [note](\(Self.link(from: page, to: target)))" + matrix.marks(key)
+        } else if page == nil {
+            text += matrix.marks(key)
         }
         return text
     }

@@ -1,0 +1,163 @@
+// The app's set-up in one scenario: where it sets its delegate against each SDK's start, how its app delegate is
+// written, and what it does later. Read from the steps, so a generated scenario, a shrunk one and a user's file all
+// have one, and a pair's set-up can be projected onto one of its libraries.
+
+/// How the app is set up in one scenario, the dimension an integrator's app fixes: it sets its delegate (or creates
+/// its session) before or after each SDK starts, its app delegate lacks some methods, it later replaces or frees its
+/// delegate, it assigns the slot directly, or an event arrives before an SDK starts.
+///
+/// Two scenarios with equal set-ups stand for the same app; ``projected(onto:)`` gives the set-up a library alone
+/// would see in the same app, which is how a pair's failure is told from its libraries' own (``Matrix``).
+public struct AppSetup: Codable, Hashable, Sendable {
+    /// The SDKs started before the app first set its delegate through the setter (or created its session with it),
+    /// in start order; nil when it never does.
+    public var setAfter: [String]?
+    /// The SDKs started after that, in start order (empty when it never sets one).
+    public var setBefore: [String]
+    /// The app-delegate methods the app's delegate class lacks (`delegate-lacks`).
+    public var lacks: [String]
+    /// What the app does besides setting its delegate once.
+    public var then: Later?
+
+    /// What the app does besides setting its delegate once.
+    public enum Later: Codable, Hashable, Sendable {
+        /// It later sets another delegate and frees the first.
+        case replaces
+        /// It frees its delegate while the slot still holds it.
+        case frees
+        /// It assigns the slot directly (not through the setter), after the first SDKs started and before the others.
+        case assignsDirectly(after: [String], before: [String])
+        /// An event arrives before this SDK starts (the SDK started late).
+        case eventBefore(String)
+    }
+
+    public init(setAfter: [String]?, setBefore: [String], lacks: [String] = [], then: Later? = nil) {
+        self.setAfter = setAfter
+        self.setBefore = setBefore
+        self.lacks = lacks
+        self.then = then
+    }
+
+    /// The set-up a scenario's steps describe. Participants start at their first `load` or `attach`.
+    public init(steps: [Scenario.Step]) {
+        var started: [(id: String, at: Int)] = []
+        var firstSet: Int?
+        var firstAssign: Int?
+        var firstFire: Int?
+        var setNames: [String] = []
+        var released: [String] = []
+        var lacks: [String] = []
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .load(let id), .attach(let id):
+                if !started.contains(where: { $0.id == id }) { started.append((id, index)) }
+            case .setDelegate(let name):
+                if firstSet == nil { firstSet = index }
+                setNames.append(name)
+            case .assignDelegate:
+                if firstAssign == nil { firstAssign = index }
+            case .fire:
+                if firstFire == nil { firstFire = index }
+            case .release(let name):
+                released.append(name)
+            case .delegateLacks(let selectors):
+                lacks += selectors
+            default:
+                break
+            }
+        }
+        func split(at index: Int) -> (before: [String], after: [String]) {
+            (started.filter { $0.at > index }.map(\.id), started.filter { $0.at < index }.map(\.id))
+        }
+        if let firstSet {
+            let (before, after) = split(at: firstSet)
+            setAfter = after
+            setBefore = before
+        } else {
+            setAfter = nil
+            setBefore = []
+        }
+        self.lacks = lacks
+        if let firstAssign, firstSet.map({ firstAssign < $0 }) ?? true {
+            let (before, after) = split(at: firstAssign)
+            then = .assignsDirectly(after: after, before: before)
+        } else if let firstFire, let late = started.first(where: { $0.at > firstFire }) {
+            then = .eventBefore(late.id)
+        } else if setNames.uniqued().count > 1 {
+            then = .replaces
+        } else if let first = setNames.first, released.contains(first) {
+            then = .frees
+        } else {
+            then = nil
+        }
+    }
+
+    /// A set-up an app can choose as its fix: it sets its delegate (creates its session) once, at some point against
+    /// the SDKs' starts, with nothing replaced, freed or assigned behind the setter's back, and no event before an SDK
+    /// starts.
+    public var isChoosable: Bool { setAfter != nil && then == nil }
+
+    /// The set-up a library (or set of libraries) alone sees in the same app: the other SDKs' starts removed. An event
+    /// that arrived before a removed SDK started is then an ordinary one.
+    public func projected(onto ids: [String]) -> AppSetup {
+        var copy = self
+        copy.setAfter = setAfter?.filter(ids.contains)
+        copy.setBefore = setBefore.filter(ids.contains)
+        switch then {
+        case .assignsDirectly(let after, let before):
+            copy.then = .assignsDirectly(after: after.filter(ids.contains), before: before.filter(ids.contains))
+        case .eventBefore(let id) where !ids.contains(id): copy.then = nil
+        default: break
+        }
+        return copy
+    }
+
+    /// The set-up in an integrator's words, completing "when your app …": "sets `UNUserNotificationCenter.delegate`
+    /// after `rnfb` starts", "creates its `NSURLSession` before `newrelic` starts", "its app delegate lacks `SEL`".
+    public func text(on host: HostInfo) -> String {
+        let owner = host.name.split(separator: "@").first.map(String.init) ?? host.name
+        func names(_ ids: [String]) -> String {
+            ids.count == 1 ? "`\(ids[0])` starts" : ids.map { "`\($0)`" }.joined(separator: ", ") + " start"
+        }
+        let every = host.isAppLevel ? "every SDK starts" : "every library starts"
+        func placement(_ verb: String, before: [String], after: [String]) -> String {
+            switch (after.isEmpty, before.isEmpty) {
+            case (true, true): verb
+            case (true, false): "\(verb) before \(before.count > 1 ? every : names(before))"
+            case (false, true): "\(verb) after \(after.count > 1 ? every : names(after))"
+            case (false, false): "\(verb) after \(names(after)) and before \(names(before))"
+            }
+        }
+        var parts: [String] = []
+        if host.delegateAtLaunch == true {
+            // UIApplicationMain sets the app delegate before any SDK starts: only its shape varies.
+            parts.append(lacks.isEmpty ? "its app delegate implements every method"
+                         : "its app delegate lacks " + lacks.map { "`\($0)`" }.joined(separator: " and "))
+        } else {
+            let verb = host.delegateAtCreation != nil ? "creates its `\(owner)` with its delegate" : "sets `\(owner).delegate`"
+            if let setAfter {
+                parts.append(placement(verb, before: setBefore, after: setAfter))
+            } else if case .assignsDirectly(let after, let before)? = then {
+                parts.append(placement("assigns `\(owner).delegate` directly (not through its setter)", before: before, after: after))
+            } else {
+                parts.append(host.delegateAtCreation != nil ? "creates its `\(owner)` without a delegate" : "never sets `\(owner).delegate`")
+            }
+            if !lacks.isEmpty { parts.append("its delegate lacks " + lacks.map { "`\($0)`" }.joined(separator: " and ")) }
+        }
+        switch then {
+        case .replaces: parts.append("then replaces it with another delegate")
+        case .frees: parts.append("then frees it while it is still set")
+        case .eventBefore(let id): parts.append("an event arrives before `\(id)` starts")
+        case .assignsDirectly, nil: break
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+extension HostInfo {
+    /// An app-level host (the app delegate, the notification center, a URL session), where the libraries are SDKs the
+    /// app starts; the view hosts' libraries are "libraries".
+    public var isAppLevel: Bool {
+        delegateAtLaunch == true || delegateAtCreation != nil || name.hasPrefix("UNUserNotificationCenter")
+    }
+}

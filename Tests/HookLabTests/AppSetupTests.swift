@@ -1,0 +1,99 @@
+// The app's set-up as a dimension of every delegate-host verdict: read from a scenario's steps, projected onto one
+// library, kept per cell, and the rule that a pair conflicts only under a set-up where it has a finding its libraries
+// do not have alone in the same app.
+
+import Foundation
+import Testing
+@testable import HookLab
+
+@Suite("App set-ups")
+struct AppSetupTests {
+    static let center = Lab.catalog.hosts.first { $0.name == "UNUserNotificationCenter" }!
+    static let session = Lab.catalog.hosts.first { $0.name == "NSURLSession" }!
+    static let application = Lab.catalog.hosts.first { $0.name == "UIApplication" }!
+
+    static func setup(_ lines: [String]) throws -> AppSetup {
+        AppSetup(steps: try lines.enumerated().map { try #require(try Scenario.Step(line: $1, file: "t", lineNumber: $0 + 1)) })
+    }
+
+    @Test("Read from the steps: where the delegate is set against each start, and in the integrator's words")
+    func readFromSteps() throws {
+        let after = try Self.setup(["attach rnfb", "set-delegate app", "fire userNotificationCenter:willPresentNotification:withCompletionHandler:", "teardown"])
+        #expect(after == AppSetup(setAfter: ["rnfb"], setBefore: []))
+        #expect(after.text(on: Self.center) == "sets `UNUserNotificationCenter.delegate` after `rnfb` starts")
+        let between = try Self.setup(["attach fcm", "set-delegate app", "attach rnfb", "teardown"])
+        #expect(between.text(on: Self.center) == "sets `UNUserNotificationCenter.delegate` after `fcm` starts and before `rnfb` starts")
+        let before = try Self.setup(["set-delegate app", "attach fcm", "attach rnfb"])
+        #expect(before.text(on: Self.center) == "sets `UNUserNotificationCenter.delegate` before every SDK starts")
+        #expect(try Self.setup(["set-delegate app", "attach newrelic"]).text(on: Self.session)
+                == "creates its `NSURLSession` with its delegate before `newrelic` starts")
+        #expect(try Self.setup(["attach rnfb", "fire userNotificationCenter:willPresentNotification:withCompletionHandler:"]).text(on: Self.center)
+                == "never sets `UNUserNotificationCenter.delegate`")
+        let lacks = try Self.setup(["delegate-lacks application:continueUserActivity:restorationHandler:", "set-delegate app", "attach branch"])
+        #expect(lacks.text(on: Self.application) == "its app delegate lacks `application:continueUserActivity:restorationHandler:`")
+        #expect(!lacks.lacks.isEmpty && lacks.isChoosable)
+    }
+
+    @Test("What the app does later: replaces, frees, assigns directly, an event before a late start; none of them a choice")
+    func later() throws {
+        let replaces = try Self.setup(["attach rnfb", "set-delegate app", "set-delegate app2", "release app"])
+        #expect(replaces.then == .replaces && !replaces.isChoosable)
+        #expect(replaces.text(on: Self.center).hasSuffix(", then replaces it with another delegate"))
+        #expect(try Self.setup(["set-delegate app", "attach rnfb", "release app"]).then == .frees)
+        #expect(try Self.setup(["attach fcm", "assign-delegate app", "attach rnfb"]).then == .assignsDirectly(after: ["fcm"], before: ["rnfb"]))
+        let late = try Self.setup(["attach fcm", "set-delegate app", "fire userNotificationCenter:willPresentNotification:withCompletionHandler:", "attach rnfb"])
+        #expect(late.then == .eventBefore("rnfb"))
+        #expect(late.text(on: Self.center).hasSuffix(", an event arrives before `rnfb` starts"))
+    }
+
+    @Test("Projected onto one library: the other SDKs' starts removed, as that library alone sees the same app")
+    func projection() throws {
+        let between = try Self.setup(["attach fcm", "set-delegate app", "attach rnfb"])
+        #expect(between.projected(onto: ["rnfb"]) == AppSetup(setAfter: [], setBefore: ["rnfb"]))
+        #expect(between.projected(onto: ["fcm"]) == AppSetup(setAfter: ["fcm"], setBefore: []))
+        let late = try Self.setup(["attach fcm", "set-delegate app", "fire x:", "attach rnfb"])
+        #expect(late.projected(onto: ["fcm"]).then == nil)
+        #expect(late.projected(onto: ["rnfb"]).then == .eventBefore("rnfb"))
+    }
+
+    @Test("rnfb alone fails only when the app sets its notification delegate after RNFB starts, and its note says so first")
+    func rnfbAlone() throws {
+        let matrix = LabMatrixTests.shared
+        let key = Matrix.NoteKey(host: "UNUserNotificationCenter", order: ["rnfb"])
+        for config in Configuration.allCases {
+            let result = try #require(matrix.result(for: Matrix.Cell(host: key.host, order: key.order, config: config)))
+            #expect(result.outcome != Outcome.ok && result.failsOnlyUnderSomeSetups)
+            let before = try #require(result.setups.first { $0.setup == AppSetup(setAfter: [], setBefore: ["rnfb"]) })
+            let after = try #require(result.setups.first { $0.setup == AppSetup(setAfter: ["rnfb"], setBefore: []) })
+            #expect(before.outcome == Outcome.ok && after.outcome != Outcome.ok)
+        }
+        let verdict = matrix.verdict(key)
+        #expect(verdict.passingSetups == [AppSetup(setAfter: [], setBefore: ["rnfb"])])
+        let note = matrix.explainNote(key).joined(separator: "\n")
+        #expect(note.contains("**Fails when your app sets `UNUserNotificationCenter.delegate` after `rnfb` starts"))
+        #expect(note.contains("passes when it sets it before `rnfb` starts."))
+        #expect(!note.contains("No change the app can make avoids this"))
+    }
+
+    @Test("A library's own failure under one set-up makes no pair a conflict there: its pairs conflict only under set-ups where each library alone has none of their findings")
+    func conflictPerSetup() throws {
+        let matrix = LabMatrixTests.shared
+        var checked = 0
+        for result in matrix.results where result.cell.order.count == 2 && result.cell.host == "UNUserNotificationCenter" && result.cell.order.contains("rnfb") {
+            let conflicting = matrix.conflictingSetups(result)
+            for setup in conflicting {
+                // rnfb alone fails when the app sets its delegate after it started: never a conflict set-up of its pairs
+                // unless the pair adds a finding rnfb alone does not have there.
+                let own = setup.setup.projected(onto: ["rnfb"])
+                let alone = try #require(matrix.result(for: result.cell.with(order: ["rnfb"])))
+                let aloneThere = alone.setups.first { $0.setup == own }?.findings.map(\.signature) ?? alone.signatures
+                #expect(setup.findings.contains { !aloneThere.contains($0.signature) }, "\(result.cell): \(setup.setup)")
+                checked += 1
+            }
+            if result.outcome != .ok, conflicting.isEmpty, result.reproducer?.scenario.participants.count == 2 {
+                #expect(result.conflict == false, "\(result.cell)")
+            }
+        }
+        #expect(checked > 0)
+    }
+}
