@@ -96,4 +96,12 @@ struct AppSetupTests {
         }
         #expect(checked > 0)
     }
+
+    @Test("Reports are snapshots: a committed page changed by hand differs at its first changed line")
+    func snapshotDifference() {
+        #expect(Matrix.firstDifference(committed: "a\nb\nc", rendered: "a\nB\nc") == "l.2: committed 'b', rendered 'B'")
+        #expect(Matrix.firstDifference(committed: "a\n", rendered: "a\n") == nil)
+        #expect(Matrix.firstDifference(committed: nil, rendered: "x") != nil)
+        #expect(Matrix.firstDifference(committed: "a", rendered: "a\nb") == "l.2: committed (end of file), rendered 'b'")
+    }
 }

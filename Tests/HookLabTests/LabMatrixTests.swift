@@ -94,7 +94,7 @@ struct LabMatrixTests {
         for order in Self.generator.orders(host: host, length: 3) { Self.compare(host: host, order: order) }
     }
 
-    @Test("Reports are regenerated and the whole matrix passes the gate")
+    @Test("The committed Reports/ are what the matrix renders (a snapshot: HOOKLAB_RECORD=all rewrites them), and the whole matrix passes the gate")
     func reportsAndGate() throws {
         let baseline: Baseline?
         switch Self.baselineResult {
@@ -110,14 +110,31 @@ struct LabMatrixTests {
             return
         }
         let verdict = Gate(mode: Self.mode).check(matrix, baseline: baseline)
-        // The reports and (when recording) the baseline, as one set.
-        var outputs = matrix.reportOutputs(in: Self.root.appendingPathComponent("Reports"), observations: Self.catalog.designObservations())
+        let reportsURL = Self.root.appendingPathComponent("Reports")
+        let reports = matrix.reportOutputs(in: reportsURL, observations: Self.catalog.designObservations())
+        var outputs: [AtomicFile.Output] = []
+        if Self.mode == .all {
+            outputs = reports
+        } else {
+            // The committed pages are the golden files of the lab's notes: any difference fails, file and line named.
+            let prefix = Self.root.standardizedFileURL.path + "/"
+            for output in reports {
+                let committed = try? String(contentsOf: output.url, encoding: .utf8)
+                if let difference = Matrix.firstDifference(committed: committed, rendered: output.contents) {
+                    let path = output.url.standardizedFileURL.path.replacingOccurrences(of: prefix, with: "")
+                    Issue.record("\(path) \(difference): the committed report is stale; rewrite it with HOOKLAB_RECORD=all swift test (or hooklab matrix) and review git diff Reports")
+                }
+            }
+            for stale in Matrix.stalePages(in: reportsURL, keeping: reports) {
+                Issue.record("Reports/\(stale.lastPathComponent) is no page of this matrix; HOOKLAB_RECORD=all swift test removes it")
+            }
+        }
         let baselineURL = Self.root.appendingPathComponent(Self.baselinePath)
         // A baseline directory is written one file per host; its files that no longer hold a host are removed.
         if let toWrite = verdict.baselineToWrite { outputs += toWrite.outputs(at: baselineURL) }
         try AtomicFile.write(outputs)
         if verdict.baselineToWrite != nil { Baseline.removeStaleFiles(at: baselineURL, keeping: outputs) }
-        Matrix.removeStalePages(in: Self.root.appendingPathComponent("Reports"), keeping: outputs)
+        if Self.mode == .all { Matrix.removeStalePages(in: reportsURL, keeping: reports) }
         for difference in verdict.differences { Issue.record(Comment(rawValue: difference.text)) }
         if verdict.needsReview {
             Issue.record("recorded \(verdict.recorded.count) new cells: review `git diff \(Self.baselinePath)` and run again")

@@ -34,6 +34,12 @@ extension Matrix {
     /// a participant removed), so `Reports/` holds exactly one report set. Only pages the report set owns are
     /// candidates: Markdown under `hosts/`, `targets/` and `libraries/`, and the `triples*.md` parts.
     public static func removeStalePages(in directory: URL, keeping outputs: [AtomicFile.Output]) {
+        for url in stalePages(in: directory, keeping: outputs) { try? FileManager.default.removeItem(at: url) }
+    }
+
+    /// The generated pages in `directory` (`hosts/`, `targets/`, `libraries/`, `triples*.md`) that none of `outputs`
+    /// writes, sorted by path: what ``removeStalePages(in:keeping:)`` removes, and what a snapshot check reports.
+    public static func stalePages(in directory: URL, keeping outputs: [AtomicFile.Output]) -> [URL] {
         let keep = Set(outputs.map { $0.url.standardizedFileURL.path })
         let files = FileManager.default
         var candidates: [URL] = []
@@ -46,8 +52,21 @@ extension Matrix {
         for name in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix("triples") && name.hasSuffix(".md") {
             candidates.append(directory.appendingPathComponent(name))
         }
-        for url in candidates.sorted(by: { $0.path < $1.path }) where !keep.contains(url.standardizedFileURL.path) {
-            try? files.removeItem(at: url)
+        return candidates.sorted { $0.path < $1.path }.filter { !keep.contains($0.standardizedFileURL.path) }
+    }
+
+    /// Where a committed file and the text rendered for it first differ: "l.12: committed '…', rendered '…'"; nil when
+    /// they are equal. A missing file differs at its first line.
+    public static func firstDifference(committed: String?, rendered: String) -> String? {
+        guard let committed else { return "missing: the file is not committed" }
+        guard committed != rendered else { return nil }
+        let a = committed.components(separatedBy: "\n"), b = rendered.components(separatedBy: "\n")
+        let line = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+        func shown(_ lines: [String]) -> String {
+            guard line < lines.count else { return "(end of file)" }
+            let text = lines[line]
+            return "'" + (text.count > 160 ? String(text.prefix(160)) + "…" : text) + "'"
         }
+        return "l.\(line + 1): committed \(shown(a)), rendered \(shown(b))"
     }
 }
