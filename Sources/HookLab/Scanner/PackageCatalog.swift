@@ -141,7 +141,9 @@ extension KnownSDK {
         KnownSDK("React Native Firebase messaging before 23.8.5", [pod("RNFBMessaging", nil, "< 23.8.5")], participant: "rnfb:calls-first",
                  hooks: "UNUserNotificationCenter.delegate (a wrapper that calls the completion handler before the original)",
                  source: "invertase/react-native-firebase #8754, #8786"),
-        KnownSDK("React Native Firebase messaging 23.8.5–23.8.x", [pod("RNFBMessaging", nil, ">= 23.8.5 < 23.9.0")], participant: "rnfb:double-call",
+        // RNFBMessaging+UNUserNotificationCenter.m:142-150 is unchanged from v23.8.5 through v25.1.0; #9094 shipped in
+        // 26.0.0 (CHANGELOG 26.0.0; app-frameworks-and-corrections §2 row 12).
+        KnownSDK("React Native Firebase messaging 23.8.5–25.x", [pod("RNFBMessaging", nil, ">= 23.8.5 < 26.0.0")], participant: "rnfb:double-call",
                  hooks: "UNUserNotificationCenter.delegate (a wrapper that calls the completion handler twice)",
                  source: "invertase/react-native-firebase #9050, #9094"),
         KnownSDK("PostHog ≤ 3.69", [pod("PostHog", nil, "< 3.70.0"), spm("posthog-ios", "PostHog", "< 3.70.0")], participant: "posthog:xchg",
@@ -201,7 +203,7 @@ extension KnownSDK {
         KnownSDK("Branch", [pod("Branch"), pod("BranchSDK"), spm("ios-branch-deep-linking-attribution", "BranchSDK"),
                             carthage("BranchMetrics/ios-branch-deep-linking-attribution")],
                  participant: "branch", hooks: nil, source: "BranchMetrics/ios-branch-deep-linking-attribution: no runtime hooking; the app forwards openURL by hand"),
-        KnownSDK("React Native Firebase messaging", [pod("RNFBMessaging", nil, ">= 23.9.0")], participant: "rnfb",
+        KnownSDK("React Native Firebase messaging", [pod("RNFBMessaging", nil, ">= 26.0.0")], participant: "rnfb",
                  hooks: "the app delegate (through GoogleUtilities) and UNUserNotificationCenter.delegate (a wrapper)",
                  source: "invertase/react-native-firebase RNFBMessaging+UNUserNotificationCenter.m, #9094"),
         KnownSDK("FlutterFire firebase_messaging", [pod("firebase_messaging")], participant: "flutterfire",

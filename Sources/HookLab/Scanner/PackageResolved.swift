@@ -98,7 +98,8 @@ public struct PackageResolved: Sendable {
                 }
             }
             if version == nil && revision == nil { throw fail(state.line, "a pin with neither \"version\" nor \"revision\"") }
-            if let version, PackageVersion(version) == nil { throw fail(state.line, "'\(version)' is not a version") }
+            // A version HookLab cannot compare (or one of a package it does not know) is kept as written, never an error:
+            // the package is then "version not modeled" at most.
             // SwiftPM refuses a file with two pins of one identity ("duplicated entry for package", L216-218).
             if let first = pins.first(where: { $0.identity == pin.identity }) {
                 throw fail(item.line, "duplicated entry for package '\(pin.identity)' (first at line \(first.line))")

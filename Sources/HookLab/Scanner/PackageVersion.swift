@@ -2,7 +2,7 @@
 
 /// A release version read from a lockfile: numeric components and an optional prerelease tag.
 ///
-/// Lockfiles write `6.5.0`, `v11.2.1` (Carthage tags), `1.9`, `0.3.901` and `600.0.0-prerelease-2024-09-04`
+/// Lockfiles write `6.5.0`, `v11.2.1` (Carthage tags), `1.9`, `0.3.901`, `1.2024072200.0` and `600.0.0-prerelease-2024-09-04`
 /// (versions-and-manifests.md §B6.8): a leading `v` is dropped, components compare numerically (a missing one is 0),
 /// and a prerelease sorts before its release.
 public struct PackageVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -21,11 +21,12 @@ public struct PackageVersion: Hashable, Sendable, Comparable, CustomStringConver
             if tag?.isEmpty == true { return nil }
         }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-        guard !parts.isEmpty, parts.count <= 6 else { return nil }
+        guard !parts.isEmpty else { return nil }
         var numbers: [Int] = []
         for part in parts {
-            // At most 9 digits: a 40-hex SHA made of digits only must not read as a version, and no Int overflows.
-            guard !part.isEmpty, part.count <= 9, part.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(part) else { return nil }
+            // Any component that fits an Int (18 digits: abseil-cpp-binary's `1.2024072200.0` has 10); a longer run of
+            // digits (a 40-hex SHA made of digits only) is no version.
+            guard !part.isEmpty, part.count <= 18, part.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(part) else { return nil }
             numbers.append(n)
         }
         components = numbers

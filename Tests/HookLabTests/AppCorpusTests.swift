@@ -1,0 +1,81 @@
+// The corpus of public apps' lockfiles (Fixtures/apps, PROVENANCE.md names each repository and commit): every file reads
+// without error, and what each maps to is pinned in Fixtures/apps/MAPPINGS.txt (HOOKLAB_RECORD=all rewrites it).
+
+import Foundation
+import Testing
+@testable import HookLab
+
+@Suite("Public apps' lockfiles")
+struct AppCorpusTests {
+    static let apps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/apps")
+    static let mappings = apps.appendingPathComponent("MAPPINGS.txt")
+
+    static var slugs: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: apps.path)) ?? []).filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: apps.appendingPathComponent(name).path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }.sorted()
+    }
+
+    /// Every `project.pbxproj` under a directory, relative to it, sorted.
+    static func projects(in directory: URL) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        var found: [String] = []
+        while let path = enumerator?.nextObject() as? String { if path.hasSuffix("project.pbxproj") { found.append(path) } }
+        return found.sorted()
+    }
+
+    /// One app's lines of MAPPINGS.txt: each lockfile with what it maps to.
+    static func mapping(of slug: String) throws -> [String] {
+        let root = apps.appendingPathComponent(slug)
+        var out: [String] = []
+        for project in projects(in: root) {
+            let text = try Lockfile.readText(root.appendingPathComponent(project), file: project)
+            let parsed = try XcodeProject.parse(text, file: "\(slug)/\(project)")
+            out.append("\(slug)/\(project): \(parsed.products.count) package products")
+        }
+        for file in Lockfile.discover(in: root) {
+            let url = root.appendingPathComponent(file)
+            let name = "\(slug)/\(file)"
+            let products = Lockfile.projectFiles(besides: url).compactMap { project -> [String: [String]]? in
+                guard let text = try? Lockfile.readText(project, file: project.path) else { return nil }
+                return try? XcodeProject.parse(text, file: project.path).productsByIdentity
+            }.first
+            let packages = try Lockfile.packages(text: try Lockfile.readText(url, file: name), file: name,
+                                                 format: LockfileFormat(fileName: url.lastPathComponent)!,
+                                                 products: file.hasSuffix("Package.resolved") ? products : nil)
+            let result = Scan.recognise(packages, participants: Lab.catalog.participants)
+            out.append("\(name): \(packages.count) packages")
+            for found in result.found { out.append("  \(found.participant) ← \(found.package.name) \(found.package.version ?? found.package.revision ?? "?") (\(found.reason), l.\(found.package.line))") }
+            for unmodeled in result.unmodeled { out.append("  not modeled: \(unmodeled.title) ← \(unmodeled.package.name) \(unmodeled.package.version ?? "?")") }
+        }
+        return out
+    }
+
+    @Test("At least 20 public apps, each with its provenance")
+    func corpus() throws {
+        #expect(Self.slugs.count >= 20)
+        let provenance = try String(contentsOf: Self.apps.appendingPathComponent("PROVENANCE.md"), encoding: .utf8)
+        for slug in Self.slugs { #expect(provenance.contains(slug), "\(slug) has no provenance") }
+    }
+
+    @Test("Every lockfile and project of the corpus reads without error, and maps as MAPPINGS.txt pins")
+    func everyFileReads() throws {
+        var lines: [String] = []
+        for slug in Self.slugs {
+            do { lines += try Self.mapping(of: slug) } catch { Issue.record("\(slug): \(error)") }
+        }
+        let rendered = lines.joined(separator: "\n") + "\n"
+        let mode = (try? RecordMode(environment: ProcessInfo.processInfo.environment)) ?? .never
+        if mode == .all {
+            try rendered.write(to: Self.mappings, atomically: true, encoding: .utf8)
+        } else {
+            let committed = try? String(contentsOf: Self.mappings, encoding: .utf8)
+            if let difference = Matrix.firstDifference(committed: committed, rendered: rendered) {
+                Issue.record("Fixtures/apps/MAPPINGS.txt \(difference): record with HOOKLAB_RECORD=all swift test and review the diff")
+            }
+        }
+        // Firebase 11 and 12 pin abseil-cpp-binary at 1.2024072200.0: a version, not an error.
+        #expect(PackageVersion("1.2024072200.0")?.components == [1, 2024072200, 0])
+    }
+}
