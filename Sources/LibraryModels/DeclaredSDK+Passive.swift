@@ -12,7 +12,7 @@ extension DeclaredSDK {
         var names = rt.object_getIvar(holder, AppDelegateObject.forwardsToIvar).stringValue.map { $0.split(separator: ",").map(String.init) } ?? []
         guard !names.contains(observer) else { return }
         names.append(observer)
-        note(rt, .passive, "\(observer) hooks nothing in the app delegate: the app forwards openURL and continueUserActivity to it by hand, so it sees only what reaches the app's own method")
+        note(rt, .passive, "\(observer) hooks nothing: the app's own delegate methods call it by hand (\(observes.flatMap(\.events).joined(separator: ", "))), so it sees only what reaches them")
         try rt.object_setIvar(holder, AppDelegateObject.forwardsToIvar, .string(names.joined(separator: ",")), .value)
     }
 }

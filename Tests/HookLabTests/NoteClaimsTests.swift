@@ -101,6 +101,16 @@ struct NoteClaims {
         for line in lines where line.hasPrefix("- ") && (line.contains("` passes") || line.contains("` passes in ")) {
             guard let range = line.range(of: "` passes"), let open = line[..<range.lowerBound].lastIndex(of: "`") else { continue }
             let named = line[line.index(after: open)..<range.lowerBound].components(separatedBy: " → ")
+            // "passes when your app sets … ; or when it …": each named set-up of that order passes in every failing configuration.
+            if line[range.upperBound...].hasPrefix(" when your app "), let info = matrix.hosts.first(where: { $0.name == host }) {
+                let claimed = String(line[range.upperBound...].dropFirst(" when your app ".count).dropLast()).components(separatedBy: "; or when it ")
+                let passingTexts = failing.map { config in
+                    Set(matrix.result(for: Matrix.Cell(host: host, order: named, config: config))?.setups.filter { $0.outcome == .ok }.map { $0.setup.text(on: info) } ?? [])
+                }
+                claim(possible(host, named) && !claimed.isEmpty && claimed.allSatisfy { text in passingTexts.allSatisfy { $0.contains(text) } },
+                      "says `\(named.joined(separator: " → "))` passes when the app \(claimed)")
+                continue
+            }
             let configs = line[range.upperBound...].hasPrefix(" in ")
                 ? Configuration.allCases.filter { line[range.upperBound...].contains($0.rawValue) } : failing
             claim(possible(host, named) && configs.allSatisfy { outcome(host, named, $0) == .ok },

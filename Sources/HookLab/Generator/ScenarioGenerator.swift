@@ -8,7 +8,7 @@
 /// **Orders.** For every host, every participant alone, every ordered pair and ordered triple of distinct participants that
 /// support the host, never two of one family, in catalog order. A participant modeling an older version of a library
 /// (``ParticipantInfo/versionOf``) runs alone and in every pair, and stays out of triples: there its family is
-/// represented by the current version. A triple is there to find what three different libraries do together; an old
+/// represented by the current version. So does a variant made by a `setting` line (``ParticipantInfo/setting``). A triple is there to find what three different libraries do together; an old
 /// version's differences from the current one show in its pairs, and `advise`/`scan` run an app's exact versions,
 /// triples included. Without this, each version variant multiplied a crowded host's triples (UIApplication,
 /// UNUserNotificationCenter) for no new library.
@@ -62,9 +62,9 @@ public struct ScenarioGenerator: Sendable {
     }
 
     /// Every order of `length` participants that support the host, never two of one family, in catalog order; orders of
-    /// three or more leave out older versions (``ParticipantInfo/versionOf``).
+    /// three or more leave out older versions and settings (``ParticipantInfo/versionOf``, ``ParticipantInfo/setting``).
     public func orders(host: String, length: Int) -> [[String]] {
-        let eligible = participants.filter { $0.hosts.contains(host) && (length < 3 || $0.versionOf == nil) }
+        let eligible = participants.filter { $0.hosts.contains(host) && (length < 3 || ($0.versionOf == nil && $0.setting == nil)) }
         var result: [[String]] = []
         func extend(_ prefix: [ParticipantInfo]) {
             if prefix.count == length {

@@ -149,12 +149,28 @@ extension Finding {
 }
 
 extension ScenarioGenerator {
-    /// Why a cell's install order cannot happen, or nil when it can: a participant that hooks at launch (load-time
-    /// hooks, and it cannot start late) placed after one that only attaches at runtime.
-    /// "not possible: tracker:proxy hooks at launch".
+    /// Why a cell's install order cannot happen, or nil when it can: a participant requires a version of another's
+    /// library that the other does not model (`requires`: "not possible: Firebase Messaging 12 requires GoogleUtilities
+    /// ≥ 8.1"), or one that hooks at launch (load-time hooks, and it cannot start late) is placed after one that only
+    /// attaches at runtime ("not possible: tracker:proxy hooks at launch").
     public func impossibility(of cell: Matrix.Cell) -> String? {
         let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
         guard infos.count == cell.order.count else { return nil }
+        for info in infos {
+            // A setting is one switch for the whole app: an SDK that reads it cannot keep its hooks on when another's are off.
+            if let name = info.settingName, let text = info.setting?.text,
+               let other = infos.first(where: { $0.id != info.id && $0.settingName != name && $0.declaredSettings.contains(name) }) {
+                let switchText = text.components(separatedBy: ", ").first ?? text
+                return "not possible: \(switchText) is one switch for the whole app, which turns `\(other.id)`'s hooks off too"
+            }
+            for requirement in info.requires {
+                guard let range = try? VersionRange(words: requirement.versions.split(separator: " ").map(String.init)) else { continue }
+                // An app links one copy of each library: the other's modeled versions must meet the requirement.
+                for other in infos where other.family == requirement.family && other.id != info.id && !other.packages.isEmpty {
+                    if !other.packages.contains(where: { $0.versions.overlaps(range) }) { return "not possible: \(requirement.reason)" }
+                }
+            }
+        }
         var runtimeOnly = false
         for info in infos {
             if runtimeOnly, info.hasLoad, !info.canStartLate { return "not possible: \(info.id) hooks at launch" }

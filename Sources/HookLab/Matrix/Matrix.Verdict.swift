@@ -52,9 +52,33 @@ extension Matrix {
         public var variant: String
         public var replacing: String
         public var order: [String]
+        /// The failing configurations in which it passes under every set-up.
         public var passesIn: [Configuration]
         /// A change to the library's code (a proposed patch) rather than a choice the app makes.
         public var isLibraryChange: Bool
+        /// When it passes only under some set-ups: the original's failing set-ups under which it passes in every
+        /// failing configuration, named with the variant in the original's place.
+        public var passingSetups: [AppSetup] = []
+        /// What choosing it means for the app.
+        public var kind: Kind = .choice
+
+        /// What choosing a variant means for the app, in the ranked order of fixes (issue "The answer for the app at
+        /// hand" §3): an upgrade first, then a documented setting, then another way the app writes its own code.
+        public enum Kind: Hashable, Sendable {
+            /// Another version line of the same SDK whose package range starts above the replaced one's: "RNFBMessaging ≥ 26.0.0".
+            case upgrade(String)
+            /// An older version line, offered only when no newer one passes.
+            case downgrade(String)
+            /// A documented setting of the same SDK (`setting` line): what the app sets.
+            case setting(String)
+            /// Another variant the app chooses (its own code's form: `jsbridge:fixed`).
+            case choice
+            /// A change to the library's code (``isLibraryChange``).
+            case libraryChange
+        }
+
+        /// It passes for some app: in a configuration outright, or under a set-up.
+        public var passes: Bool { !passesIn.isEmpty || !passingSetups.isEmpty }
     }
 
     /// The lab's verdict on one host and install order, over both configurations.
@@ -242,10 +266,17 @@ extension Matrix {
                 order[position] = variant.id
                 let runs = configs.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }
                 guard runs.count == configs.count, runs.allSatisfy(\.possible) else { continue }
-                let passesIn = runs.filter { $0.outcome == .ok }.map(\.cell.config)
-                guard !passesIn.isEmpty else { continue }
-                verdict.otherVariants.append(VariantTrial(variant: variant.id, replacing: id, order: order, passesIn: passesIn,
-                                                          isLibraryChange: variant.changesLibrary))
+                var trial = VariantTrial(variant: variant.id, replacing: id, order: order, passesIn: runs.filter { $0.outcome == .ok }.map(\.cell.config),
+                                         isLibraryChange: variant.changesLibrary)
+                // The app has one set-up: a variant that passes under a set-up where this order fails is that app's fix.
+                if trial.passesIn.count < configs.count {
+                    trial.passingSetups = verdict.failingSetups.map { $0.renamed(id, to: variant.id) }.filter { setup in
+                        runs.allSatisfy { r in r.setups.contains { $0.setup == setup && $0.outcome == .ok } }
+                    }
+                }
+                guard trial.passes else { continue }
+                trial.kind = variantKind(variant, replacing: id)
+                verdict.otherVariants.append(trial)
             }
         }
         if verdict.attribution == .app {
@@ -302,6 +333,31 @@ extension Matrix {
             }
             if !own.isEmpty { verdict.ownFailures.append(Verdict.OwnFailure(setup: setup, libraries: own)) }
         }
+    }
+
+    /// What choosing `variant` over `id` means: a documented setting, another version line (upgrade or downgrade, by the
+    /// two participants' package ranges of one package), a library change, or another choice of the app's.
+    func variantKind(_ variant: ParticipantInfo, replacing id: String) -> VariantTrial.Kind {
+        if variant.changesLibrary { return .libraryChange }
+        if let setting = variant.setting, setting.of == id || participants.first(where: { $0.id == id })?.setting?.of == setting.of {
+            return .setting(setting.text)
+        }
+        guard let replaced = participants.first(where: { $0.id == id }) else { return .choice }
+        for target in variant.packages {
+            for current in replaced.packages where current.ecosystem == target.ecosystem && current.name.lowercased() == target.name.lowercased()
+                && current.component == target.component {
+                let name = target.ecosystem == .spm ? (target.component ?? target.name) : target.name
+                // A range whose lower bound the replaced range stays below is newer; one the replaced range starts above is older.
+                let lowest = target.versions.bounds.filter { [.atLeast, .above, .exactly].contains($0.op) }.max { $0.version < $1.version }
+                if let (op, low) = lowest, !current.versions.contains(low), (current.versions.lowerBound.map { $0 < low } ?? true) {
+                    return .upgrade("\(name) \(op == .above ? ">" : op == .exactly ? "" : "≥ ")\(op == .above ? " " : "")\(low)")
+                }
+                if let low = current.versions.lowerBound, !target.versions.contains(low) {
+                    return .downgrade("\(name) \(target.versions)")
+                }
+            }
+        }
+        return .choice
     }
 
     /// The covering reports' own sources of reported results: their sources that are no fact's source.

@@ -325,20 +325,54 @@ public struct Matrix: Sendable {
 
     /// Calls `body(worker, index)` for every index below `count`, on `workers` threads that each take the next index;
     /// callers store results by index, so what they build does not depend on the threads' timing.
+    ///
+    /// The workers are threads of their own with an 8 MB stack: a modeled infinite recursion runs to the runtime's
+    /// `maxDepth` with several real frames per model send (a proxy forwarding to RxCocoa's, each with its trace frame),
+    /// which a dispatch worker's 512 KB stack does not always hold in a debug build.
     static func forEachConcurrently(_ count: Int, workers: Int, _ body: (Int, Int) -> Void) {
         guard count > 0 else { return }
-        let next = NSLock()
-        var cursor = 0
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { worker in
-            while true {
-                next.lock()
-                let index = cursor
-                cursor += 1
-                next.unlock()
-                guard index < count else { break }
-                body(worker, index)
+        let indices = IndexQueue(count: count)
+        withoutActuallyEscaping(body) { body in
+            // The threads hold the box, which lets go of the body once every worker is done (a Thread keeps its block
+            // until it is freed, after this function returns).
+            let shared = BodyBox(body)
+            let threads = max(1, min(workers, count))
+            let done = DispatchSemaphore(value: 0)
+            for worker in 0..<threads {
+                let thread = Thread {
+                    while let index = indices.next() { shared.body?(worker, index) }
+                    done.signal()
+                }
+                thread.stackSize = 8 << 20
+                thread.start()
             }
+            for _ in 0..<threads { done.wait() }
+            shared.body = nil
         }
+    }
+
+    /// The next index for a worker to take, under a lock.
+    final class IndexQueue: @unchecked Sendable {
+        // @unchecked: `cursor` is read and written only under `lock`.
+        private let lock = NSLock()
+        private var cursor = 0
+        private let count: Int
+        init(count: Int) { self.count = count }
+        func next() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard cursor < count else { return nil }
+            cursor += 1
+            return cursor - 1
+        }
+    }
+
+    /// The caller's body, shared with the worker threads, which store results only at their own index.
+    final class BodyBox: @unchecked Sendable {
+        // @unchecked: callers write each index's result slot from one worker only, and read them after every worker
+        // ends; `body` is cleared only after that.
+        var body: ((Int, Int) -> Void)?
+        init(_ body: @escaping (Int, Int) -> Void) { self.body = body }
     }
 
     /// Runs one cell's scenarios and shrinks the worst.

@@ -79,11 +79,14 @@ public struct ModelCatalog: LabCatalog {
         let files = try ParticipantFile.parse(files: texts)
         let own = (try? Lab.packageParticipantFiles.get()) ?? []
         var copy = self
-        for (file, (_, text)) in zip(files, texts) {
+        // A file's `setting` lines make more participants than files: each is matched to its file by path.
+        for file in files {
+            let text = texts.first { $0.file == file.file }?.text ?? ""
             let line = ParticipantFile.declarationLine(in: text)
-            if let index = own.firstIndex(where: { $0.info.id == file.info.id }) {
-                guard ParticipantFile.normalized(EmbeddedLabFiles.participants[index].text) == ParticipantFile.normalized(text) else {
-                    throw InputFileError(file: file.file, line: line, message: "participant '\(file.info.id)' is one of HookLab's own, built into this hooklab from \(own[index].file) with a different text; rebuild hooklab from this checkout (swift build), or give yours another id")
+            if let ownFile = own.first(where: { $0.info.id == file.info.id }) {
+                let built = EmbeddedLabFiles.participants.first { ParticipantFile.directory + "/" + $0.name == ownFile.file }?.text ?? ""
+                guard ParticipantFile.normalized(built) == ParticipantFile.normalized(text) else {
+                    throw InputFileError(file: file.file, line: line, message: "participant '\(file.info.id)' is one of HookLab's own, built into this hooklab from \(ownFile.file) with a different text; rebuild hooklab from this checkout (swift build), or give yours another id")
                 }
                 continue
             }

@@ -55,6 +55,9 @@ extension ParticipantFile {
         result.info.canStartLate = parsed.contains { $0.info.canStartLate }
         result.info.basedOn = union(parsed.map(\.info.basedOn))
         result.info.packages = union(parsed.map(\.info.packages))
+        result.info.requires = union(parsed.map(\.info.requires))
+        result.info.provides = parsed.lazy.compactMap(\.info.provides).first
+        result.settings = parsed.flatMap(\.settings).reduce(into: []) { out, s in if !out.contains(where: { $0.name == s.name }) { out.append(s) } }
         let actions = union(parsed.map { $0.info.actions ?? [] })
         result.info.actions = actions.isEmpty ? nil : actions
         return result

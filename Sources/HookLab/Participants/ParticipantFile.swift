@@ -21,6 +21,8 @@ public struct ParticipantFile: Sendable {
     public var taskClassHook: DeclaredTaskClassHook?
     /// Its `cite` lines, for the check that each one's mechanism is used.
     var cites: [CiteLine] = []
+    /// Its `setting NAME "TEXT"` lines: each makes a variant participant `ID:NAME` (ParticipantFile+Settings.swift).
+    var settings: [(name: String, text: String, source: String, line: Int)] = []
 
     public init(sdk: DeclaredSDK, info: ParticipantInfo, file: String, methodHook: DeclaredMethodHook? = nil) {
         self.sdk = sdk
@@ -41,7 +43,7 @@ public struct ParticipantFile: Sendable {
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
-                           "passive", "isa-object", "getter", "era", "task-classes", "cite"]
+                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -94,6 +96,9 @@ public struct ParticipantFile: Sendable {
         var noDonors: [String] = []
         var swizzleOptions = (runtimeClass: false, perBlock: false, resetIfAdded: [String](), line: 1)
         var actions: [String] = []
+        var requirements: [ParticipantInfo.Requirement] = []
+        var provides: String?
+        var settings: [(name: String, text: String, source: String, line: Int)] = []
         var triggerLine = 1
         var objectIsa: (DeclaredSDK.ObjectIsa, Int)?
         var getterUnwraps: Int?
@@ -330,6 +335,31 @@ public struct ParticipantFile: Sendable {
                     guard selector.hasSuffix("ompletionHandler:") else { throw fail(number, "'\(selector)' takes no completion handler") }
                     policies[selector] = policy
                 }
+            case "requires":
+                // `requires gul >= 8.1.0 "Firebase Messaging 12 requires GoogleUtilities ≥ 8.1"` (its podspec's dependency).
+                let form = "expected 'requires FAMILY RANGE \"REASON\"', e.g. 'requires gul >= 8.1.0 \"Firebase Messaging 12 requires GoogleUtilities ≥ 8.1\"'"
+                guard let quote = rest.firstIndex(of: "\""), rest.hasSuffix("\""), rest.index(after: quote) < rest.endIndex else { throw fail(number, form) }
+                let reason = String(rest[rest.index(after: quote)..<rest.index(before: rest.endIndex)]).trimmingCharacters(in: .whitespaces)
+                let head = rest[..<quote].split(separator: " ").map(String.init)
+                guard head.count >= 2, !reason.isEmpty, !reason.contains("\"") else { throw fail(number, form) }
+                do { _ = try VersionRange(words: Array(head.dropFirst())) } catch { throw fail(number, error.message) }
+                requirements.append(ParticipantInfo.Requirement(family: head[0], versions: head.dropFirst().joined(separator: " "), reason: reason))
+            case "provides":
+                // What the app has the SDK for, for "drop it (you lose …)".
+                guard !rest.isEmpty else { throw fail(number, "expected 'provides TEXT': what the app loses without this SDK") }
+                provides = rest
+            case "setting":
+                // `setting proxy-off "FirebaseAppDelegateProxyEnabled = NO in Info.plist, …" SOURCE`: a documented switch
+                // that turns the SDK's hooks off, the app then calling it by hand; SOURCE is where the SDK reads it. The
+                // matrix runs it as `ID:proxy-off` (ParticipantFile+Settings.swift).
+                let form = "expected 'setting NAME \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
+                let parts = rest.split(separator: "\"", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 3, let name = args.first, parts[0] == name, !parts[1].isEmpty, !parts[2].isEmpty else { throw fail(number, form) }
+                guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else {
+                    throw fail(number, "a setting's name '\(name)' becomes part of a participant id: use letters, digits, '-' and '.'")
+                }
+                guard !settings.contains(where: { $0.name == name }) else { throw fail(number, "setting '\(name)' is declared twice") }
+                settings.append((name, parts[1], parts[2], number))
             case "action":
                 guard !rest.isEmpty else { throw fail(number, "expected 'action TEXT': what an app can do about this SDK") }
                 actions.append(rest)
@@ -438,6 +468,8 @@ public struct ParticipantFile: Sendable {
                                        design: design)
             info.packages = packages
             info.versionOf = versionOf
+            info.requires = requirements
+            info.provides = provides
             let placeholder = DeclaredSDK(id: name, observer: familyName, start: .load, observes: [], setterHook: .exchange,
                                           callsOriginal: true, resetsDelegate: false, prefix: "sdk_", category: "SDK",
                                           handling: .swizzleClass(addMissing: false))
@@ -450,6 +482,8 @@ public struct ParticipantFile: Sendable {
             if !actions.isEmpty { info.actions = actions }
             info.packages = packages
             info.versionOf = versionOf
+            info.requires = requirements
+            info.provides = provides
             var taskHook = taskHook
             if let cite = cites.first(where: { !DeclaredSDK.MechanismFact.taskClassFacts.contains($0.citation.fact) }) {
                 throw fail(cite.line, "'cite \(cite.citation.fact.rawValue)' gives the source of a fact that only '\(cite.citation.fact.selectedBy)' notes; a 'task-classes' participant's facts are \(DeclaredSDK.MechanismFact.taskClassFacts.map(\.rawValue).joined(separator: ", "))")
@@ -538,10 +572,13 @@ public struct ParticipantFile: Sendable {
         if !actions.isEmpty { info.actions = actions }
         info.packages = packages
         info.versionOf = versionOf
+        info.requires = requirements
+        info.provides = provides
         sdk.citations = cites.map(\.citation)
         sdk.basedOn = basedOn
         var parsed = ParticipantFile(sdk: sdk, info: info, file: file)
         parsed.cites = cites.map { var c = $0; c.applies = $0.citation.fact.applies(to: sdk); return c }
+        parsed.settings = settings
         return parsed
     }
 
@@ -635,11 +672,14 @@ public struct ParticipantFile: Sendable {
     package static func parse(files: [(file: String, text: String)]) throws(InputFileError) -> [ParticipantFile] {
         var parsed: [ParticipantFile] = []
         for (path, text) in files {
-            let file = try parse(text: normalized(text), file: path)
-            if let other = parsed.first(where: { $0.info.id == file.info.id }) {
-                throw InputFileError(file: path, line: declarationLine(in: text), message: "participant '\(file.info.id)' is also declared in \(other.file)")
+            var file = try parse(text: normalized(text), file: path)
+            file.info.declaredSettings = file.settings.map(\.name)
+            for one in [file] + file.settingVariants() {
+                if let other = parsed.first(where: { $0.info.id == one.info.id }) {
+                    throw InputFileError(file: path, line: declarationLine(in: text), message: "participant '\(one.info.id)' is also declared in \(other.file)")
+                }
+                parsed.append(one)
             }
-            parsed.append(file)
         }
         return parsed
     }

@@ -60,6 +60,38 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// off (`Info.plist FirebaseAppDelegateProxyEnabled = NO`), an init order, a version, implementing a method itself.
     /// Nil when the model declares none.
     public var actions: [String]?
+    /// What the app has this SDK for, completing "you lose …" (a participant file's `provides` line: "push
+    /// notifications through Firebase Messaging"); nil: "what NAME does for your app".
+    public var provides: String? = nil
+    /// For a variant made by a participant file's `setting` line: what the app sets and then does by hand
+    /// ("FirebaseAppDelegateProxyEnabled = NO in Info.plist, …"), with the id of the participant it is a setting of.
+    public var setting: (of: String, text: String)? {
+        get { settingOf.map { ($0, settingText ?? "") } }
+        set { settingOf = newValue?.of; settingText = newValue?.text }
+    }
+    var settingOf: String? = nil
+    var settingText: String? = nil
+    /// The name of the `setting` line that made this variant (`proxy-off`).
+    public var settingName: String? = nil
+    /// The names of its own `setting` lines: a setting of one name is one switch for the whole app (one Info.plist key
+    /// read by every SDK that declares it), so an order cannot have it both on and off.
+    public var declaredSettings: [String] = []
+    /// What it requires of another library the app links with it (a participant file's `requires` line): an order
+    /// with a participant of that family outside the range cannot exist (FirebaseMessaging 12 and GoogleUtilities 7).
+    public var requires: [Requirement] = []
+
+    /// `requires FAMILY RANGE "REASON"`: every participant of FAMILY in an order with this one must model a version in
+    /// RANGE (one of its package ranges overlaps it), or the order is "not possible: REASON".
+    public struct Requirement: Codable, Hashable, Sendable {
+        public var family: String
+        public var versions: String
+        public var reason: String
+        public init(family: String, versions: String, reason: String) {
+            self.family = family
+            self.versions = versions
+            self.reason = reason
+        }
+    }
 
     public init(id: String, family: String, models: String, hosts: [String], hasLoad: Bool, hasAttach: Bool,
                 canStartLate: Bool = false, verbs: [String] = [], otherVerbs: [String] = [], basedOn: [String] = [],

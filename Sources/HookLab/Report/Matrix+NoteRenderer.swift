@@ -421,18 +421,45 @@ extension Matrix {
         return "`\(target.label)`"
     }
 
-    /// "What you can do", rendered from the verdict: the app-level actions the lab ran and saw pass (install variants,
-    /// install order, another variant the app chooses), a change to a library, and what the lab says about the other
-    /// order; when nothing the app can do passes, whom to report it to (only the libraries the failure belongs to).
+    /// "What you can do", rendered from the verdict, ranked so that the fixes that keep every SDK come first: an upgrade
+    /// of one of them (a downgrade only when no newer line passes), a documented setting, the app's own set-up and code,
+    /// the start order where the app controls it; then a change to a library, the SDKs' own advice (not run), and
+    /// dropping an SDK last, with what the app loses. "No change the app can make" only when none of the first four passes.
     func actions(_ note: ReportLayout.Note) -> [String] {
         let key = note.keys[0]
         let verdict = self.verdict(key)
         if verdict.attribution == .app { return appOwnActions(verdict) }
+        let host = hosts.first { $0.name == verdict.host }
         func passes(_ configs: [Configuration]) -> String {
             configs == verdict.failing ? "passes" : "passes in " + configs.map(\.rawValue).joined(separator: " and ")
         }
+        func passes(_ trial: VariantTrial) -> String {
+            if !trial.passesIn.isEmpty { return passes(trial.passesIn) }
+            let setups = trial.passingSetups.compactMap { setup in host.map { setup.text(on: $0) } }
+            return "passes when your app " + setups.joined(separator: "; or when it ")
+        }
         func combination(_ variants: [String]) -> String { variants.map { "`\($0)`" }.joined(separator: " and ") }
+        func order(_ ids: [String]) -> String { "`\(ids.joined(separator: " → "))`" }
         var out: [String] = []
+
+        // 1. Another version line of one of the SDKs.
+        let upgrades = verdict.otherVariants.filter { if case .upgrade = $0.kind { true } else { false } }
+        let downgrades = upgrades.isEmpty ? verdict.otherVariants.filter { if case .downgrade = $0.kind { true } else { false } } : []
+        for trial in upgrades + downgrades {
+            switch trial.kind {
+            case .upgrade(let target):
+                out.append("Upgrade to \(target) (`\(trial.variant)` for `\(trial.replacing)`): \(order(trial.order)) \(passes(trial)).")
+            case .downgrade(let target):
+                out.append("Downgrade to \(target) (`\(trial.variant)` for `\(trial.replacing)`), an older line, since no newer one passes: \(order(trial.order)) \(passes(trial)).")
+            default: break
+            }
+        }
+        // 2. A documented setting of one of the SDKs.
+        for trial in verdict.otherVariants {
+            guard case .setting(let text) = trial.kind else { continue }
+            out.append("Switch `\(trial.replacing)`'s hooks off: \(text) (`\(trial.variant)`): \(order(trial.order)) \(passes(trial)).")
+        }
+        // 3. The app's own set-up and code.
         if !verdict.implementInAppDelegate.isEmpty {
             let methods = verdict.implementInAppDelegate.map { "`\($0)`" }.joined(separator: " and ")
             out.append("Implement \(methods) in your app delegate: the lab's runs of this order pass when the app delegate "
@@ -440,38 +467,30 @@ extension Matrix {
         }
         if verdict.setDelegateAfterInstalls {
             let owner = verdict.host.split(separator: "@").first.map(String.init) ?? verdict.host
-            let what = hosts.first { $0.name == verdict.host }?.delegateAtCreation != nil
-                ? "Create the `\(owner)` with your delegate" : "Set the `\(owner)`'s delegate"
+            let what = host?.delegateAtCreation != nil ? "Create the `\(owner)` with your delegate" : "Set the `\(owner)`'s delegate"
             let ids = verdict.order.map { "`\($0)`" }.joined(separator: " and ")
             out.append("\(what) after starting \(ids): the lab's runs of this order pass when the app sets its delegate after "
                 + "the last install, and fail when it sets it before one.")
         }
-        if !verdict.setDelegateAfterInstalls, verdict.implementInAppDelegate.isEmpty, !verdict.passingSetups.isEmpty,
-           let host = hosts.first(where: { $0.name == verdict.host }) {
+        if !verdict.setDelegateAfterInstalls, verdict.implementInAppDelegate.isEmpty, !verdict.passingSetups.isEmpty, let host {
             let setups = verdict.passingSetups.map { $0.text(on: host) }.joined(separator: "; or so that it ")
             out.append("Set up your app so that it \(setups): the lab ran this order that way and it passes.")
         }
         out += verdict.passingInstallVariants.map { "Install with \(combination($0)) → ✅ at every placement." }
+        for trial in verdict.otherVariants where trial.kind == .choice {
+            out.append("Use `\(trial.variant)` (\(design(of: trial.variant))) instead of `\(trial.replacing)`: \(order(trial.order)) \(passes(trial)).")
+        }
+        let installs = verdict.passingInstallVariants.isEmpty && !verdict.variantsRan ? installVariantActions(note) : []
+        out += installs
+        // 4. The start order (for a hook installed at +load, the link order).
         for trial in verdict.otherOrders where trial.impossibility == nil && !note.orders.contains(trial.order) {
             let first = trial.order[0]
             let how = trial.viaLoad ? "Make `\(first)`'s +load hooks run first (link its library earlier)" : "Initialize `\(first)` first"
             if !trial.passesIn.isEmpty {
-                out.append("\(how): `\(trial.order.joined(separator: " → "))` \(passes(trial.passesIn)).")
+                out.append("\(how): \(order(trial.order)) \(passes(trial.passesIn)).")
             } else if !trial.passingVariants.isEmpty {
-                out += trial.passingVariants.map { "\(how), and install with \(combination($0)): `\(trial.order.joined(separator: " → "))` → ✅ at every placement." }
+                out += trial.passingVariants.map { "\(how), and install with \(combination($0)): \(order(trial.order)) → ✅ at every placement." }
             }
-        }
-        for trial in verdict.otherVariants where !trial.isLibraryChange {
-            out.append("Use `\(trial.variant)` (\(design(of: trial.variant))) instead of `\(trial.replacing)`: `\(trial.order.joined(separator: " → "))` \(passes(trial.passesIn)).")
-        }
-        let installs = verdict.passingInstallVariants.isEmpty && !verdict.variantsRan ? installVariantActions(note) : []
-        out += installs
-        for trial in verdict.otherVariants where trial.isLibraryChange {
-            let name = libraryName(of: trial.replacing)
-            let models = participants.first { $0.id == trial.variant }?.models ?? trial.variant
-            let change = models.hasPrefix(name) ? String(models.dropFirst(name.count)).trimmingCharacters(in: .whitespaces) : models
-            let line = failureLine(note).map { " (where it fails: `\($0)`)" } ?? ""
-            out.append("Change \(name)\(line): \(change) — modeled as `\(trial.variant)`, `\(trial.order.joined(separator: " → "))` \(passes(trial.passesIn)).")
         }
         if verdict.order.count == 2, note.orders.count == 1, let other = verdict.otherOrders.first {
             if let impossibility = other.impossibility {
@@ -480,21 +499,41 @@ extension Matrix {
                 out.append(Self.orderDoesNotHelp)
             }
         }
+        // Then a change to a library's code, for its maintainers.
+        for trial in verdict.otherVariants where trial.kind == .libraryChange {
+            let name = libraryName(of: trial.replacing)
+            let models = participants.first { $0.id == trial.variant }?.models ?? trial.variant
+            let change = models.hasPrefix(name) ? String(models.dropFirst(name.count)).trimmingCharacters(in: .whitespaces) : models
+            let line = failureLine(note).map { " (where it fails: `\($0)`)" } ?? ""
+            out.append("Change \(name)\(line): \(change) — modeled as `\(trial.variant)`, \(order(trial.order)) \(passes(trial)).")
+        }
         // What each library the failing reproducer installs declares an app can do (its participant file's `action`
         // lines): the SDK's own advice, which the lab did not run.
         for id in verdict.reproducerLibraries {
-            for action in participants.first(where: { $0.id == id })?.actions ?? [] {
+            // An upgrade the lab ran replaces the SDK's own upgrade advice.
+            let ranUpgrade = upgrades.contains { $0.replacing == id }
+            for action in participants.first(where: { $0.id == id })?.actions ?? [] where !(ranUpgrade && action.hasPrefix("Upgrade")) {
                 out.append("\(action) (the advice for `\(id)`; the lab did not run it).")
             }
         }
         if !verdict.hasAppAction {
             let names = verdict.reportTo.map { "\(libraryName(of: $0)) (`\($0)`)" }.uniqued()
-            let tried = key.order.count == 1 ? "no modeled variant of it passes alone" : "no install order and no modeled variant passes"
+            let tried = key.order.count == 1 ? "no version, setting or variant of it passes alone" : "no version, setting, set-up or install order the app controls passes"
             out.append((installs.isEmpty ? "No change the app can make avoids this in the lab: \(tried). Report"
                 : "If no way of installing the hook helps, no change the app can make avoids this in the lab: report")
                 + " it to the maintainers of \(names.joined(separator: " and ")), with the minimal reproducer below.")
         }
+        // 5. Last: dropping an SDK ends a conflict, which needs every library of its reproducer.
+        if verdict.attribution == .conflict, host?.isAppLevel == true {
+            let drops = verdict.reproducerLibraries.map { id in "`\(id)` (you lose \(provides(id)))" }
+            out.append("As a last resort, drop \(drops.joined(separator: " or ")): the conflict needs every one of them.")
+        }
         return out
+    }
+
+    /// What the app loses by dropping a library: its participant's `provides` line, or what it is.
+    func provides(_ id: String) -> String {
+        participants.first { $0.id == id }?.provides ?? "what \(libraryName(of: id)) does for your app"
     }
 
     /// "What you can do" when the failure is the app's own (``Attribution/app``): fix the app.

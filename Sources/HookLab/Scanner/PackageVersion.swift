@@ -95,6 +95,28 @@ public struct VersionRange: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether some version lies in both ranges: the tightest lower and upper bounds of the two, taken together, leave
+    /// room (a `= V` bound is both). Used for a participant's `requires` line against another's package ranges.
+    public func overlaps(_ other: VersionRange) -> Bool {
+        let all = bounds + other.bounds
+        var low: (version: PackageVersion, inclusive: Bool)?
+        var high: (version: PackageVersion, inclusive: Bool)?
+        for bound in all {
+            let isLow = bound.op == .atLeast || bound.op == .above || bound.op == .exactly
+            let isHigh = bound.op == .below || bound.op == .atMost || bound.op == .exactly
+            let inclusive = bound.op == .atLeast || bound.op == .atMost || bound.op == .exactly
+            if isLow, low.map({ $0.version < bound.version || ($0.version.sameRelease(as: bound.version) && !inclusive) }) ?? true {
+                low = (bound.version, inclusive)
+            }
+            if isHigh, high.map({ bound.version < $0.version || ($0.version.sameRelease(as: bound.version) && !inclusive) }) ?? true {
+                high = (bound.version, inclusive)
+            }
+        }
+        guard let low, let high else { return true }
+        if low.version < high.version { return true }
+        return low.version.sameRelease(as: high.version) && low.inclusive && high.inclusive
+    }
+
     /// The smallest version the range names as a lower bound, for "upgrade to ≥ X".
     public var lowerBound: PackageVersion? {
         bounds.filter { $0.op == .atLeast || $0.op == .exactly }.map(\.version).max()

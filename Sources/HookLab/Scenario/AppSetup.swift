@@ -97,6 +97,21 @@ public struct AppSetup: Codable, Hashable, Sendable {
     /// starts.
     public var isChoosable: Bool { setAfter != nil && then == nil }
 
+    /// The same set-up with one SDK in place of another (an upgrade or a setting of the same library, started where the
+    /// other was).
+    public func renamed(_ from: String, to: String) -> AppSetup {
+        func swap(_ ids: [String]) -> [String] { ids.map { $0 == from ? to : $0 } }
+        var copy = self
+        copy.setAfter = setAfter.map(swap)
+        copy.setBefore = swap(setBefore)
+        switch then {
+        case .assignsDirectly(let after, let before): copy.then = .assignsDirectly(after: swap(after), before: swap(before))
+        case .eventBefore(let id) where id == from: copy.then = .eventBefore(to)
+        default: break
+        }
+        return copy
+    }
+
     /// The set-up a library (or set of libraries) alone sees in the same app: the other SDKs' starts removed. An event
     /// that arrived before a removed SDK started is then an ordinary one.
     public func projected(onto ids: [String]) -> AppSetup {
