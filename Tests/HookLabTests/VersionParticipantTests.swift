@@ -86,10 +86,10 @@ struct ScanUpgradeTests {
         let code = cli.main(arguments: ["scan", "Podfile.lock"])
         #expect(code == 1, "\(captured.err)")
         #expect(captured.out.contains("`gul:7`") && captured.out.contains("`airship`"), "\(captured.out)")
-        #expect(captured.out.contains("upgrade GoogleUtilities from 7.13.3 to >= 8.0.0"), "\(captured.out)")
+        #expect(captured.out.contains("upgrade GoogleUtilities from 7.13.3 to ≥ 8.0.0"), "\(captured.out)")
         let (jsonCLI, json) = CLI.fake(root: temporary.url, catalog: Lab.catalog)
         _ = jsonCLI.main(arguments: ["scan", "Podfile.lock", "--json"])
-        #expect(json.out.contains("use `gul` instead of `gul:7` (every order passes); upgrade GoogleUtilities from 7.13.3 to >= 8.0.0"), "\(json.out)")
+        #expect(json.out.contains("upgrade GoogleUtilities from 7.13.3 to ≥ 8.0.0 (`gul` instead of `gul:7`; every order passes)"), "\(json.out)")
     }
 
     @Test("An upgrade's target range comes from the target participant's own package lines first, then the catalogue")
@@ -97,12 +97,12 @@ struct ScanUpgradeTests {
         let row = Scan.Found(package: LockedPackage(ecosystem: .cocoapods, name: "MySDK", version: "1.2.0", file: "Podfile.lock", line: 3),
                              title: "MySDK", participant: "mysdk:old", reason: "version 1.2.0 in < 2.0.0")
         let declared = ["mysdk": [PackageDeclaration(.cocoapods, "MySDK", nil, try! VersionRange(words: [">=", "2.0.0"]))]]
-        #expect(Scan.upgrade(from: "mysdk:old", to: "mysdk", found: [row], known: [], declared: declared) == "upgrade MySDK from 1.2.0 to >= 2.0.0")
+        #expect(Scan.upgrade(from: "mysdk:old", to: "mysdk", found: [row], known: [], declared: declared) == "upgrade MySDK from 1.2.0 to ≥ 2.0.0")
         #expect(Scan.upgrade(from: "mysdk:old", to: "mysdk", found: [row], known: [], declared: [:]) == nil)
         // RxCocoa 4.0.0 to the 6.5 line, from the catalogue.
         let rx = Scan.Found(package: LockedPackage(ecosystem: .cocoapods, name: "RxCocoa", version: "4.0.0", file: "Podfile.lock", line: 5),
                             title: "RxCocoa 3.3–4.0", participant: "rx:3.3", reason: "")
-        #expect(Scan.upgrade(from: "rx:3.3", to: "rx", found: [rx]) == "upgrade RxCocoa from 4.0.0 to >= 6.5.0")
+        #expect(Scan.upgrade(from: "rx:3.3", to: "rx", found: [rx]) == "upgrade RxCocoa from 4.0.0 to ≥ 6.5.0")
     }
 }
 

@@ -86,6 +86,27 @@ public struct Advisor {
         public var findings: [Finding]
         /// Every failing scenario of the order with its run, in planned order (``worst`` is one of them).
         public var failures: [Failure] = []
+        /// The worst outcome of its scenarios in which the app sets its delegate once, before every SDK starts (index 0)
+        /// or after every SDK starts (index 1), its delegate implementing every method; nil when none was planned.
+        public var placements: [Outcome?] = [nil, nil]
+    }
+
+    /// The two set-ups an app can choose whatever order its SDKs start in: its delegate set once before every SDK
+    /// starts, or after (``OrderResult/placements``).
+    public enum Placement: Int, Sendable, Hashable, CaseIterable {
+        case beforeEvery = 0, afterEvery = 1
+
+        /// Which of the two a scenario's set-up is, if either.
+        static func of(_ setup: AppSetup) -> Placement? {
+            guard setup.then == nil, setup.lacks.isEmpty, let after = setup.setAfter else { return nil }
+            if after.isEmpty, !setup.setBefore.isEmpty { return .beforeEvery }
+            return !after.isEmpty && setup.setBefore.isEmpty ? .afterEvery : nil
+        }
+
+        /// "sets `UNUserNotificationCenter.delegate` before every SDK starts".
+        public func text(on host: HostInfo, _ ids: [String]) -> String {
+            AppSetup(setAfter: self == .beforeEvery ? [] : ids, setBefore: self == .beforeEvery ? ids : []).text(on: host)
+        }
     }
 
     /// One failing scenario of an order and what its run found.
@@ -150,6 +171,11 @@ public struct Advisor {
         /// The orders that pass in every configuration.
         public var passingOrders: [[String]] { orders.filter(passes) }
 
+        /// Every order passes when the app sets its delegate that way (and such scenarios ran for every order).
+        public func allPass(under placement: Placement) -> Bool {
+            !results.isEmpty && results.allSatisfy { $0.placements[placement.rawValue] == .ok }
+        }
+
         /// How many orders plan different scenario lists (the rest behave like one of them).
         public var distinctOrderCount: Int
     }
@@ -186,11 +212,16 @@ public struct Advisor {
         let results = planned.map { plan -> OrderResult in
             var worst: Int?
             for index in plan.scenarios where runs[index].outcome > (worst.map { runs[$0].outcome } ?? .ok) { worst = index }
-            return OrderResult(order: plan.order, config: plan.config, outcome: worst.map { runs[$0].outcome } ?? .ok,
-                               scenarioCount: plan.scenarios.count, installs: plan.installs,
-                               worst: worst.map { unique[$0] }, findings: worst.map { runs[$0].findings } ?? [],
-                               failures: plan.scenarios.uniqued().filter { runs[$0].outcome != .ok }
-                                   .map { Failure(scenario: unique[$0], findings: runs[$0].findings) })
+            var result = OrderResult(order: plan.order, config: plan.config, outcome: worst.map { runs[$0].outcome } ?? .ok,
+                                     scenarioCount: plan.scenarios.count, installs: plan.installs,
+                                     worst: worst.map { unique[$0] }, findings: worst.map { runs[$0].findings } ?? [],
+                                     failures: plan.scenarios.uniqued().filter { runs[$0].outcome != .ok }
+                                         .map { Failure(scenario: unique[$0], findings: runs[$0].findings) })
+            for index in plan.scenarios {
+                guard let placement = Placement.of(AppSetup(steps: unique[index].steps)) else { continue }
+                result.placements[placement.rawValue] = max(result.placements[placement.rawValue] ?? .ok, runs[index].outcome)
+            }
+            return result
         }
         return Evaluation(host: host, participants: participants, configs: configs, results: results,
                           scenariosRun: unique.count, unprunedCount: unpruned,
@@ -276,13 +307,13 @@ public struct Advisor {
     public struct Fix: Sendable, Hashable {
         public enum Kind: String, Sendable, Hashable, Comparable {
             // Smallest first.
-            case orderRule, variant, orderRules, requiredOrder, variantAndOrderRule, drop, dropAndOrderRule, twoChanges
+            case orderRule, variant, setup, orderRules, requiredOrder, variantAndOrderRule, drop, dropAndOrderRule, twoChanges
 
             public static func < (lhs: Kind, rhs: Kind) -> Bool {
                 allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
             }
-            static let allCases: [Kind] = [.orderRule, .variant, .orderRules, .requiredOrder, .variantAndOrderRule, .drop, .dropAndOrderRule,
-                                           .twoChanges]
+            static let allCases: [Kind] = [.orderRule, .variant, .setup, .orderRules, .requiredOrder, .variantAndOrderRule, .drop,
+                                           .dropAndOrderRule, .twoChanges]
         }
         public var kind: Kind
         /// Precedence rules `[A, B]`: install A before B.
@@ -298,6 +329,35 @@ public struct Advisor {
         public var drops: [String] = []
         /// How many orders keep its rules (`orderRule`, `orderRules`), or how many orders remain (`drop`).
         public var satisfying: Int = 0
+        /// For `variant` and `setup`: the app's set-up under which every order passes ("sets
+        /// `UNUserNotificationCenter.delegate` before every SDK starts"); nil: under every set-up.
+        public var when: String? = nil
+        /// For `variant`: what the replacement is to the app (an upgrade, a setting, another choice).
+        public var variantKind: Matrix.VariantTrial.Kind? = nil
+        /// For `drop`: what the app loses (the participant's `provides` line).
+        public var loses: String? = nil
+
+        /// Where it ranks among the fixes, first the ones that keep every SDK (issue "The answer for the app at hand"
+        /// §3): an upgrade, a setting, the app's own set-up, the start order, another variant, dropping an SDK last.
+        var rank: Int {
+            let conditional = when == nil ? 0 : 1
+            switch kind {
+            case .variant:
+                switch variantKind ?? .choice {
+                case .upgrade: return 0 + conditional
+                case .downgrade: return 2 + conditional
+                case .setting: return 4 + conditional
+                case .choice: return 10 + conditional
+                case .libraryChange: return 12 + conditional
+                }
+            case .setup: return 6
+            case .orderRule, .orderRules, .requiredOrder: return 8
+            case .variantAndOrderRule: return 9
+            case .drop: return 14
+            case .dropAndOrderRule: return 15
+            case .twoChanges: return 16
+            }
+        }
 
         /// The fix in words.
         public var text: String {
@@ -306,10 +366,20 @@ public struct Advisor {
             case .orderRule, .orderRules:
                 let keep = satisfying == 1 ? "the one order that keeps" : "the \(satisfying) orders that keep"
                 return "\(ruleText) (\(keep) \(rules.count == 1 ? "it" : "them") pass\(satisfying == 1 ? "es" : ""))"
-            case .variant: return "use `\(replace![1])` instead of `\(replace![0])` (every order passes)"
+            case .variant:
+                let condition = when.map { "every order passes when your app \($0)" } ?? "every order passes"
+                switch variantKind ?? .choice {
+                case .upgrade(let target): return "upgrade to \(target) (`\(replace![1])` instead of `\(replace![0])`; \(condition))"
+                case .downgrade(let target): return "downgrade to \(target) (`\(replace![1])` instead of `\(replace![0])`, an older line; \(condition))"
+                case .setting(let text): return "switch `\(replace![0])`'s hooks off: \(text) (`\(replace![1])`; \(condition))"
+                case .choice, .libraryChange: return "use `\(replace![1])` instead of `\(replace![0])` (\(condition))"
+                }
+            case .setup: return "set up your app so that it \(when ?? "") (every order passes)"
             case .requiredOrder: return "install in exactly this order: \(order!.joined(separator: " → "))"
             case .variantAndOrderRule: return "use `\(replace![1])` instead of `\(replace![0])`, and \(ruleText)"
-            case .drop: return "drop `\(drop!)` (\(satisfying == 1 ? "the library left passes alone" : "every order of the others passes"))"
+            case .drop:
+                let lost = loses.map { "you lose \($0); " } ?? ""
+                return "drop `\(drop!)` (\(lost)\(satisfying == 1 ? "the library left passes alone" : "every order of the others passes"))"
             case .dropAndOrderRule: return "drop `\(drop!)`, and \(ruleText)"
             case .twoChanges:
                 let parts = replacements.map { "use `\($0[1])` instead of `\($0[0])`" } + drops.map { "drop `\($0)`" }
@@ -446,8 +516,13 @@ public struct Advisor {
                 other[position] = variant.id
                 let alternative = evaluate(host: host, participants: other, configs: evaluation.configs)
                 scenariosRun += alternative.scenariosRun
+                let kind = Matrix.VariantTrial.Kind.of(variant, replacing: generator.participants.first { $0.id == id })
+                // Under a set-up where the set fails and the variant passes: the fix for an app set up that way.
+                let placement = Placement.allCases.first { alternative.allPass(under: $0) && !evaluation.allPass(under: $0) }
                 if alternative.allPass {
-                    fixes.append(Fix(kind: .variant, replace: [id, variant.id]))
+                    fixes.append(Fix(kind: .variant, replace: [id, variant.id], variantKind: kind))
+                } else if let placement, let info = placementHost(host) {
+                    fixes.append(Fix(kind: .variant, replace: [id, variant.id], when: placement.text(on: info, other), variantKind: kind))
                 } else if let rule = orderRules(alternative, count: 1).first {
                     fixes.append(Fix(kind: .variantAndOrderRule, rules: rule.rules, replace: [id, variant.id], satisfying: rule.satisfying))
                 } else {
@@ -463,13 +538,18 @@ public struct Advisor {
                 fixes.append(Fix(kind: .requiredOrder, order: order, satisfying: 1))
             }
         }
+        // The app's own set-up: every order passes when it sets its delegate before (or after) every SDK starts.
+        if let info = placementHost(host), let placement = Placement.allCases.first(where: { evaluation.allPass(under: $0) }) {
+            fixes.append(Fix(kind: .setup, when: placement.text(on: info, set)))
+        }
         // One library fewer.
         for id in set {
             let rest = set.filter { $0 != id }
             let alternative = evaluate(host: host, participants: rest, configs: evaluation.configs)
             scenariosRun += alternative.scenariosRun
             if alternative.allPass {
-                fixes.append(Fix(kind: .drop, drop: id, satisfying: alternative.orders.count))
+                fixes.append(Fix(kind: .drop, drop: id, satisfying: alternative.orders.count,
+                                 loses: generator.participants.first { $0.id == id }?.provides))
             } else if let rule = orderRules(alternative, count: 1).first {
                 fixes.append(Fix(kind: .dropAndOrderRule, rules: rule.rules, drop: id, satisfying: rule.satisfying))
             } else {
@@ -477,8 +557,14 @@ public struct Advisor {
             }
         }
         if fixes.isEmpty { fixes = twoChanges(evaluation, scenariosRun: &scenariosRun) }
-        return fixes.enumerated().sorted { a, b in a.element.kind != b.element.kind ? a.element.kind < b.element.kind : a.offset < b.offset }
+        return fixes.enumerated().sorted { a, b in a.element.rank != b.element.rank ? a.element.rank < b.element.rank : a.offset < b.offset }
             .map(\.element)
+    }
+
+    /// The host whose app sets its delegate against the SDKs' starts (set-ups are worded for it); nil for the app
+    /// delegate, which UIApplicationMain sets before any SDK starts, and for a host only the runner knows.
+    func placementHost(_ host: String) -> HostInfo? {
+        generator.hosts.first { $0.name == host && $0.delegateAtLaunch != true && $0.methodTarget == nil }
     }
 
     /// When no single change works: two variants, a variant and a drop, or two drops (leaving at least two libraries)

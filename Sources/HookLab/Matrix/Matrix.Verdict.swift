@@ -335,29 +335,9 @@ extension Matrix {
         }
     }
 
-    /// What choosing `variant` over `id` means: a documented setting, another version line (upgrade or downgrade, by the
-    /// two participants' package ranges of one package), a library change, or another choice of the app's.
+    /// What choosing `variant` over `id` means (``VariantTrial/Kind/of(_:replacing:)``).
     func variantKind(_ variant: ParticipantInfo, replacing id: String) -> VariantTrial.Kind {
-        if variant.changesLibrary { return .libraryChange }
-        if let setting = variant.setting, setting.of == id || participants.first(where: { $0.id == id })?.setting?.of == setting.of {
-            return .setting(setting.text)
-        }
-        guard let replaced = participants.first(where: { $0.id == id }) else { return .choice }
-        for target in variant.packages {
-            for current in replaced.packages where current.ecosystem == target.ecosystem && current.name.lowercased() == target.name.lowercased()
-                && current.component == target.component {
-                let name = target.ecosystem == .spm ? (target.component ?? target.name) : target.name
-                // A range whose lower bound the replaced range stays below is newer; one the replaced range starts above is older.
-                let lowest = target.versions.bounds.filter { [.atLeast, .above, .exactly].contains($0.op) }.max { $0.version < $1.version }
-                if let (op, low) = lowest, !current.versions.contains(low), (current.versions.lowerBound.map { $0 < low } ?? true) {
-                    return .upgrade("\(name) \(op == .above ? ">" : op == .exactly ? "" : "≥ ")\(op == .above ? " " : "")\(low)")
-                }
-                if let low = current.versions.lowerBound, !target.versions.contains(low) {
-                    return .downgrade("\(name) \(target.versions)")
-                }
-            }
-        }
-        return .choice
+        VariantTrial.Kind.of(variant, replacing: participants.first { $0.id == id })
     }
 
     /// The covering reports' own sources of reported results: their sources that are no fact's source.
@@ -392,5 +372,33 @@ extension Matrix {
                 return name.hasPrefix(info.family + ":") ? name : "\(info.family):\(first)"
             }
         }.uniqued()
+    }
+}
+
+
+extension Matrix.VariantTrial.Kind {
+    /// What choosing `variant` over `replaced` means: a documented setting, another version line (upgrade or downgrade,
+    /// by the two participants' package ranges of one package), a library change, or another choice of the app's.
+    public static func of(_ variant: ParticipantInfo, replacing replaced: ParticipantInfo?) -> Self {
+        if variant.changesLibrary { return .libraryChange }
+        if let setting = variant.setting, let replaced, setting.of == replaced.id || replaced.setting?.of == setting.of {
+            return .setting(setting.text)
+        }
+        guard let replaced else { return .choice }
+        for target in variant.packages {
+            for current in replaced.packages where current.ecosystem == target.ecosystem && current.name.lowercased() == target.name.lowercased()
+                && current.component == target.component {
+                let name = target.ecosystem == .spm ? (target.component ?? target.name) : target.name
+                // A range whose lower bound the replaced range stays below is newer; one the replaced range starts above is older.
+                let lowest = target.versions.bounds.filter { [.atLeast, .above, .exactly].contains($0.op) }.max { $0.version < $1.version }
+                if let (op, low) = lowest, !current.versions.contains(low), (current.versions.lowerBound.map { $0 < low } ?? true) {
+                    return .upgrade("\(name) \(op == .above ? "> " : op == .exactly ? "" : "≥ ")\(low)")
+                }
+                if let low = current.versions.lowerBound, !target.versions.contains(low) {
+                    return .downgrade("\(name) \(target.versions)")
+                }
+            }
+        }
+        return .choice
     }
 }

@@ -174,6 +174,15 @@ public struct Scan: Sendable {
     /// A fix in an app's words: an order rule or a variant as `advise` says it, and for a variant that is another version
     /// of the same SDK, the upgrade (`upgrade RxCocoa to >= 6.5.0`).
     public func fixText(_ fix: Advisor.Fix, verdict: HostVerdict) -> String {
+        // Another version line of an SDK found in the lockfile: the upgrade from the locked version, in its package's terms.
+        if fix.kind == .variant, let pair = fix.replace, let upgrade = Self.upgrade(from: pair[0], to: pair[1], found: found, declared: declared) {
+            switch fix.variantKind {
+            case .upgrade?, .downgrade?:
+                let condition = fix.when.map { "every order passes when your app \($0)" } ?? "every order passes"
+                return "\(upgrade) (`\(pair[1])` instead of `\(pair[0])`; \(condition))"
+            default: break
+            }
+        }
         var text = fix.text
         for pair in ([fix.replace].compactMap { $0 } + fix.replacements) where pair.count == 2 {
             if let upgrade = Self.upgrade(from: pair[0], to: pair[1], found: found, declared: declared) { text += "; \(upgrade)" }
@@ -199,7 +208,8 @@ public struct Scan: Sendable {
                 }
                 guard let current = row.package.parsedVersion, let target = declaration.versions.lowerBound else { return nil }
                 let verb = current < target ? "upgrade" : "downgrade"
-                return "\(verb) \(row.package.rootName) from \(row.package.version ?? "") to \(declaration.versions)"
+                let range = declaration.versions.description.replacingOccurrences(of: ">= ", with: "≥ ").replacingOccurrences(of: "<= ", with: "≤ ")
+                return "\(verb) \(row.package.rootName) from \(row.package.version ?? "") to \(range)"
             }
         }
         return nil

@@ -1,0 +1,117 @@
+// The fixes that keep the SDK, ranked (issue "The answer for the app at hand" §3–4): upgrades in package terms,
+// documented settings as variant participants, `requires` lines that make orders impossible, drop last.
+import Foundation
+import Testing
+@testable import HookLab
+
+@Suite("Ranked fixes, settings and requirements")
+struct RankedFixesTests {
+    static var matrix: Matrix { LabMatrixTests.shared }
+    static let catalog = Lab.catalog
+
+    func note(_ host: String, _ order: [String]) -> String {
+        Self.matrix.explainNote(Matrix.NoteKey(host: host, order: order)).joined(separator: "\n")
+    }
+
+    /// The lines of a note's "What you can do" list.
+    func actions(_ host: String, _ order: [String]) -> [String] {
+        let lines = note(host, order).components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: "**What you can do:**") else { return [] }
+        return Array(lines[(start + 1)...].prefix { $0.hasPrefix("- ") })
+    }
+
+    @Test("Version ranges overlap only where some version lies in both (every operator, shared bounds)")
+    func overlaps() throws {
+        func range(_ text: String) throws -> VersionRange { try VersionRange(words: text.split(separator: " ").map(String.init)) }
+        #expect(try range(">= 8.0.0").overlaps(range(">= 8.1.0")))
+        #expect(try !range("< 8.0.0").overlaps(range(">= 8.1.0")))
+        #expect(try range("<= 8.1.0").overlaps(range(">= 8.1.0")))
+        #expect(try !range("< 8.1.0").overlaps(range(">= 8.1.0")))
+        #expect(try !range("<= 8.1.0").overlaps(range("> 8.1.0")))
+        #expect(try range("= 3.8.0").overlaps(range(">= 3.8.0 < 3.9.0")))
+        #expect(try !range("= 3.8.0").overlaps(range("> 3.8.0")))
+        #expect(try range("*").overlaps(range("< 1.0.0")))
+        #expect(try !range(">= 23.8.5 < 26.0.0").overlaps(range(">= 26.0.0")))
+    }
+
+    @Test("FCM 12 with GoogleUtilities 7 is not possible, with the podspec's reason, in both orders; with GUL 8 it runs")
+    func requiresGUL81() {
+        let generator = ScenarioGenerator(hosts: Self.catalog.hosts, participants: Self.catalog.participants)
+        for order in [["fcm", "gul:7"], ["gul:7", "fcm"]] {
+            let cell = Matrix.Cell(host: "UIApplication", order: order, config: .release)
+            #expect(generator.impossibility(of: cell) == "not possible: Firebase Messaging 12 requires GoogleUtilities ≥ 8.1")
+            #expect(Self.matrix.result(for: cell)?.possible == false)
+        }
+        #expect(generator.impossibility(of: Matrix.Cell(host: "UIApplication", order: ["fcm", "gul"], config: .release)) == nil)
+        // A note never advises an order that cannot happen.
+        for result in Self.matrix.results where result.cell.order.contains("gul:7") && result.outcome != .ok {
+            let text = note(result.cell.host, result.cell.order)
+            #expect(!text.contains("`fcm → gul:7`") && !text.contains("`gul:7 → fcm`"), "\(result.cell)")
+        }
+    }
+
+    @Test("A setting line makes a passive variant of the same family; one switch cannot be on for one SDK and off for another")
+    func settings() throws {
+        let off = try #require(Self.catalog.participants.first { $0.id == "fcm:proxy-off" })
+        #expect(off.family == "fcm" && off.setting?.of == "fcm" && off.setting?.text.hasPrefix("FirebaseAppDelegateProxyEnabled = NO") == true)
+        #expect(off.hosts.contains("UIApplication") && off.hosts.contains("UNUserNotificationCenter"))
+        let generator = ScenarioGenerator(hosts: Self.catalog.hosts, participants: Self.catalog.participants)
+        let mixed = generator.impossibility(of: Matrix.Cell(host: "UIApplication", order: ["fcm:proxy-off", "gul"], config: .debug))
+        #expect(mixed?.hasPrefix("not possible: FirebaseAppDelegateProxyEnabled = NO in Info.plist is one switch for the whole app") == true, "\(mixed ?? "nil")")
+        #expect(generator.impossibility(of: Matrix.Cell(host: "UIApplication", order: ["fcm:proxy-off", "gul:proxy-off"], config: .debug)) == nil)
+        // Settings stay out of triples, like older versions.
+        #expect(!generator.orders(host: "UNUserNotificationCenter", length: 3).contains { $0.contains("fcm:proxy-off") })
+        // A setting needs the source where the SDK reads it.
+        let text = "participant a\nobserve UIApplication application:openURL:options:\nstart runtime\nsetter none\npassive\nsetting off \"X = NO\"\n"
+        #expect { try ParticipantFile.parse(text: text, file: "a.hooklab") } throws: { error in
+            (error as? InputFileError).map { $0.line == 6 && $0.message.contains("SOURCE") } ?? false
+        }
+    }
+
+    @Test("RNFB 23.8.5–25.x: the upgrade to 26.0.0 comes first, in package terms, with the set-up it needs")
+    func rnfbUpgrade() {
+        let text = note("UNUserNotificationCenter", ["rnfb:double-call"])
+        let actions = actions("UNUserNotificationCenter", ["rnfb:double-call"])
+        #expect(actions.first == "- Upgrade to RNFBMessaging ≥ 26.0.0 (`rnfb` for `rnfb:double-call`): `rnfb` passes when your app sets `UNUserNotificationCenter.delegate` before `rnfb` starts.", "\(text)")
+        #expect(!text.contains("No change the app can make"))
+        // RNFB alone fails only when the app sets its delegate after RNFB starts.
+        let alone = note("UNUserNotificationCenter", ["rnfb"])
+        #expect(alone.contains("**Fails when your app sets `UNUserNotificationCenter.delegate` after `rnfb` starts"), "\(alone)")
+        #expect(alone.contains("passes when it sets it before `rnfb` starts"))
+    }
+
+    @Test("Drop is the last fix, saying what the app loses; no note says no change helps while a fix passes")
+    func dropLast() {
+        var checked = 0
+        for result in Self.matrix.results where result.cell.order.count == 2 && result.outcome != .ok
+            && Self.catalog.hosts.first(where: { $0.name == result.cell.host })?.isAppLevel == true {
+            let verdict = Self.matrix.verdict(Matrix.NoteKey(host: result.cell.host, order: result.cell.order))
+            guard verdict.attribution == .conflict else { continue }
+            let actions = actions(result.cell.host, result.cell.order)
+            guard let drop = actions.firstIndex(where: { $0.hasPrefix("- As a last resort, drop ") }) else {
+                Issue.record("no drop line: \(result.cell)"); continue
+            }
+            #expect(actions[drop].contains("(you lose "))
+            #expect(actions[..<drop].allSatisfy { !$0.contains("No change the app can make") } || verdict.otherVariants.isEmpty)
+            let ranked = actions.prefix(drop).map { line -> Int in
+                // The run fixes ("(`rnfb` for `rnfb:double-call`)"), not an SDK's own declared advice.
+                let ran = line.contains("` for `") && !line.contains("the lab did not run it")
+                return ran && line.hasPrefix("- Upgrade to ") ? 0 : ran && line.hasPrefix("- Downgrade to ") ? 1 : line.hasPrefix("- Switch `") ? 2 : 3
+            }
+            #expect(ranked == ranked.sorted(), "\(result.cell): \(actions)")
+            checked += 1
+        }
+        #expect(checked > 20)
+    }
+
+    @Test("advise on FCM and RNFB 23.8.8: the first fix is the upgrade, with the set-up it needs; drop says what is lost")
+    func adviseUpgradeFirst() {
+        let generator = ScenarioGenerator(hosts: Self.catalog.hosts, participants: Self.catalog.participants)
+        let advisor = Advisor(generator: generator, workers: 2, footprints: nil, makeRunner: Self.catalog.makeRunner)
+        let advice = advisor.advise(host: "UNUserNotificationCenter", participants: ["fcm", "rnfb:double-call"], configs: Configuration.allCases, shrink: false)
+        let first = advice.fixes.first
+        #expect(first?.kind == .variant && first?.replace == ["rnfb:double-call", "rnfb"])
+        #expect(first?.text == "upgrade to RNFBMessaging ≥ 26.0.0 (`rnfb` instead of `rnfb:double-call`; every order passes when your app sets `UNUserNotificationCenter.delegate` before every SDK starts)", "\(advice.fixes.map(\.text))")
+        #expect(advice.fixes.last?.kind == .drop && advice.fixes.last?.text.contains("you lose push notifications") == true, "\(advice.fixes.map(\.text))")
+    }
+}
