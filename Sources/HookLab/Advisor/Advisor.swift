@@ -359,6 +359,9 @@ public struct Advisor {
             }
         }
 
+        /// Where every order passes with it: "every order passes when your app sets …", or "every order passes".
+        public var condition: String { when.map { "every order passes when your app \($0)" } ?? "every order passes" }
+
         /// The fix in words.
         public var text: String {
             let ruleText = rules.map { "install `\($0[0])` before `\($0[1])`" }.joined(separator: " and ")
@@ -367,7 +370,6 @@ public struct Advisor {
                 let keep = satisfying == 1 ? "the one order that keeps" : "the \(satisfying) orders that keep"
                 return "\(ruleText) (\(keep) \(rules.count == 1 ? "it" : "them") pass\(satisfying == 1 ? "es" : ""))"
             case .variant:
-                let condition = when.map { "every order passes when your app \($0)" } ?? "every order passes"
                 switch variantKind ?? .choice {
                 case .upgrade(let target): return "upgrade to \(target) (`\(replace![1])` instead of `\(replace![0])`; \(condition))"
                 case .downgrade(let target): return "downgrade to \(target) (`\(replace![1])` instead of `\(replace![0])`, an older line; \(condition))"

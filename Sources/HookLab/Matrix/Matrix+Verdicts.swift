@@ -158,9 +158,9 @@ extension ScenarioGenerator {
         guard infos.count == cell.order.count else { return nil }
         for info in infos {
             // A setting is one switch for the whole app: an SDK that reads it cannot keep its hooks on when another's are off.
-            if let name = info.settingName, let text = info.setting?.text,
-               let other = infos.first(where: { $0.id != info.id && $0.settingName != name && $0.declaredSettings.contains(name) }) {
-                let switchText = text.components(separatedBy: ", ").first ?? text
+            if let setting = info.setting,
+               let other = infos.first(where: { $0.id != info.id && $0.setting?.name != setting.name && $0.declaredSettings.contains(setting.name) }) {
+                let switchText = setting.text.components(separatedBy: ", ").first ?? setting.text
                 return "not possible: \(switchText) is one switch for the whole app, which turns `\(other.id)`'s hooks off too"
             }
             for requirement in info.requires {

@@ -31,8 +31,7 @@ extension ParticipantFile {
             info.packages = []
             info.actions = nil
             info.versionOf = nil
-            info.setting = (self.info.id, setting.text)
-            info.settingName = setting.name
+            info.setting = ParticipantInfo.Setting(of: self.info.id, name: setting.name, text: setting.text)
             info.declaredSettings = []
             var variant = ParticipantFile(sdk: passive(sdk), info: info, file: file)
             variant.sections = sections.map(passive)

@@ -63,19 +63,21 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// What the app has this SDK for, completing "you lose …" (a participant file's `provides` line: "push
     /// notifications through Firebase Messaging"); nil: "what NAME does for your app".
     public var provides: String? = nil
-    /// For a variant made by a participant file's `setting` line: what the app sets and then does by hand
-    /// ("FirebaseAppDelegateProxyEnabled = NO in Info.plist, …"), with the id of the participant it is a setting of.
-    public var setting: (of: String, text: String)? {
-        get { settingOf.map { ($0, settingText ?? "") } }
-        set { settingOf = newValue?.of; settingText = newValue?.text }
-    }
-    var settingOf: String? = nil
-    var settingText: String? = nil
-    /// The name of the `setting` line that made this variant (`proxy-off`).
-    public var settingName: String? = nil
+    /// For a variant made by a participant file's `setting` line: which switch, of which participant.
+    public var setting: Setting? = nil
     /// The names of its own `setting` lines: a setting of one name is one switch for the whole app (one Info.plist key
     /// read by every SDK that declares it), so an order cannot have it both on and off.
     public var declaredSettings: [String] = []
+
+    /// A documented switch that turns an SDK's hooks off (`setting proxy-off "FirebaseAppDelegateProxyEnabled = NO …"`).
+    public struct Setting: Codable, Hashable, Sendable {
+        /// The participant it is a setting of (`fcm`).
+        public var of: String
+        /// The line's NAME (`proxy-off`).
+        public var name: String
+        /// What the app sets, and then does by hand.
+        public var text: String
+    }
     /// What it requires of another library the app links with it (a participant file's `requires` line): an order
     /// with a participant of that family outside the range cannot exist (FirebaseMessaging 12 and GoogleUtilities 7).
     public var requires: [Requirement] = []

@@ -178,8 +178,7 @@ public struct Scan: Sendable {
         if fix.kind == .variant, let pair = fix.replace, let upgrade = Self.upgrade(from: pair[0], to: pair[1], found: found, declared: declared) {
             switch fix.variantKind {
             case .upgrade?, .downgrade?:
-                let condition = fix.when.map { "every order passes when your app \($0)" } ?? "every order passes"
-                return "\(upgrade) (`\(pair[1])` instead of `\(pair[0])`; \(condition))"
+                return "\(upgrade) (`\(pair[1])` instead of `\(pair[0])`; \(fix.condition))"
             default: break
             }
         }
