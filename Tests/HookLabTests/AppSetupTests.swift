@@ -30,7 +30,7 @@ struct AppSetupTests {
         #expect(try Self.setup(["attach rnfb", "fire userNotificationCenter:willPresentNotification:withCompletionHandler:"]).text(on: Self.center)
                 == "never sets `UNUserNotificationCenter.delegate`")
         let lacks = try Self.setup(["delegate-lacks application:continueUserActivity:restorationHandler:", "set-delegate app", "attach branch"])
-        #expect(lacks.text(on: Self.application) == "its app delegate lacks `application:continueUserActivity:restorationHandler:`")
+        #expect(lacks.text(on: Self.application) == "has an app delegate that lacks `application:continueUserActivity:restorationHandler:`")
         #expect(!lacks.lacks.isEmpty && lacks.isChoosable)
     }
 
@@ -43,7 +43,7 @@ struct AppSetupTests {
         #expect(try Self.setup(["attach fcm", "assign-delegate app", "attach rnfb"]).then == .assignsDirectly(after: ["fcm"], before: ["rnfb"]))
         let late = try Self.setup(["attach fcm", "set-delegate app", "fire userNotificationCenter:willPresentNotification:withCompletionHandler:", "attach rnfb"])
         #expect(late.then == .eventBefore("rnfb"))
-        #expect(late.text(on: Self.center).hasSuffix(", an event arrives before `rnfb` starts"))
+        #expect(late.text(on: Self.center).hasSuffix(", and gets an event before `rnfb` starts"))
     }
 
     @Test("Projected onto one library: the other SDKs' starts removed, as that library alone sees the same app")

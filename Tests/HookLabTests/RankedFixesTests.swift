@@ -114,4 +114,28 @@ struct RankedFixesTests {
         #expect(first?.text == "upgrade to RNFBMessaging ≥ 26.0.0 (`rnfb` instead of `rnfb:double-call`; every order passes when your app sets `UNUserNotificationCenter.delegate` before every SDK starts)", "\(advice.fixes.map(\.text))")
         #expect(advice.fixes.last?.kind == .drop && advice.fixes.last?.text.contains("you lose push notifications") == true, "\(advice.fixes.map(\.text))")
     }
+
+    @Test("The index's top conflicts: today's SDKs' slots first, reported ones first there, no family in more than two of the first entries")
+    func topConflicts() throws {
+        let index = try #require(Self.matrix.reportFiles().first { $0.path.hasSuffix("README.md") }?.contents)
+        let top = index.components(separatedBy: "## Top conflicts")[1].components(separatedBy: "\n## ")[0]
+        let entries = top.components(separatedBy: "\n").filter { $0.range(of: #"^[0-9]+\. \*\*"#, options: .regularExpression) != nil }
+        #expect(entries.count == Matrix.topConflictLimit)
+        let appLevel = Self.catalog.hosts.filter(\.isAppLevel).map { "`\($0.name)`" }
+        #expect(entries.first.map { e in appLevel.contains { e.contains(" on \($0)") } } == true, "\(entries)")
+        var counts: [String: Int] = [:]
+        for entry in entries.prefix(8) {
+            let pair = entry.components(separatedBy: "**")[1].components(separatedBy: CharacterSet(charactersIn: "→↔")).map { $0.trimmingCharacters(in: .whitespaces) }
+            for id in pair { counts[Self.matrix.family(of: id) ?? id, default: 0] += 1 }
+        }
+        #expect(counts.values.allSatisfy { $0 <= 2 }, "\(counts.sorted { $0.key < $1.key })")
+        #expect(entries.contains { $0.contains("fcm") } && entries.contains { $0.contains("onesignal") }, "\(entries)")
+    }
+
+    @Test("Set-up sentences read after \"when your app\" on every host: no \"when your app its …\"")
+    func setupGrammar() {
+        for file in Self.matrix.reportFiles() where file.path.hasSuffix(".md") {
+            #expect(!file.contents.contains("when your app its ") && !file.contents.contains("when it its "), "\(file.path)")
+        }
+    }
 }

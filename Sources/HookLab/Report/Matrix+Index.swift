@@ -7,12 +7,15 @@ extension ReportLayout {
         return matrix.headlineLines + ["- \(noteCount) notes, each explaining one failing library alone, one failing order, or both orders of a pair that fail the same way."]
     }
 
-    /// The unordered pairs that fail, most severe first, then on the most hosts: one entry per pair, with its note.
+    /// The unordered pairs that conflict, one entry per pair with its first note: on the slots most apps have (the app
+    /// delegate, the notification center, the URL session) reported conflicts first, then the others; then reported
+    /// conflicts elsewhere, then the rest; within each, the most severe, then on the most hosts. A reader shipping Firebase and OneSignal finds their case on the
+    /// first screen, not behind the method hookers' pairs.
     func topConflicts() -> [(note: Note, hosts: [String])] {
         var byPair: [[String]: (note: Note, hosts: [String])] = [:]
         var order: [[String]] = []
         for host in matrix.hosts {
-            for note in notes[host.name] ?? [] where note.orders[0].count == 2 {
+            for note in notes[host.name] ?? [] where note.orders[0].count == 2 && matrix.verdict(note.keys[0]).attribution == .conflict {
                 let pair = note.orders[0].sorted()
                 if byPair[pair] == nil {
                     byPair[pair] = (note, [host.name])
@@ -23,12 +26,34 @@ extension ReportLayout {
             }
         }
         func worst(_ note: Note) -> Outcome { matrix.shippedResult(note.keys[0])?.outcome ?? .ok }
-        return order.enumerated().sorted { a, b in
+        // Today's SDKs meet on the app-level slots: reported there first, then the rest there, then reported elsewhere.
+        func group(_ entry: (note: Note, hosts: [String])) -> Int {
+            let reported = entry.note.keys.contains { matrix.verdict($0).evidence.contains { $0.1 == .reported } }
+            let appLevel = entry.hosts.contains { name in matrix.hosts.first { $0.name == name }?.isAppLevel == true }
+            return appLevel ? (reported ? 0 : 1) : (reported ? 2 : 3)
+        }
+        let ranked = order.enumerated().sorted { a, b in
             let (x, y) = (byPair[a.element]!, byPair[b.element]!)
+            if group(x) != group(y) { return group(x) < group(y) }
             if worst(x.note) != worst(y.note) { return worst(x.note) > worst(y.note) }
             if x.hosts.count != y.hosts.count { return x.hosts.count > y.hosts.count }
             return a.offset < b.offset
         }.map { byPair[$0.element]! }
+        // One library family in at most two entries before every other pair had its turn: the first screen shows many
+        // SDKs' cases, not one wrapper's twelve.
+        var first: [(note: Note, hosts: [String])] = []
+        var later: [(note: Note, hosts: [String])] = []
+        var shown: [String: Int] = [:]
+        for entry in ranked {
+            let families = entry.note.orders[0].map { matrix.family(of: $0) ?? $0 }
+            if families.allSatisfy({ shown[$0, default: 0] < 2 }) {
+                first.append(entry)
+                for family in families { shown[family, default: 0] += 1 }
+            } else {
+                later.append(entry)
+            }
+        }
+        return first + later
     }
 
     func indexPage() -> String {
@@ -53,6 +78,7 @@ extension ReportLayout {
             let hosts = entry.hosts.map { "`\($0)`" }.joined(separator: ", ")
             let target = location[key].map { " — [note](\($0))" } ?? ""
             out.append("\(index + 1). **\(pair)** on \(hosts): \(shipped.outcome.title)\(target)")
+            if let when = matrix.setupSentence(matrix.verdict(key)) { out.append("   - \(when)") }
             out.append("   - Cause: \(matrix.userSees(shipped)) \(matrix.why(shipped))")
             let actions = matrix.actions(entry.note)
             let action = actions.first { !$0.hasPrefix(Matrix.orderDoesNotHelp) } ?? actions.first ?? "see the note"

@@ -128,7 +128,7 @@ public struct AppSetup: Codable, Hashable, Sendable {
     }
 
     /// The set-up in an integrator's words, completing "when your app …": "sets `UNUserNotificationCenter.delegate`
-    /// after `rnfb` starts", "creates its `NSURLSession` before `newrelic` starts", "its app delegate lacks `SEL`".
+    /// after `rnfb` starts", "creates its `NSURLSession` before `newrelic` starts", "has an app delegate that lacks `SEL`".
     public func text(on host: HostInfo) -> String {
         let owner = host.name.split(separator: "@").first.map(String.init) ?? host.name
         func names(_ ids: [String]) -> String {
@@ -146,8 +146,8 @@ public struct AppSetup: Codable, Hashable, Sendable {
         var parts: [String] = []
         if host.delegateAtLaunch == true {
             // UIApplicationMain sets the app delegate before any SDK starts: only its shape varies.
-            parts.append(lacks.isEmpty ? "its app delegate implements every method"
-                         : "its app delegate lacks " + lacks.map { "`\($0)`" }.joined(separator: " and "))
+            parts.append(lacks.isEmpty ? "has an app delegate that implements every method"
+                         : "has an app delegate that lacks " + lacks.map { "`\($0)`" }.joined(separator: " and "))
         } else {
             let verb = host.delegateAtCreation != nil ? "creates its `\(owner)` with its delegate" : "sets `\(owner).delegate`"
             if let setAfter {
@@ -157,12 +157,12 @@ public struct AppSetup: Codable, Hashable, Sendable {
             } else {
                 parts.append(host.delegateAtCreation != nil ? "creates its `\(owner)` without a delegate" : "never sets `\(owner).delegate`")
             }
-            if !lacks.isEmpty { parts.append("its delegate lacks " + lacks.map { "`\($0)`" }.joined(separator: " and ")) }
+            if !lacks.isEmpty { parts.append("with a delegate that lacks " + lacks.map { "`\($0)`" }.joined(separator: " and ")) }
         }
         switch then {
         case .replaces: parts.append("then replaces it with another delegate")
         case .frees: parts.append("then frees it while it is still set")
-        case .eventBefore(let id): parts.append("an event arrives before `\(id)` starts")
+        case .eventBefore(let id): parts.append("and gets an event before `\(id)` starts")
         case .assignsDirectly, nil: break
         }
         return parts.joined(separator: ", ")
