@@ -97,6 +97,25 @@ struct NoteClaims {
                 possible(host, other) && failing.allSatisfy { (outcome(host, other, $0) ?? .ok) != .ok }
             }, "says the other order fails too")
         }
+        // The set-up sentence: each set-up it says fails fails in some failing configuration, and each it says passes
+        // passes in every one.
+        if let line = lines.first(where: { $0.hasPrefix("**Fails when your app ") }), let info = matrix.hosts.first(where: { $0.name == host }) {
+            let owner = host.split(separator: "@").first.map(String.init) ?? host
+            let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
+            let body = line.dropFirst("**Fails when your app ".count)
+            let failsPart = body.components(separatedBy: "**")[0].components(separatedBy: " (also when it ")[0]
+            for text in failsPart.components(separatedBy: "; or when it ") {
+                claim(results.contains { r in r.setups.contains { $0.outcome != .ok && $0.setup.text(on: info) == text } }, "says it fails when the app \(text)")
+            }
+            if let passRange = line.range(of: "**; passes when it ") {
+                let passPart = String(line[passRange.upperBound...].dropLast())
+                for text in passPart.components(separatedBy: "; or when it ") {
+                    let full = text.replacingOccurrences(of: "sets it", with: "sets `\(owner).delegate`")
+                    claim(!results.isEmpty && results.allSatisfy { r in r.setups.contains { $0.outcome == .ok && $0.setup.text(on: info) == full } },
+                          "says it passes when the app \(full)")
+                }
+            }
+        }
         // Orders and variants said to pass.
         for line in lines where line.hasPrefix("- ") && (line.contains("` passes") || line.contains("` passes in ")) {
             guard let range = line.range(of: "` passes"), let open = line[..<range.lowerBound].lastIndex(of: "`") else { continue }
@@ -130,6 +149,16 @@ struct NoteClaims {
                     swapped[position] = variant.id
                     // An order that cannot happen (0 scenarios: a variant hooking at launch after a start call) passes vacuously.
                     if possible(host, swapped), failing.contains(where: { outcome(host, swapped, $0) == .ok }) { passing.append(swapped.joined(separator: " → ")) }
+                    // Or it passes for an app set up one of the ways this order fails (an upgrade that needs the delegate set first).
+                    let underSetup = failing.allSatisfy { config in
+                        let original = matrix.result(for: Matrix.Cell(host: host, order: order, config: config))
+                        let other = matrix.result(for: Matrix.Cell(host: host, order: swapped, config: config))
+                        return original?.setups.contains { failed in
+                            failed.outcome != .ok && failed.setup.isChoosable
+                                && other?.setups.contains { $0.setup == failed.setup.renamed(id, to: variant.id) && $0.outcome == .ok } == true
+                        } == true
+                    }
+                    if possible(host, swapped), underSetup { passing.append("\(swapped.joined(separator: " → ")) under a set-up") }
                 }
             }
             let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
@@ -240,6 +269,26 @@ struct NoteClaimsTests {
                  }),
         Mutation(name: "nothing the app can do", applies: { $0.contains("` passes.") },
                  change: { $0.replacingOccurrences(of: "**What you can do:**\n", with: "**What you can do:**\n- No change the app can make avoids this in the lab: no install order and no modeled variant passes.\n") }),
+        Mutation(name: "a fix that does not pass", applies: { $0.contains("- Upgrade to ") && $0.contains("` for `") },
+                 change: { note in
+                     // Name the failing order itself as the upgrade's passing one.
+                     guard let keys = NoteClaims.keys(heading: note.components(separatedBy: "\n")[0]) else { return note }
+                     return note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("- Upgrade to "), line.contains("` for `"), let r = line.range(of: "): `") else { return line }
+                         return String(line[..<r.lowerBound]) + "): `" + keys.orders[0].joined(separator: " → ") + "` passes."
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "no change helps while an upgrade passes", applies: { $0.contains("- Upgrade to ") && $0.contains("` for `") },
+                 change: { $0.replacingOccurrences(of: "**What you can do:**\n", with: "**What you can do:**\n- No change the app can make avoids this in the lab: no version, setting, set-up or install order the app controls passes.\n") }),
+        Mutation(name: "a set-up named wrongly", applies: { note in
+                     note.components(separatedBy: "\n").contains { $0.hasPrefix("**Fails when your app sets `") && $0.contains(" after `") }
+                 },
+                 change: { note in
+                     note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("**Fails when your app sets `"), let r = line.range(of: " after `") else { return line }
+                         return line.replacingCharacters(in: r, with: " before `")
+                     }.joined(separator: "\n")
+                 }),
         Mutation(name: "whom to report to", applies: { $0.contains("it to the maintainers of ") && !$0.contains("(`kvo`)") },
                  change: { $0.replacingOccurrences(of: "it to the maintainers of ", with: "it to the maintainers of KVO (`kvo`) and ") }),
         Mutation(name: "implementing a method in the app delegate", applies: { $0.contains("**What you can do:**\n") && !$0.contains("- Implement `") },
