@@ -120,6 +120,25 @@ extension DeclaredSDK {
         }
         let slot = kind.primarySlot
         let current = try rt.send(host, slot.property)
+        var plugin: ObjectID?
+        if let proto = pluginOf, let made {
+            let appDelegate = try FlutterApp.sharedApplicationDelegate(rt)
+            if !appDelegate.isNil, try rt.objc_msgSend(appDelegate, rt.s.conformsToProtocol, [.string(proto)]).boolValue {
+                // FLTFirebaseMessagingPlugin.m:302: the plugin object registers with the app delegate, with no original yet.
+                note(rt, .plugin, "\(id) registers its plugin with the app delegate, which conforms to \(proto), and gets the events it passes on")
+                let registered = rt.class_createInstance(made)
+                _ = try rt.send(registered, "initWithTarget:", .none)
+                _ = try rt.objc_msgSend(appDelegate, rt.sel(FlutterApp.addDelegate), [.object(registered)])
+                try keepAndRelease(rt, registered, view: host, delegate: .none)
+                plugin = registered
+            }
+        }
+        if refusesIfSet, !current.isNil, plugin != nil {
+            // FlutterFire before 11.4.2 registered as a plugin (:231 @v11.4.1) before refusing the slot: it gets the
+            // events through the app delegate, which is what its check meant to spare (#4043).
+            note(rt, .refuseIfSet, "\(id) installs nothing in \(kind.className) when it already has a delegate")
+            return true
+        }
         if refusesIfSet, !current.isNil {
             // expo NotificationCenterManager.swift:55-68: "logs and returns without installing".
             note(rt, .refuseIfSet, "\(id) installs nothing when \(kind.className) already has a delegate")
@@ -130,9 +149,9 @@ extension DeclaredSDK {
         if let proto = standsAsideIfConforms, !current.isNil,
            try rt.objc_msgSend(current, rt.s.conformsToProtocol, [.string(proto)]).boolValue {
             // FLTFirebaseMessagingPlugin.m:277-324: a delegate conforming to FlutterAppLifeCycleProvider is not replaced
-            // (#4026/#4009); the plugin is then reached through Flutter's own fan-out, which the lab does not model.
+            // (#4026/#4009); the plugin is reached through Flutter's own fan-out when it registered (`plugin`).
             note(rt, .unlessConforms, "\(id) does not replace a delegate that conforms to \(proto)")
-            return false
+            return plugin != nil
         }
         if kvoSlot {
             // FCM: hook the delegate now, then follow the slot by KVO (FIRMessagingRemoteNotificationsProxy.m:122-135).
@@ -147,6 +166,12 @@ extension DeclaredSDK {
         if case .wrap = handling {
             // RNFB/FlutterFire/RNN: save the current delegate and make the wrapper the delegate, even when there is none.
             guard let made else { return true }
+            if let plugin {
+                // FlutterFire's plugin is one object: the registered plugin also becomes the delegate (:325-344).
+                _ = try rt.send(plugin, "initWithTarget:", current)
+                _ = try rt.send(host, slot.setter, .object(plugin))
+                return true
+            }
             let wrapper = rt.class_createInstance(made)
             _ = try rt.send(wrapper, "initWithTarget:", current)
             _ = try rt.send(host, slot.setter, .object(wrapper))

@@ -10,6 +10,7 @@ extension DeclaredSDK {
         case handlerGroup = "handler-group"
         case refuseIfSet = "refuse-if-set"
         case unlessConforms = "unless-conforms"
+        case plugin
         case isaSubclassCapture = "isa-subclass-capture"
         case isaSubclassIfResponds = "isa-subclass-if-responds"
         case isaSubclassIfSlotDelegate = "isa-subclass-if-slot-delegate"
@@ -47,6 +48,7 @@ extension DeclaredSDK {
             case .handlerGroup: return "handler group"
             case .refuseIfSet: return "refuse-if-set"
             case .unlessConforms: return "unless-conforms PROTOCOL"
+            case .plugin: return "plugin PROTOCOL"
             case .isaSubclassCapture: return "isa-subclass capture"
             case .isaSubclassIfResponds: return "isa-subclass per-instance if-responds"
             case .isaSubclassIfSlotDelegate: return "isa-subclass per-instance if-slot-delegate"
@@ -83,6 +85,7 @@ extension DeclaredSDK {
             case .handlerGroup: return sdk.defaultHandlerPolicy == .group || sdk.handlerPolicies.values.contains(.group)
             case .refuseIfSet: return sdk.refusesIfSet
             case .unlessConforms: return sdk.standsAsideIfConforms != nil
+            case .plugin: return sdk.pluginOf != nil
             case .isaSubclassCapture:
                 if case .isaCapture = sdk.handling { return true }
                 return false

@@ -235,6 +235,11 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// At its start it stands aside, installing nothing, when the delegate in the slot conforms to this protocol
     /// (FlutterFire and `FlutterAppLifeCycleProvider`, FLTFirebaseMessagingPlugin.m:277-324).
     public var standsAsideIfConforms: String?
+    /// At its start it registers its wrapper object, with no target, as a plugin of the app delegate when that conforms to
+    /// this protocol, and so receives the events the app delegate passes to its plugins (FlutterFire's
+    /// `[_registrar addApplicationDelegate:self]`, FLTFirebaseMessagingPlugin.m:302; the registrar adds it only to a
+    /// `FlutterAppLifeCycleProvider`, FlutterEngine.mm:1672-1678).
+    public var pluginOf: String?
     /// `swizzle-class runtime-class`: the class hooked is `object_getClass(delegate)` (a GUL_ subclass when one is
     /// installed), not `[delegate class]` (Leanplum `appDelegateClass = object_getClass(appDelegate)`).
     public var swizzlesRuntimeClass = false

@@ -70,6 +70,18 @@ extension Runtime {
     public func NSStringFromClass(_ cls: Class) -> String { class_getName(cls) }
     public func class_getSuperclass(_ cls: Class) -> Class? { classes[Int(cls.raw)].superclass }
     public func class_isMetaClass(_ cls: Class) -> Bool { classes[Int(cls.raw)].isMeta }
+
+    /// Makes `newSuperclass` the superclass of `cls`, and its metaclass the metaclass's; returns the old superclass
+    /// (runtime.h `class_setSuperclass`, objc-runtime-new.mm). The model uses it before any instance or message, to
+    /// write the app's `AppDelegate` as a subclass of a framework's app delegate (`FlutterAppDelegate`).
+    @discardableResult
+    public func class_setSuperclass(_ cls: Class, _ newSuperclass: Class) -> Class? {
+        let old = classes[Int(cls.raw)].superclass
+        classes[Int(cls.raw)].superclass = newSuperclass
+        classes[Int(classes[Int(cls.raw)].metaclass.raw)].superclass = classes[Int(newSuperclass.raw)].metaclass
+        flushCaches()
+        return old
+    }
     public func objc_getMetaClass(_ cls: Class) -> Class { classes[Int(cls.raw)].metaclass }
     /// The library that created a class.
     public func class_getOwner(_ cls: Class) -> String { classes[Int(cls.raw)].owner }

@@ -79,9 +79,13 @@ public enum AppDelegateObject {
     public struct Shape: Hashable, Sendable {
         public var lacks: [String]
         public var completes: [String: Int]
-        public init(lacks: [String] = [], completes: [String: Int] = [:]) {
+        /// The class subclasses `FlutterAppDelegate` and leaves its notification methods to it (the documented Flutter
+        /// set-up writes no `userNotificationCenter:` override; FlutterFire's README).
+        public var flutter = false
+        public init(lacks: [String] = [], completes: [String: Int] = [:], flutter: Bool = false) {
             self.lacks = lacks
             self.completes = completes
+            self.flutter = flutter
         }
     }
 
@@ -99,10 +103,18 @@ public enum AppDelegateObject {
     /// handler as many times as the shape says, and answers YES to a BOOL event (it handled the link).
     public static func defineAppSlotMethods(in rt: Runtime, shape: Shape) {
         guard let cls = rt.objc_getClass(className) else { return }
+        var inherited: [String] = []
+        if shape.flutter {
+            // A Flutter app's `AppDelegate : FlutterAppDelegate` (FlutterAppDelegate.h:27-28): it inherits the
+            // notification methods that pass the events to the plugins.
+            FlutterApp.define(in: rt)
+            if let flutter = rt.objc_getClass(FlutterApp.appDelegateClass) { rt.class_setSuperclass(cls, flutter) }
+            inherited = FlutterApp.notificationEvents
+        }
         for name in DelegateProtocols.appSlotProtocols {
             guard let p = rt.objc_getProtocol(name) else { continue }
             rt.class_addProtocol(cls, p)
-            for m in rt.protocol_copyMethodDescriptionList(p) where !shape.lacks.contains(m.selector) {
+            for m in rt.protocol_copyMethodDescriptionList(p) where !shape.lacks.contains(m.selector) && !inherited.contains(m.selector) {
                 let selector = m.selector
                 let calls = selector.hasSuffix("ompletionHandler:") ? shape.completes[selector] ?? 1 : 0
                 let value = handlerValue(selector)

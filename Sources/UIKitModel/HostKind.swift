@@ -71,6 +71,13 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
     /// Under the SwiftUI lifecycle the slot holds SwiftUI's own app delegate, which forwards to the app's
     /// `UIApplicationDelegateAdaptor` object (field guide runtime fact 6).
     public var swiftUI = false
+    /// The app is built on Flutter: the slot's delegate is the app's `FlutterAppDelegate` subclass, which passes the
+    /// notification events to the registered plugins (FlutterPluginAppLifeCycleDelegate.mm :465-488 @3.38).
+    public var flutter = false
+
+    /// The framework the app is built on, as participant files name it: `uikit` (a UIKit app delegate, React Native's
+    /// `RCTAppDelegate` included), `swiftui` or `flutter`.
+    public var appFramework: String { swiftUI ? "swiftui" : flutter ? "flutter" : "uikit" }
 
     public var description: String { name }
     /// The slot the app's `delegate =` sets.
@@ -95,7 +102,7 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
 
     /// The app-level slots today's SDKs fight over: the app delegate (UIKit and SwiftUI lifecycles), the notification
     /// center's delegate, and URL session delegates.
-    public static let appLevel: [HostKind] = [uiApplication, uiApplicationSwiftUI, notificationCenter, urlSession]
+    public static let appLevel: [HostKind] = [uiApplication, uiApplicationSwiftUI, notificationCenter, notificationCenterFlutter, urlSession]
 
     static func eraName(_ base: String, _ era: Era) -> String { era == .ios8 ? "\(base)@ios8" : base }
     /// Table, collection and scroll view delegates: assign up to iOS 8, weak from iOS 9 (guide C1).
@@ -228,8 +235,15 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
     /// UNUserNotificationCenter: `delegate` is weak (runtime fact 6). MODEL (inference): the center asks
     /// respondsToSelector: at each delivery; FCM swizzles only what the delegate responds to so that "iOS's fallback to
     /// the app delegate is kept" (FIRMessagingRemoteNotificationsProxy.m:139-172, PR #324).
-    public static let notificationCenter = HostKind(
-        name: "UNUserNotificationCenter", className: "UNUserNotificationCenter", era: .ios9,
+    public static let notificationCenter = notificationCenter(flutter: false)
+
+    /// The same slot in an app built on Flutter, whose notification delegate is its `FlutterAppDelegate` subclass
+    /// (the documented set-up: `delegate = self` in `didFinishLaunching`, after `GeneratedPluginRegistrant`).
+    public static let notificationCenterFlutter = notificationCenter(flutter: true)
+
+    static func notificationCenter(flutter: Bool) -> HostKind {
+        var kind = HostKind(
+        name: flutter ? "UNUserNotificationCenter@flutter" : "UNUserNotificationCenter", className: "UNUserNotificationCenter", era: .ios9,
         slots: [DelegateSlot(property: "delegate", protocolName: "UNUserNotificationCenterDelegate", ownership: .weak,
                              cachesResponds: false)],
         events: [
@@ -242,6 +256,9 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
                       handler: unHandler("the tap is never finished"),
                       userSees: "tapping a push does nothing"),
         ])
+        kind.flutter = flutter
+        return kind
+    }
 
     /// NSURLSession: the delegate is retained until the session is invalidated and can be given only at creation
     /// (EMBURLSessionNewDelegateProxy.m:12-22; runtime fact 6). MODEL (inference): CFNetwork's delegate wrapper asks

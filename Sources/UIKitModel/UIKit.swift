@@ -283,7 +283,11 @@ public enum UIKit {
     /// The hosts of the app-level slots, and SwiftUI's app delegate.
     static func loadAppSlots(_ rt: Runtime) {
         let responder = rt.defineClass("UIResponder", superclass: rt.NSObjectClass, owner: "UIKit")
-        install(HostKind.uiApplication, on: rt.defineClass("UIApplication", superclass: responder, owner: "UIKit"), in: rt)
+        let application = rt.defineClass("UIApplication", superclass: responder, owner: "UIKit")
+        install(HostKind.uiApplication, on: application, in: rt)
+        rt.addClassMethod(application, "sharedApplication", types: "@@:") { rt, classObject, _, _ in
+            rt.object_getIvar(classObject, sharedApplicationIvar)
+        }
         install(HostKind.notificationCenter,
                 on: rt.defineClass("UNUserNotificationCenter", superclass: rt.NSObjectClass, owner: "UserNotifications"), in: rt)
         let session = rt.defineClass("NSURLSession", superclass: rt.NSObjectClass, owner: "Foundation")
@@ -339,6 +343,27 @@ public enum UIKit {
             return answer
         }
         rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, _ in rt.object_getIvar(o, "adaptor") }
+    }
+
+    /// The ivar, on the `UIApplication` class object, holding `+sharedApplication` once `UIApplicationMain` made it.
+    public static let sharedApplicationIvar = "UIApplication.shared"
+
+    /// What `UIApplicationMain` does before any SDK starts: makes the shared application and sets the app delegate,
+    /// which it keeps alive for the process (runtime fact 6). For worlds whose host is not the application itself.
+    public static func launchApplication(delegate: ObjectID, in rt: Runtime) throws {
+        guard let cls = rt.objc_getClass("UIApplication") else { return }
+        let app = try rt.objc_msgSend(try rt.objc_msgSend(rt.classObject(cls), rt.s.alloc), rt.s.`init`)
+        try rt.object_setIvar(rt.classObject(cls), sharedApplicationIvar, app, .strong)
+        try rt.objc_release(app.object!)
+        // The slot is assign; the world keeps the app delegate alive, as UIApplicationMain does.
+        _ = try rt.objc_msgSend(app, rt.sel("setDelegate:"), [.object(delegate)])
+    }
+
+    /// The process ends: the shared application goes before the app delegate it points at (teardown of a world that
+    /// launched one).
+    public static func endApplication(in rt: Runtime) throws {
+        guard let cls = rt.objc_getClass("UIApplication"), !rt.object_getIvar(rt.classObject(cls), sharedApplicationIvar).isNil else { return }
+        try rt.object_setIvar(rt.classObject(cls), sharedApplicationIvar, .none, .strong)
     }
 
     /// The class name of SwiftUI's app delegate.

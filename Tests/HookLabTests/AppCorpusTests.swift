@@ -45,7 +45,8 @@ struct AppCorpusTests {
                                                  format: LockfileFormat(fileName: url.lastPathComponent)!,
                                                  products: file.hasSuffix("Package.resolved") ? products : nil)
             let result = Scan.recognise(packages, participants: Lab.catalog.participants)
-            out.append("\(name): \(packages.count) packages")
+            let framework = Scan.AppFramework.of(packages, found: result.found, participants: Lab.catalog.participants)
+            out.append("\(name): \(packages.count) packages, framework \(framework.rawValue)")
             for found in result.found { out.append("  \(found.participant) ← \(found.package.name) \(found.package.version ?? found.package.revision ?? "?") (\(found.reason), l.\(found.package.line))") }
             for unmodeled in result.unmodeled { out.append("  not modeled: \(unmodeled.title) ← \(unmodeled.package.name) \(unmodeled.package.version ?? "?")") }
         }

@@ -54,7 +54,7 @@ struct ScenarioGeneratorTests {
         #expect(!cells.contains { $0.order == ["rx", "rx:patched"] || $0.order.contains("nobody") || ($0.host == "WebView" && $0.order == ["rx"]) })
         #expect(cells == cells.sorted() && Set(cells).count == cells.count)
         // The lab's own generator takes the catalogue's orders: posthog-ios #748's triple with an older version is a cell.
-        #expect(LabMatrixTests.generator.cells().contains { $0.host == "UNUserNotificationCenter" && $0.order == ["fcm", "flutterfire", "posthog:xchg"] })
+        #expect(LabMatrixTests.generator.cells().contains { $0.host == "UNUserNotificationCenter@flutter" && $0.order == ["fcm", "flutterfire", "posthog:xchg"] })
     }
 
     @Test("The same input gives the same cells and scenarios, and cells are sorted")

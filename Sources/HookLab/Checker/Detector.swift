@@ -178,13 +178,17 @@ func reachable(_ rt: Runtime, from start: ObjectID, to target: ObjectID) -> Bool
 /// library observer that expects it, exactly once.
 struct EventDeliveryDetector: Detector {
     mutating func check(_ r: StepRecord) -> [Finding] {
-        guard r.fault == nil, case .fire(let event) = r.step, let app = r.world.expectedReceiver else { return [] }
+        guard r.fault == nil, case .fire(let event) = r.step else { return [] }
+        // With no delegate of the app's, the libraries that observe the event still expect it when a library put an
+        // object of its own in the slot (FlutterFire's plugin in an empty slot, FLTFirebaseMessagingPlugin.m:341-344).
+        let app = r.world.expectedReceiver
+        guard app != nil || r.world.slotHoldsLibraryObject else { return [] }
         // The journal names the app's delegate by its current class; the finding names it by identity, as every
         // detector does (an isa-swizzled or observed delegate is still the app's).
         // Who and which object are named only in a finding, so they are described only when one is made.
         var expected: [(observer: String, event: String, named: () -> (object: String, who: String))] = []
         // An event the app's delegate does not implement (`delegate-lacks`) is not expected there.
-        if !r.world.installed.contains(where: { $0.consumes(event) }), r.world.appImplements(event) {
+        if let app, !r.world.installed.contains(where: { $0.consumes(event) }), r.world.appImplements(event) {
             expected.append((r.rt.describe(app), event, { (r.rt.identity(app), r.world.who(app)) }))
         }
         for p in r.world.installed {

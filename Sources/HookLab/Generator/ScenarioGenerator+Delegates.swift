@@ -26,6 +26,8 @@ extension ScenarioGenerator {
             steps += plan.verbs + fireAll + [.teardown]
             result.append(Scenario(host: cell.host, config: cell.config, steps: steps))
         }
+        // The app delegate (a Flutter app's notification delegate) lives as long as the process.
+        guard !host.delegateIsAppDelegate else { return result }
         var released = plan.loadTime + plan.runtime.flatMap { $0 }
         released += [.setDelegate(Self.appDelegate)] + plan.verbs + fireAll
         released += [.release(Self.appDelegate)] + fireAll + [.teardown]

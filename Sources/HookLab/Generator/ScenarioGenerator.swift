@@ -140,7 +140,10 @@ public struct ScenarioGenerator: Sendable {
         for position in 0...plain.runtime.count {
             result.append(scenario(cell, host, plain, delegateAt: position))
         }
-        result.append(scenario(cell, host, plain, delegateAt: plain.runtime.count, replaceDelegate: true))
+        // A Flutter app's notification delegate is its app delegate (`delegate = self`): it is never replaced or freed.
+        if !host.delegateIsAppDelegate {
+            result.append(scenario(cell, host, plain, delegateAt: plain.runtime.count, replaceDelegate: true))
+        }
         if infos.last!.canStartLate, case let late = Plan(infos, lateLast: true), !late.runtime.isEmpty {
             result.append(scenario(cell, host, late, delegateAt: late.runtime.count - 1, eventBefore: true))
         }
@@ -186,8 +189,8 @@ public struct ScenarioGenerator: Sendable {
         if let target = host.methodTarget { return methodHookPlan(cell, target, []).map(\.scenario).uniqued() }
         if host.delegateAtLaunch == true { return launchScenarios(cell, host, []) }
         let plan = Plan([], lateLast: false)
-        var result = [scenario(cell, host, plan, delegateAt: 0),
-                      scenario(cell, host, plan, delegateAt: 0, replaceDelegate: true)]
+        var result = [scenario(cell, host, plan, delegateAt: 0)]
+        if !host.delegateIsAppDelegate { result.append(scenario(cell, host, plan, delegateAt: 0, replaceDelegate: true)) }
         result += trapScenarios(cell, host, plan)
         return result.uniqued()
     }

@@ -17,6 +17,11 @@ public struct HostInfo: Codable, Hashable, Sendable {
     /// The class method that creates the host with its delegate, the only place the delegate is given
     /// (`NSURLSession`'s `sessionWithConfiguration:delegate:delegateQueue:`). Nil for other hosts.
     public var delegateAtCreation: String?
+    /// The framework the app is built on when it is not plain UIKit: `swiftui`, or `flutter`, whose notification
+    /// delegate is the app's `FlutterAppDelegate` itself (`delegate = self`), which the app never replaces or frees.
+    public var framework: String?
+    /// The app's delegate in this slot is its app delegate, which UIApplicationMain keeps: never replaced or freed.
+    public var delegateIsAppDelegate: Bool { delegateAtLaunch == true || framework == "flutter" }
     /// The app delegate's methods on the app-level hosts, which `delegate-lacks` may name; nil elsewhere.
     public var delegateMethods: [String]?
     /// What the app's user sees when an event goes wrong, for the events whose host says so; notes read it.

@@ -122,6 +122,7 @@ extension HostKind {
     var info: HostInfo {
         var info = HostInfo(name: name, delegateOwnership: ownershipSummary, events: events.map(\.selector))
         if delegateAtLaunch { info.delegateAtLaunch = true }
+        if appFramework != "uikit" { info.framework = appFramework }
         info.delegateAtCreation = primarySlot.createdBy
         if slots.contains(where: { DelegateProtocols.appSlotProtocols.contains($0.protocolName) }) {
             info.delegateMethods = slots.flatMap { DelegateProtocols.methods(of: $0.protocolName) }

@@ -51,7 +51,12 @@ extension ParticipantFile {
     }
 
     /// The host kinds of these classes in the given SDK eras (every era when nil).
-    static func hostNamesInEras(_ classNames: [String], eras: [Era]?) -> [String] {
-        HostKind.all.filter { classNames.contains($0.className) && (eras?.contains($0.era) ?? true) }.map(\.name)
+    /// The hosts of these classes in these eras, for a participant of this app framework: a Flutter plugin only in apps
+    /// built on Flutter, a React Native library only in UIKit apps (RCTAppDelegate is one), any other SDK in every app.
+    static func hostNamesInEras(_ classNames: [String], eras: [Era]?, framework: String? = nil) -> [String] {
+        HostKind.all.filter { kind in
+            classNames.contains(kind.className) && (eras?.contains(kind.era) ?? true)
+                && (framework == nil || kind.appFramework == (framework == "react-native" ? "uikit" : framework))
+        }.map(\.name)
     }
 }

@@ -57,6 +57,7 @@ extension ParticipantFile {
         result.info.packages = union(parsed.map(\.info.packages))
         result.info.requires = union(parsed.map(\.info.requires))
         result.info.provides = parsed.lazy.compactMap(\.info.provides).first
+        result.info.framework = parsed.lazy.compactMap(\.info.framework).first
         result.settings = parsed.flatMap(\.settings).reduce(into: []) { out, s in if !out.contains(where: { $0.name == s.name }) { out.append(s) } }
         let actions = union(parsed.map { $0.info.actions ?? [] })
         result.info.actions = actions.isEmpty ? nil : actions

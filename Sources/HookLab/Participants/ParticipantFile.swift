@@ -43,7 +43,7 @@ public struct ParticipantFile: Sendable {
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
-                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides"]
+                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -98,6 +98,8 @@ public struct ParticipantFile: Sendable {
         var actions: [String] = []
         var requirements: [ParticipantInfo.Requirement] = []
         var provides: String?
+        var pluginOf: (String, Int)?
+        var framework: String?
         var settings: [(name: String, text: String, source: String, line: Int)] = []
         var triggerLine = 1
         var objectIsa: (DeclaredSDK.ObjectIsa, Int)?
@@ -344,6 +346,17 @@ public struct ParticipantFile: Sendable {
                 guard head.count >= 2, !reason.isEmpty, !reason.contains("\"") else { throw fail(number, form) }
                 do { _ = try VersionRange(words: Array(head.dropFirst())) } catch { throw fail(number, error.message) }
                 requirements.append(ParticipantInfo.Requirement(family: head[0], versions: head.dropFirst().joined(separator: " "), reason: reason))
+            case "plugin":
+                // `plugin FlutterAppLifeCycleProvider`: it registers with an app delegate of that protocol as a plugin.
+                guard args.count == 1 else { throw fail(number, "expected 'plugin PROTOCOL', e.g. 'plugin FlutterAppLifeCycleProvider'") }
+                pluginOf = (args[0], number)
+            case "framework":
+                // `framework flutter`: a plugin of an app framework, checked only in apps built on it (React Native's
+                // libraries in UIKit apps: RCTAppDelegate is a plain UIKit delegate).
+                guard args.count == 1, let value = args.first, ["flutter", "react-native"].contains(value) else {
+                    throw fail(number, "expected 'framework flutter' or 'framework react-native'")
+                }
+                framework = value
             case "provides":
                 // What the app has the SDK for, for "drop it (you lose …)".
                 guard !rest.isEmpty else { throw fail(number, "expected 'provides TEXT': what the app loses without this SDK") }
@@ -538,6 +551,10 @@ public struct ParticipantFile: Sendable {
         sdk.isaPerInstance = perInstance
         sdk.hooksCurrentAtStart = hooksCurrent
         sdk.standsAsideIfConforms = unlessConforms
+        if let (proto, line) = pluginOf {
+            guard case .wrap = handling else { throw fail(line, "'plugin' registers the SDK's wrapper object with the app delegate: it goes with 'wrap'") }
+            sdk.pluginOf = proto
+        }
         if let kvoLine = kvoSlot, kvoSlotIfUnset {
             guard case .swizzleClass = handling, trigger == .start else {
                 throw fail(kvoLine, "'kvo-slot if-unset' hooks the class of each delegate set after its start: it needs 'setter none' and a 'swizzle-class' line")
@@ -566,7 +583,7 @@ public struct ParticipantFile: Sendable {
         }
         // `reset-delegate` on a start-time SDK: nil and back after it hooks the current delegate (GUL :518-531).
         var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)",
-                                   hosts: Self.hostNamesInEras(sdk.hostClasses, eras: eras), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
+                                   hosts: Self.hostNamesInEras(sdk.hostClasses, eras: eras, framework: framework), hasLoad: startWhen == .load, hasAttach: startWhen != .load,
                                    canStartLate: startWhen == .late, basedOn: basedOn, design: design,
                                    missedEvent: missedEvent)
         if !actions.isEmpty { info.actions = actions }
@@ -574,6 +591,7 @@ public struct ParticipantFile: Sendable {
         info.versionOf = versionOf
         info.requires = requirements
         info.provides = provides
+        info.framework = framework
         sdk.citations = cites.map(\.citation)
         sdk.basedOn = basedOn
         var parsed = ParticipantFile(sdk: sdk, info: info, file: file)

@@ -60,6 +60,9 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// off (`Info.plist FirebaseAppDelegateProxyEnabled = NO`), an init order, a version, implementing a method itself.
     /// Nil when the model declares none.
     public var actions: [String]?
+    /// The app framework it belongs to (a participant file's `framework` line): `flutter` (a Flutter plugin, checked on
+    /// the `@flutter` hosts only) or `react-native` (the UIKit hosts only); nil: any app.
+    public var framework: String? = nil
     /// What the app has this SDK for, completing "you lose …" (a participant file's `provides` line: "push
     /// notifications through Firebase Messaging"); nil: "what NAME does for your app".
     public var provides: String? = nil

@@ -276,7 +276,12 @@ struct ReportLayout {
                 out.append("[← all reports](../README.md) · [Which column is my SDK?](../\(Self.whichColumnFile))")
                 if let twin = twins[host.name] {
                     out.append("")
-                    out.append("The same host in the iOS 8 era, when its delegates were `assign`. Only the cells whose outcome differs from [\(twin)](\(Matrix.fileSafeName(twin)).md) have notes here; the others link to that page.")
+                    let variant = switch host.framework {
+                    case "swiftui": "The same slot in an app with the SwiftUI life cycle: `UIApplication.delegate` holds SwiftUI's own app delegate, which forwards to the app's `@UIApplicationDelegateAdaptor` object."
+                    case "flutter": "The same slot in an app built on Flutter: its notification delegate is its `FlutterAppDelegate` subclass (`delegate = self`, the documented set-up), which passes each event to every registered plugin that implements it, each with the same completion handler; Flutter plugins (`flutterfire`) are checked here only, React Native libraries never."
+                    default: "The same host in the iOS 8 era, when its delegates were `assign`."
+                    }
+                    out.append("\(variant) Only the cells whose outcome differs from [\(twin)](\(Matrix.fileSafeName(twin)).md) have notes here; the others link to that page.")
                 }
             }
             if index == 0 {

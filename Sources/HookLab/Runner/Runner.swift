@@ -82,7 +82,7 @@ public final class ModelRunner: ScenarioRunning {
             return (RunResult(unrunnable: RunResult.Unrunnable(step: 1, message: "HookLab has no host '\(scenario.host)'")), false)
         }
         let appSlots = World.hasAppSlots(kind)
-        let rt = (appSlots ? appBase(kind.era, shape: World.appShape(of: scenario.steps)) : base(kind.era)).copy()
+        let rt = (appSlots ? appBase(kind.era, shape: World.appShape(of: scenario.steps, kind: kind)) : base(kind.era)).copy()
         rt.configuration = scenario.config == .debug ? .debug : .release
         let participants = scenario.participants.compactMap { id in kinds.first { $0.info.id == id }?.make() }
         let world = World(rt: rt, kind: kind, participants: participants, steps: scenario.steps, appDelegateWritten: appSlots)

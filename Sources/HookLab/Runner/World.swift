@@ -48,14 +48,21 @@ public final class World {
         self.rt = rt
         self.kind = kind
         self.participants = participants
-        appShape = Self.appShape(of: steps)
+        appShape = Self.appShape(of: steps, kind: kind)
         // The app's delegate class is written before anything runs: its app-level methods, minus what it lacks.
         if !appDelegateWritten, Self.hasAppSlots(kind) { AppDelegateObject.defineAppSlotMethods(in: rt, shape: appShape) }
+        if kind.flutter {
+            // UIApplicationMain makes the Flutter app's delegate before any plugin registers (FlutterEngine.mm:1672-1678
+            // reads `UIApplication.sharedApplication.delegate`); the app's `app` delegate is that object. MODEL: making
+            // two objects and setting an assign slot cannot fault.
+            try? UIKit.launchApplication(delegate: appDelegate(named: "app"), in: rt)
+        }
     }
 
-    /// How the steps say the app's delegate class is written (`delegate-lacks`, `delegate-completes`).
-    static func appShape(of steps: [Scenario.Step]) -> AppDelegateObject.Shape {
-        var shape = AppDelegateObject.Shape()
+    /// How the steps say the app's delegate class is written (`delegate-lacks`, `delegate-completes`), and whether it is
+    /// a Flutter app's (a host of an app built on Flutter).
+    static func appShape(of steps: [Scenario.Step], kind: HostKind) -> AppDelegateObject.Shape {
+        var shape = AppDelegateObject.Shape(flutter: kind.flutter)
         for step in steps {
             switch step {
             case .delegateLacks(let selectors): shape.lacks += selectors
@@ -144,6 +151,12 @@ public final class World {
     func appDelegateObject(_ name: String) -> ObjectID? { appDelegates.first { $0.name == name }?.object }
 
     /// The app's delegate that should receive host events now: the current one, if the app still holds it.
+    /// The app never set a delegate of its own, and the slot holds an object a library put there.
+    var slotHoldsLibraryObject: Bool {
+        guard currentAppDelegate == nil, let host, kind.primarySlot.createdBy == nil, !kind.delegateAtLaunch else { return false }
+        return !rt.object_getIvar(host, kind.primarySlot.property).isNil
+    }
+
     var expectedReceiver: ObjectID? {
         guard let name = currentAppDelegate, let d = appDelegates.first(where: { $0.name == name }), d.held else { return nil }
         return d.object
@@ -231,6 +244,7 @@ public final class World {
         for o in kept.reversed() { try rt.objc_release(o) }
         kept = []
         if let host { try rt.objc_release(host) }
+        try UIKit.endApplication(in: rt)
         for i in appDelegates.indices where appDelegates[i].held {
             appDelegates[i].held = false
             try rt.objc_release(appDelegates[i].object)

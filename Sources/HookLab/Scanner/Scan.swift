@@ -46,6 +46,49 @@ public struct Scan: Sendable {
     public var hosts: [HostVerdict]
     /// Each participant's own `package` lines (participant files), which an upgrade's target range comes from first.
     public var declared: [String: [PackageDeclaration]] = [:]
+    /// The framework the app is built on, as its lockfiles show it.
+    public var framework: AppFramework = .unknown
+
+    /// The framework an app is built on, read from what it links; it decides which variant of a host applies
+    /// (`UNUserNotificationCenter@flutter` for Flutter, never `UIApplication@swiftui` for React Native or Flutter).
+    public enum AppFramework: String, Sendable {
+        case flutter, reactNative = "react-native", unknown
+
+        /// Flutter: the `Flutter` pod or the generated plugin package, or a Flutter plugin found; React Native: its
+        /// core pods, or a React Native library found.
+        static func of(_ packages: [LockedPackage], found: [Found], participants: [ParticipantInfo]) -> AppFramework {
+            let frameworks = found.compactMap { f in participants.first { $0.id == f.participant }?.framework }
+            if frameworks.contains("flutter") || packages.contains(where: { ["Flutter", "FlutterGeneratedPluginSwiftPackage"].contains($0.rootName) }) {
+                return .flutter
+            }
+            if frameworks.contains("react-native") || packages.contains(where: { ["React-Core", "React", "React-RCTAppDelegate"].contains($0.rootName) }) {
+                return .reactNative
+            }
+            return .unknown
+        }
+
+        /// The hosts that apply: a Flutter app's notification center is the `@flutter` variant; neither a Flutter nor a
+        /// React Native app has SwiftUI's app delegate; an app not built on Flutter has no `@flutter` host.
+        func hosts(_ all: [HostInfo]) -> [HostInfo] {
+            all.filter { host in
+                switch self {
+                case .flutter:
+                    return host.framework == "flutter" || (host.framework == nil && !all.contains { $0.framework == "flutter" && $0.name.hasPrefix(host.name + "@") })
+                case .reactNative: return host.framework == nil
+                case .unknown: return host.framework != "flutter"
+                }
+            }
+        }
+
+        /// How a report says it: "a Flutter app".
+        public var phrase: String? {
+            switch self {
+            case .flutter: "a Flutter app"
+            case .reactNative: "a React Native app"
+            case .unknown: nil
+            }
+        }
+    }
 
     /// Whether a recognised set conflicts on some host: `scan` exits 1.
     public var conflicts: Bool { hosts.contains { !$0.advice.evaluation.allPass } }
@@ -97,8 +140,10 @@ public struct Scan: Sendable {
 
     /// The hosts two or more recognised participants hook, each with the set `advise` takes (one per family, at most
     /// six, in the order they were found) and those left out; hosts in catalog order.
-    public static func hostSets(_ found: [Found], hosts: [HostInfo], participants: [ParticipantInfo]) -> [(host: String, set: [String], leftOut: [String])] {
+    public static func hostSets(_ found: [Found], hosts: [HostInfo], participants: [ParticipantInfo],
+                                framework: AppFramework = .unknown) -> [(host: String, set: [String], leftOut: [String])] {
         var out: [(String, [String], [String])] = []
+        let hosts = framework.hosts(hosts)
         // The iOS 8 era's assign-delegate twins describe apps built for iOS 8; an app's lockfile today means a current SDK.
         // Method-hooking SDKs meet only where they hook the same method, which no lockfile says: they are checked on the
         // instance-method targets of one selector with the hook on the class that implements it (a subclass placement, a
@@ -129,12 +174,14 @@ public struct Scan: Sendable {
         let (found, unmodeled, nothing, placed) = recognise(packages, participants: participants)
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: participants)
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring, makeRunner: catalog.makeRunner)
-        let verdicts = hostSets(found, hosts: catalog.hosts, participants: participants).map { entry in
+        let framework = AppFramework.of(packages, found: found, participants: participants)
+        let verdicts = hostSets(found, hosts: catalog.hosts, participants: participants, framework: framework).map { entry in
             HostVerdict(host: entry.host, participants: entry.set, advice: advisor.advise(host: entry.host, participants: entry.set, configs: configs),
                         leftOut: entry.leftOut)
         }
         var scan = Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: packages.count,
                         placedCount: placed, hosts: verdicts)
+        scan.framework = framework
         for p in participants where !p.packages.isEmpty { scan.declared[p.id] = p.packages }
         return scan
     }

@@ -9,7 +9,8 @@ struct MarkdownScanReporter: ScanReporter {
 
     func report(_ scan: Scan) -> String {
         var out = "# HookLab scan\n\n"
-        out += "Read \(scan.files.map { "`\($0)`" }.joined(separator: ", ")): \(scan.packageCount) package\(scan.packageCount == 1 ? "" : "s").\n\n"
+        out += "Read \(scan.files.map { "`\($0)`" }.joined(separator: ", ")): \(scan.packageCount) package\(scan.packageCount == 1 ? "" : "s")"
+            + (scan.framework.phrase.map { ", read as \($0) (its hosts are checked in that framework's form)" } ?? "") + ".\n\n"
 
         out += "## SDKs the lab models (\(scan.found.count))\n\n"
         if scan.found.isEmpty {

@@ -1,0 +1,94 @@
+// Apps built on Flutter: the notification delegate is the app's FlutterAppDelegate subclass, which passes each event to
+// every registered plugin (issue "The answer for the app at hand" §5; FlutterAppDelegate.mm,
+// FlutterPluginAppLifeCycleDelegate.mm @3.38; FLTFirebaseMessagingPlugin.m @firebase_messaging-v16.2.2).
+import Foundation
+import Testing
+@testable import HookLab
+
+@Suite("Flutter apps")
+struct FlutterAppTests {
+    static let catalog = Lab.catalog
+    static let host = "UNUserNotificationCenter@flutter"
+
+    func run(_ text: String) throws -> RunResult {
+        let scenario = try Scenario.parse(text: text, file: "flutter.hooklab", participants: Self.catalog.participants,
+                                          hosts: Self.catalog.hosts.map(\.name))
+        return Self.catalog.makeRunner().run(scenario)
+    }
+
+    @Test("Flutter plugins are checked only in Flutter apps, React Native libraries only in UIKit apps")
+    func frameworks() throws {
+        func hosts(_ id: String) -> [String] { Self.catalog.participants.first { $0.id == id }?.hosts ?? [] }
+        #expect(hosts("flutterfire") == [Self.host] && hosts("flutterfire:refuse") == [Self.host])
+        for id in ["rnfb", "rnfb:double-call", "rnfb:calls-first", "rnn", "expo"] {
+            #expect(hosts(id) == ["UNUserNotificationCenter"], "\(id): \(hosts(id))")
+        }
+        #expect(hosts("fcm").contains(Self.host) && hosts("onesignal").contains(Self.host))
+    }
+
+    @Test("FCM with FlutterFire in the documented set-up loses nothing, in either start order and wherever the delegate is set")
+    func documentedSetUp() throws {
+        let matrix = LabMatrixTests.shared
+        for order in [["fcm", "flutterfire"], ["flutterfire", "fcm"], ["flutterfire"]] {
+            for config in Configuration.allCases {
+                let result = try #require(matrix.result(for: Matrix.Cell(host: Self.host, order: order, config: config)))
+                #expect(result.outcome == .ok, "\(order) \(config): \(result.findings.map(\.message))")
+            }
+        }
+        // `delegate = self` in didFinishLaunching, after GeneratedPluginRegistrant: FlutterFire (set up after launch)
+        // finds Flutter's app delegate, leaves it in place and is reached through the fan-out, which it completes.
+        let documented = try run("""
+            host UNUserNotificationCenter@flutter
+            config release
+            set-delegate app
+            attach fcm
+            attach flutterfire
+            fire userNotificationCenter:willPresentNotification:withCompletionHandler:
+            fire userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:
+            """)
+        #expect(documented.findings.isEmpty, "\(documented.findings.map(\.message))")
+    }
+
+    @Test("With no plugin that implements willPresent, nobody completes it: FlutterAppDelegate passes it on and calls no handler")
+    func noPlugin() throws {
+        let alone = try run("""
+            host UNUserNotificationCenter@flutter
+            config release
+            set-delegate app
+            fire userNotificationCenter:willPresentNotification:withCompletionHandler:
+            """)
+        #expect(alone.findings.map(\.kind) == [.completionHandlerMisuse])
+        #expect(alone.findings.first?.message.contains("was never called") == true)
+    }
+
+    @Test("A second delegate object that is not the app delegate has no plugins: FlutterFire before 11.4.2 leaves it and loses the event")
+    func otherDelegate() throws {
+        let result = try run("""
+            host UNUserNotificationCenter@flutter
+            config release
+            set-delegate app2
+            attach flutterfire:refuse
+            fire userNotificationCenter:willPresentNotification:withCompletionHandler:
+            """)
+        #expect(result.findings.contains { $0.kind == .lostEvent && $0.message.hasPrefix("flutterfire:refuse's observer") }, "\(result.findings.map(\.message))")
+        #expect(!result.findings.contains { $0.kind == .refused })
+    }
+
+    @Test("scan reads a Flutter app's notification center as the @flutter host, and checks no SwiftUI host for Flutter or React Native apps")
+    func scanHosts() throws {
+        let hosts = Self.catalog.hosts
+        let flutter = Scan.AppFramework.flutter.hosts(hosts).map(\.name)
+        #expect(flutter.contains(Self.host) && !flutter.contains("UNUserNotificationCenter") && !flutter.contains("UIApplication@swiftui"))
+        #expect(flutter.contains("UIApplication") && flutter.contains("NSURLSession"))
+        let native = Scan.AppFramework.reactNative.hosts(hosts).map(\.name)
+        #expect(native.contains("UNUserNotificationCenter") && !native.contains(Self.host) && !native.contains("UIApplication@swiftui"))
+        #expect(!Scan.AppFramework.unknown.hosts(hosts).map(\.name).contains(Self.host))
+        // A Flutter app's lockfile (zulip-flutter): FCM and FlutterFire meet on the @flutter host only, and pass.
+        let url = AppCorpusTests.apps.appendingPathComponent("flutter-pods-zulip/ios/Podfile.lock")
+        let packages = try Lockfile.packages(text: try Lockfile.readText(url, file: "Podfile.lock"), file: "Podfile.lock", format: .podfileLock)
+        let scan = Scan.run(files: ["Podfile.lock"], packages: packages, catalog: Self.catalog, workers: 2)
+        #expect(scan.framework == .flutter)
+        #expect(scan.hosts.map(\.host).contains(Self.host) && !scan.hosts.map(\.host).contains("UNUserNotificationCenter"))
+        #expect(scan.hosts.first { $0.host == Self.host }?.advice.evaluation.allPass == true)
+    }
+}
