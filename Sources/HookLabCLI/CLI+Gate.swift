@@ -29,6 +29,11 @@ extension CLI {
         let baselineURL: URL
         if let baselineOption { baselineURL = userURL(baselineOption) } else {
             let root = try requirePackageRoot("--baseline PATH")
+            // Both forms at once: the gate cannot tell which one the project means, and picking one passes silently.
+            if Lab.baselinePath(in: root) == Lab.baselineDirectoryPath,
+               FileManager.default.fileExists(atPath: root.appendingPathComponent(Lab.baselinePath).path) {
+                throw UsageError("both \(Lab.baselinePath) and \(Lab.baselineDirectoryPath)/ exist; keep one (HookLab's own is the directory, an SDK's the file), or name it with --baseline PATH")
+            }
             baselineURL = root.appendingPathComponent(Lab.baselinePath(in: root))
         }
         let baselineName = baselineOption ?? displayPath(baselineURL)

@@ -48,6 +48,29 @@ struct BaselineDirectoryGateTests {
         #expect(second.code == 0 && second.out.contains("gate passed: 104 cells match Matrix/baseline\n"), "\(second.out)")
     }
 
+    @Test("Both Matrix/baseline.json and Matrix/baseline/: exit 2 naming both, nothing written; --baseline picks one")
+    func bothForms() throws {
+        #expect(run(["gate"], environment: ["HOOKLAB_RECORD": "all"]).code == 0)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(Lab.baselineDirectoryPath), withIntermediateDirectories: true)
+        let before = try String(contentsOf: root.appendingPathComponent(Lab.baselinePath), encoding: .utf8)
+        let both = run(["gate"], environment: ["HOOKLAB_RECORD": "all"])
+        #expect(both.code == 2 && both.err.contains("both Matrix/baseline.json and Matrix/baseline/ exist"), "\(both.err)")
+        #expect(files(Lab.baselineDirectoryPath).isEmpty)
+        #expect(try String(contentsOf: root.appendingPathComponent(Lab.baselinePath), encoding: .utf8) == before)
+        #expect(run(["gate", "--baseline", Lab.baselinePath]).code == 0)
+    }
+
+    @Test("A blank reason (empty, spaces, a newline) is bad input at its line, exit 2")
+    func blankReasons() throws {
+        for blank in ["", "  ", "\\n", " \\t "] {
+            let text = "{\n  \"schema\": 2,\n  \"columns\": [\"order\", \"config\", \"outcome\", \"reason\"],\n  \"reasons\": {\n    \"r1\": \"\(blank)\"\n  },\n  \"hosts\": {}\n}\n"
+            #expect(throws: BaselineError.self) { try Baseline.parse(text, file: "b.json") }
+            do { _ = try Baseline.parse(text, file: "b.json") } catch {
+                #expect(error.line == 5 && error.message.contains("non-empty"), "\(blank.debugDescription): \(error)")
+            }
+        }
+    }
+
     @Test("--baseline DIR/ records a new directory; a regression names the host's file in annotations and writes nothing; a file of a gone host is removed")
     func optionDirectory() throws {
         #expect(run(["gate", "--baseline", "ci/base/"], environment: ["HOOKLAB_RECORD": "all"]).code == 0)

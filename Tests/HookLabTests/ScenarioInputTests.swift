@@ -14,7 +14,7 @@ struct ScenarioInputTests {
 
     func write(_ bytes: [UInt8], _ name: String) -> String {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data(bytes))
         return name
     }
 

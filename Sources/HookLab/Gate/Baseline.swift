@@ -138,7 +138,7 @@ public struct Baseline: Hashable, Sendable {
         if let table = root["reasons"] {
             guard case .object = table.value else { throw fail(table.line, "\"reasons\" must be an object of id: text") }
             for (id, member) in table.members {
-                guard case .string(let text) = member.value, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                guard case .string(let text) = member.value, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                     throw fail(member.line, "reason \"\(id)\" must be a non-empty string")
                 }
                 guard reasons[id] == nil else { throw fail(member.line, "reason \"\(id)\" appears twice") }
@@ -214,7 +214,7 @@ public struct Baseline: Hashable, Sendable {
             }
             var reason: String?
             if item["reason"] != nil { reason = try string("reason").0 }
-            if outcome != .ok, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            if outcome != .ok, (reason ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 throw fail(item.line, "an accepted \(outcome.rawValue) needs a \"reason\"")
             }
             let cell = Matrix.Cell(host: host, order: order, config: config)
