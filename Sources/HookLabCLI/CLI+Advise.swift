@@ -1,8 +1,8 @@
-// `hooklab advise HOST P1 P2 … [--config debug|release] [--json]`: the integrator's own SDK set in every order.
+// `hooklab advise HOST P1 [P2 …] [--config debug|release] [--json]`: the integrator's own SDK set in every order.
 import HookLab
 
 extension CLI {
-    /// `hooklab advise`: every install order of 2–6 participants on one host, pruned; the orders that pass, the
+    /// `hooklab advise`: every install order of 1–6 participants on one host, pruned; the orders that pass, the
     /// failures by cause with reproducers, and the smallest change that makes every order pass.
     func advise(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
         let configText = try arguments.option("--config")
@@ -12,7 +12,7 @@ extension CLI {
             guard let config = Configuration(rawValue: configText) else { throw UsageError("--config takes debug or release, not '\(configText)'") }
             configs = [config]
         }
-        let words = try arguments.positional(1...Int.max, "a host and 2 to 6 participants, e.g. 'hooklab advise UITableView rx tracker:forwarding'")
+        let words = try arguments.positional(1...Int.max, "a host and 1 to 6 participants, e.g. 'hooklab advise UITableView rx tracker:forwarding'")
         let host = words[0], set = Array(words.dropFirst())
         try Advisor.validate(host: host, participants: set, generator: generator)
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring,
@@ -38,9 +38,14 @@ extension CLI {
         let impossible = orders.filter { !e.isPossible($0) }
         let possible = orders.count - impossible.count
         var out = "\(e.host) · \(e.participants.joined(separator: ", ")) · \(configs)\n"
-        out += "\(orders.count) install orders, each with every position of the app's delegate: "
-        out += passing.count == possible && possible > 0 ? "every order passes.\n"
-            : passing.isEmpty ? "no order passes.\n" : "\(passing.count) of \(possible) pass.\n"
+        out += orders.count == 1 ? "The library alone, with every position of the app's delegate: "
+            : "\(orders.count) install orders, each with every position of the app's delegate: "
+        if orders.count == 1 {
+            out += passing.count == possible && possible > 0 ? "it passes.\n" : "it fails.\n"
+        } else {
+            out += passing.count == possible && possible > 0 ? "every order passes.\n"
+                : passing.isEmpty ? "no order passes.\n" : "\(passing.count) of \(possible) pass.\n"
+        }
 
         if !impossible.isEmpty {
             out += "\(impossible.count) order\(impossible.count == 1 ? "" : "s") cannot happen: "
@@ -128,7 +133,7 @@ extension CLI {
                 out += "Closest:\n" + advice.closest.map { "  - \($0.change): \($0.passing) of \($0.orders) orders pass\n" }.joined()
             }
         }
-        out += "\nScenarios: \(e.scenariosRun) run for \(orders.count) orders × \(e.configs.count) configuration\(e.configs.count == 1 ? "" : "s") "
+        out += "\nScenarios: \(e.scenariosRun) run for \(orders.count) order\(orders.count == 1 ? "" : "s") × \(e.configs.count) configuration\(e.configs.count == 1 ? "" : "s") "
             + "(\(e.unprunedCount) unpruned; \(e.distinctOrderCount) of the \(orders.count) orders plan distinct scenarios)"
         if advice.fixSearchRuns > 0 { out += "; \(advice.fixSearchRuns) more trying variants and drops" }
         if advice.shrinkRuns > 0 { out += "; \(advice.shrinkRuns) runs shrinking the reproducers" }

@@ -19,7 +19,16 @@ extension CLI {
         }
         let paths = try arguments.positional(0...Int.max, "lockfiles or directories")
 
-        let (files, packages) = try readLockfiles(paths)
+        let files: [String], packages: [LockedPackage]
+        do { (files, packages) = try readLockfiles(paths) } catch {
+            // Bad input still writes what CI asked for, so an upload step finds its file: the error, in each format.
+            var outputs: [AtomicFile.Output] = []
+            if let sarifPath { outputs.append(AtomicFile.Output(userURL(sarifPath), SARIFScanReporter().failure(error.message))) }
+            if let junitPath { outputs.append(AtomicFile.Output(userURL(junitPath), JUnitScanReporter().failure(error.message))) }
+            try write(outputs)
+            if json { standardOutput(JSONValue.object([("error", .string(error.message))]).text() + "\n") }
+            throw error
+        }
         let scan = Scan.run(files: files, packages: packages, catalog: catalog, workers: cli.workers, configs: configs)
 
         // Every file of the run is written as a set, before anything claims it on standard output.

@@ -18,7 +18,7 @@ extension CLI {
           run FILE... [--json]        run .hooklab scenario files and print their findings
           explain HOST A B [--config debug|release] [--json]
                                       one cell in depth: what happens, reproducer, references, what fixes it
-          advise HOST P1 P2 … [--config debug|release] [--json]
+          advise HOST P1 [P2 …] [--config debug|release] [--json]
                                       your own SDK set (2-6) in every order: what passes, why the rest fails, what fixes it
           list [--json]               participants, hosts and their events
           bench [--workers N] [--repeat N] [--vs-native]
@@ -170,9 +170,9 @@ extension CLI {
 
             """,
             "advise": """
-            Usage: hooklab advise HOST P1 P2 [P3 … P6] [--config debug|release] [--json]
+            Usage: hooklab advise HOST P1 [P2 … P6] [--config debug|release] [--json]
 
-            Runs your own set of 2 to 6 libraries (participant ids, one per family) on HOST in every install order,
+            Runs your own set of 1 to 6 libraries (participant ids, one per family) on HOST in every install order,
             each order with every scenario the matrix plans for a cell (every position of the app's delegate, the
             app replacing its delegate, a late-started SDK), in debug and release. Prints the orders that pass, the
             failing ones grouped by cause (outcome, finding kind and message) with a shrunk reproducer each, and the

@@ -283,20 +283,29 @@ struct AdvisorTests {
         }.reduce(0, +)))
     }
 
+    @Test("One library alone: its own verdict and fixes, which is what scan's outputs recommend for one SDK's failure")
+    func oneLibrary() {
+        let (cli, captured) = CLI.fake(root: temporaryDirectory(), catalog: Lab.catalog)
+        let code = cli.main(arguments: ["advise", "UNUserNotificationCenter", "rnfb:double-call"])
+        #expect(code == 1, "\(captured.err)")
+        #expect(captured.out.contains("The library alone, with every position of the app's delegate: it fails.\n"), "\(captured.out)")
+        #expect(captured.out.contains("Smallest change that makes every order pass: upgrade to RNFBMessaging ≥ 26.0.0"), "\(captured.out)")
+    }
+
     @Test("Bad input exits 2 with a clear message and prints nothing on stdout")
     func badInput() {
         let cases: [([String], String)] = [
             (["UITableVew", "rx", "kvo"], "unknown host 'UITableVew'; did you mean 'UITableView'?"),
             (["UITableView", "rx", "kov"], "unknown participant 'kov'; did you mean 'kvo'?"),
-            (["UITableView", "rx"], "advise takes 2 to 6 libraries after the host, not 1"),
+            (["UITableView"], "advise takes 1 to 6 libraries after the host, not 0"),
             (["UITableView", "rx", "kvo", "imyaop", "sensors", "tracker:proxy", "rx:patched", "tracker:swizzle"],
-             "advise takes 2 to 6 libraries after the host, not 7"),
+             "advise takes 1 to 6 libraries after the host, not 7"),
             (["UITableView", "rx", "jsbridge:plain"], "jsbridge:plain does not support host UITableView"),
             (["UITableView", "rx", "rx:patched"], "rx:patched and rx are both of family 'rx'; pick one variant"),
             (["UITableView", "rx", "rx"], "rx is named twice"),
             (["UITableView", "rx", "kvo", "--config", "fast"], "--config takes debug or release, not 'fast'"),
             (["UITableView", "rx", "kvo", "--fast"], "unknown option '--fast'"),
-            ([], "expected a host and 2 to 6 participants"),
+            ([], "expected a host and 1 to 6 participants"),
         ]
         for (arguments, message) in cases {
             let (cli, captured) = CLI.fake(root: temporaryDirectory(), catalog: Self.catalog)
@@ -306,6 +315,6 @@ struct AdvisorTests {
             #expect(captured.out.isEmpty, "\(arguments)")
         }
         let help = advise("--help")
-        #expect(help.code == 0 && help.out.hasPrefix("Usage: hooklab advise HOST P1 P2"))
+        #expect(help.code == 0 && help.out.hasPrefix("Usage: hooklab advise HOST P1 [P2"))
     }
 }

@@ -245,13 +245,23 @@ struct ScanCommandTests {
         #expect(result.out.contains("install `clevertap` before `fcm`"), "\(result.out)")
     }
 
-    @Test("Bad input exits 2 naming the file and line, and writes nothing")
+    @Test("Bad input exits 2 naming the file and line; the SARIF, JUnit and JSON asked for carry the error")
     func badInput() throws {
         try FileManager.default.createDirectory(at: root.appendingPathComponent("app"), withIntermediateDirectories: true)
         try "PODS:\n  - RxCocoa 6.5.0)\n".write(to: root.appendingPathComponent("app/Podfile.lock"), atomically: true, encoding: .utf8)
-        let bad = run("scan", "--sarif", "scan.sarif")
+        let bad = run("scan", "--sarif", "scan.sarif", "--junit", "scan.xml", "--json")
         #expect(bad.code == 2 && bad.err.contains("app/Podfile.lock:2:"), "\(bad.err)")
-        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("scan.sarif").path))
+        let sarif = try JSONValue.parse(try String(contentsOf: root.appendingPathComponent("scan.sarif"), encoding: .utf8)).value
+        guard case .array(let runs)? = sarif["runs"], case .array(let invocations)? = runs.first?["invocations"],
+              case .array(let notifications)? = invocations.first?["toolExecutionNotifications"] else { Issue.record("no notification"); return }
+        #expect(invocations.first?["executionSuccessful"] == .bool(false))
+        #expect(notifications.first?["message"]?["text"].map { "\($0)" }?.contains("app/Podfile.lock:2:") == true)
+        guard case .array(let locations)? = notifications.first?["locations"] else { Issue.record("no location"); return }
+        #expect(locations.first?["physicalLocation"]?["region"]?["startLine"] == .number(2))
+        #expect(runs.first?["results"] == .array([]))
+        let junit = try String(contentsOf: root.appendingPathComponent("scan.xml"), encoding: .utf8)
+        #expect(junit.contains("errors=\"1\"") && junit.contains("app/Podfile.lock:2:"))
+        #expect(bad.out.hasPrefix("{\"error\": \"app/Podfile.lock:2:"), "\(bad.out)")
         try "x".write(to: root.appendingPathComponent("Gemfile.lock"), atomically: true, encoding: .utf8)
         let unknown = run("scan", "Gemfile.lock")
         #expect(unknown.code == 2 && unknown.err.contains("reads Podfile.lock, Package.resolved and Cartfile.resolved"))

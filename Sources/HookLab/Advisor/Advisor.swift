@@ -3,7 +3,7 @@
 
 import Foundation
 
-/// Runs an integrator's set of 2–6 participants on one host in every install order, each order with every scenario
+/// Runs an integrator's set of 1–6 participants on one host in every install order, each order with every scenario
 /// the ``ScenarioGenerator`` plans for it (every position of the app's delegate, the replaced delegate, the late
 /// start), and says which orders pass, why the others fail, and what fixes them.
 ///
@@ -23,8 +23,9 @@ public struct Advisor {
     /// One runner per worker, reused across evaluations.
     let runners: [CountingRunner]
 
-    /// The fewest and most libraries `advise` takes.
-    public static let sizes = 2...6
+    /// The fewest and most libraries `advise` takes: one library alone gets its own verdict and fixes (an upgrade, a
+    /// setting, the set-up), which is what `scan`'s outputs recommend for a failure of one SDK.
+    public static let sizes = 1...6
 
     public init(generator: ScenarioGenerator, workers: Int, footprints: LoadFootprintMeasuring?,
                 makeRunner: () -> ScenarioRunning) {
@@ -40,7 +41,7 @@ public struct Advisor {
 
     // MARK: Input
 
-    /// Checks an `advise` request: a known host, 2–6 known participants that support it, at most one per family.
+    /// Checks an `advise` request: a known host, 1–6 known participants that support it, at most one per family.
     public static func validate(host: String, participants ids: [String], generator: ScenarioGenerator) throws(UsageError) {
         guard generator.hosts.contains(where: { $0.name == host }) else {
             let names = generator.hosts.map(\.name)

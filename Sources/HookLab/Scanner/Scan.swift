@@ -159,7 +159,8 @@ public struct Scan: Sendable {
                 families.insert(info.family)
                 set.append(info.id)
             }
-            if set.count >= Advisor.sizes.lowerBound { out.append((host.name, set, leftOut)) }
+            // Where two or more meet: a library alone is the matrix's diagonal, already in the reports.
+            if set.count >= 2 { out.append((host.name, set, leftOut)) }
         }
         return out
     }

@@ -27,4 +27,13 @@ struct JUnitScanReporter: ScanReporter {
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"hooklab scan\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"0\">\n" + body + "</testsuites>\n"
     }
+
+    /// The scan could not read its input (exit 2): one test case in error, with the message.
+    func failure(_ message: String) -> String {
+        let xml = GateReport.xml
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"hooklab scan\" tests=\"1\" failures=\"0\" errors=\"1\">\n"
+            + "  <testsuite name=\"hooklab scan\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+            + "    <testcase classname=\"hooklab.scan\" name=\"read the lockfiles\">\n      <error type=\"badInput\" message=\"\(xml(message))\"/>\n    </testcase>\n"
+            + "  </testsuite>\n</testsuites>\n"
+    }
 }

@@ -14,8 +14,8 @@ struct SARIFScanReporter: ScanReporter {
             return .object([
                 ("id", .string(id)),
                 ("name", .string(kind)),
-                ("shortDescription", .object([("text", .string("Two SDKs in this lockfile conflict: \(kind)"))])),
-                ("fullDescription", .object([("text", .string("HookLab ran the SDKs' models in every install order; some orders end in a \(kind) finding. The result names the libraries, the host, what the user sees and the smallest change."))])),
+                ("shortDescription", .object([("text", .string("SDKs in this lockfile, alone or together, end in \(kind)"))])),
+                ("fullDescription", .object([("text", .string("HookLab ran the SDKs' models in every install order; some orders end in a \(kind) finding. The result names the library or libraries it needs, the host, what the user sees and the smallest change."))])),
                 ("defaultConfiguration", .object([("level", .string("error"))])),
             ])
         }
@@ -47,5 +47,35 @@ struct SARIFScanReporter: ScanReporter {
             ])])),
         ])
         return document.text() + "\n"
+    }
+
+    /// The scan could not read its input (exit 2): a run with no results whose invocation failed, the error as a
+    /// `toolExecutionNotifications` entry at the file and line it names, so a code-scanning upload still has its file.
+    func failure(_ message: String) -> String {
+        var notification: [(String, JSONValue)] = [("level", .string("error")), ("message", .object([("text", .string(message))]))]
+        if let (file, line) = Self.location(of: message) {
+            notification.append(("locations", .array([.object([("physicalLocation", .object([
+                ("artifactLocation", .object([("uri", .string(file))])),
+                ("region", .object([("startLine", .number(line))])),
+            ]))])])))
+        }
+        let document: JSONValue = .object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([("name", .string("HookLab")), ("version", .string(CLI.version)), ("rules", .array([]))]))])),
+                ("invocations", .array([.object([("executionSuccessful", .bool(false)),
+                                                 ("toolExecutionNotifications", .array([.object(notification)]))])])),
+                ("results", .array([])),
+            ])])),
+        ])
+        return document.text() + "\n"
+    }
+
+    /// "Podfile.lock:12: …": the file and line an error names, if it starts with them.
+    static func location(of message: String) -> (String, Int)? {
+        let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, let line = Int(parts[1]), line > 0 else { return nil }
+        return (String(parts[0]), line)
     }
 }
