@@ -36,7 +36,7 @@ struct URLSessionParticipantTests {
         for (id, proxies) in [("fpr", "ivars"), ("fpr:11", "isa")] {
             let info = try #require(byId[id])
             #expect(info.hosts == ["NSURLSession"])
-            #expect(info.actions?.isEmpty == false && info.packages.count == 3, "\(id)")
+            #expect(info.actions?.isEmpty == false && info.packages.count == 4, "\(id)")
             let text = try #require(try Lab.packageParticipantFiles.get().first { $0.info.id == id }).sdk
             #expect(text.objectIsa?.proxies.rawValue == proxies && text.objectIsa?.marker == "gul_class")
             let written = ParticipantFile.text(for: text)
