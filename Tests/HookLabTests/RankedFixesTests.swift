@@ -138,4 +138,19 @@ struct RankedFixesTests {
             #expect(!file.contents.contains("when your app its ") && !file.contents.contains("when it its "), "\(file.path)")
         }
     }
+
+    @Test("scan's first line is the verdict: the React Native app with RNFB 23.8.8 gets the double call and the upgrade first")
+    func scanVerdict() throws {
+        func scan(_ path: String) throws -> Scan {
+            let url = AppCorpusTests.apps.appendingPathComponent(path)
+            let packages = try Lockfile.packages(text: try Lockfile.readText(url, file: "Podfile.lock"), file: "Podfile.lock", format: .podfileLock)
+            return Scan.run(files: ["Podfile.lock"], packages: packages, catalog: Self.catalog, workers: 2)
+        }
+        let rn = try scan("rn-rnfb-messaging-rainbow/ios/Podfile.lock")
+        #expect(rn.framework == .reactNative)
+        #expect(rn.verdictLine.hasPrefix("❌ 1 of your 5 SDKs that the lab models fails: RNFBMessaging (`rnfb:double-call`) on the notification center: upgrade RNFBMessaging from 23.8.8 to ≥ 26.0.0"), "\(rn.verdictLine)")
+        #expect(!rn.hosts.map(\.host).contains("UIApplication@swiftui"))
+        let flutter = try scan("flutter-pods-zulip/ios/Podfile.lock")
+        #expect(flutter.verdictLine == "✅ No conflict among the 3 SDKs of yours that the lab models.", "\(flutter.verdictLine)")
+    }
 }

@@ -187,6 +187,43 @@ public struct Scan: Sendable {
         return scan
     }
 
+    // MARK: The verdict first
+
+    /// The scan's answer in one line, what an integrator reads first: which of their SDKs fail on which slot and the
+    /// first fix, or that none conflicts (and which hooking SDKs the lab does not model yet). Package names first, the
+    /// lab's ids after them.
+    public var verdictLine: String {
+        func slot(_ host: String) -> String {
+            if host.hasPrefix("UNUserNotificationCenter") { return "the notification center" }
+            if host.hasPrefix("UIApplication") { return "the app delegate" }
+            if host.hasPrefix("NSURLSession") { return "URL sessions" }
+            return "`\(host)`"
+        }
+        func named(_ id: String) -> String {
+            found.first { $0.participant == id }.map { "\($0.package.rootName) (`\(id)`)" } ?? "`\(id)`"
+        }
+        let sdks = found.count == 1 ? "SDK" : "SDKs"
+        let failing = hosts.filter { !$0.advice.evaluation.allPass }
+        guard !failing.isEmpty else {
+            var line = found.isEmpty ? "✅ No SDK of yours is one the lab models"
+                : found.count == 1 ? "✅ No conflict: 1 SDK of yours is one the lab models, with no other on its slots"
+                : "✅ No conflict among the \(found.count) \(sdks) of yours that the lab models"
+            if !unmodeled.isEmpty {
+                line += "; \(unmodeled.count) more hook\(unmodeled.count == 1 ? "s" : "") a slot and \(unmodeled.count == 1 ? "is" : "are") not modeled yet: "
+                    + unmodeled.map(\.title).joined(separator: ", ")
+            }
+            return line + "."
+        }
+        let parts = failing.map { verdict -> String in
+            let involved = conflictList.filter { $0.host == verdict.host }.flatMap(\.participants).uniqued()
+            let libraries = (involved.isEmpty ? verdict.participants : involved).map(named).joined(separator: " and ")
+            let fix = verdict.advice.fixes.first.map { ": " + fixText($0, verdict: verdict) } ?? ": no change the lab ran makes every order pass"
+            return "\(libraries) on \(slot(verdict.host))\(fix)"
+        }
+        let count = failing.flatMap { verdict in conflictList.filter { $0.host == verdict.host }.flatMap(\.participants) }.uniqued().count
+        return "❌ \(count) of your \(found.count) \(sdks) that the lab models \(count == 1 ? "fails" : "fail"): " + parts.joined(separator: "; ") + "."
+    }
+
     // MARK: Findings for code scanning
 
     /// One conflicting set of libraries on one host, for SARIF, JUnit and annotations.

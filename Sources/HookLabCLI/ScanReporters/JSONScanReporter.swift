@@ -38,6 +38,8 @@ struct JSONScanReporter: ScanReporter {
             ])
         }
         let document: JSONValue = .object([
+            ("verdict", .string(scan.verdictLine)),
+            ("framework", .string(scan.framework.rawValue)),
             ("files", strings(scan.files)),
             ("packages", .number(scan.packageCount)),
             ("found", .array(found)),

@@ -8,7 +8,7 @@ struct MarkdownScanReporter: ScanReporter {
     var impossibility: (_ host: String, _ order: [String]) -> String? = { _, _ in nil }
 
     func report(_ scan: Scan) -> String {
-        var out = "# HookLab scan\n\n"
+        var out = "# HookLab scan\n\n" + scan.verdictLine + "\n\n"
         out += "Read \(scan.files.map { "`\($0)`" }.joined(separator: ", ")): \(scan.packageCount) package\(scan.packageCount == 1 ? "" : "s")"
             + (scan.framework.phrase.map { ", read as \($0) (its hosts are checked in that framework's form)" } ?? "") + ".\n\n"
 
