@@ -259,6 +259,14 @@ public struct DeclaredSDK: Hashable, Sendable {
 
     func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
+    /// The selector an exchange leaves the original under: the SDK's own prefix and the selector, nothing between
+    /// (`ph_swizzled_userNotificationCenter:…`, PushNotificationPublisher.swift before #753; `onesignalUserNotificationCenter:…`,
+    /// UNUserNotificationCenter+OneSignalNotifications.m): a prefix not ending in `_` capitalizes the selector's first letter.
+    func helperSelector(_ selector: String) -> String {
+        guard !prefix.hasSuffix("_"), let first = selector.first else { return prefix + selector }
+        return prefix + first.uppercased() + selector.dropFirst()
+    }
+
     public init(id: String, observer: String, start: Start, observes: [(host: String, events: [String])],
                 setterHook: SetterHook, callsOriginal: Bool, resetsDelegate: Bool, prefix: String, category: String,
                 handling: Handling) {
@@ -343,7 +351,7 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// Hooks one delegate setter: handle the delegate, then (maybe) the original setter, then (maybe) nil and again.
     func hookSetter(_ rt: Runtime, _ cls: Class, _ setter: String, observed: [String], made: Class?) {
         let setterSel = rt.sel(setter)
-        let helper = prefix + setter
+        let helper = helperSelector(setter)
         let helperSel = rt.sel(helper)
         guard let method = rt.class_getInstanceMethod(cls, setterSel) else { return }
         // replace: the IMP found at install time, called with the original _cmd (method-hooking guide §4.2, RSSwizzle).
@@ -560,7 +568,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         guard let d = delegate.object else { return }
         guard let cls = try swizzleTarget(rt, d) else { return }
         for selector in observed {
-            let helper = prefix + "track_" + selector
+            let helper = helperSelector(selector)
             // Once per class: a class that already has the helper was hooked (RSSwizzle-style key).
             guard !rt.class_respondsToSelector(cls, rt.sel(helper)) else { continue }
             let sdk = self
@@ -668,7 +676,7 @@ public struct DeclaredSDK: Hashable, Sendable {
             return imp == nil || imp == rt._objc_msgForward
         }
         guard forwardingBased else { return try swizzleDelegateClass(rt, delegate, observed: observed, addMissing: false) }
-        let helper = prefix + "forwardingTargetForSelector:"
+        let helper = helperSelector("forwardingTargetForSelector:")
         guard !rt.class_respondsToSelector(cls, rt.sel(helper)) else { return }   // once per class
         let observedSels = Set(observed.map { rt.sel($0) })
         let sdk = self

@@ -91,4 +91,20 @@ struct FlutterAppTests {
         #expect(scan.hosts.map(\.host).contains(Self.host) && !scan.hosts.map(\.host).contains("UNUserNotificationCenter"))
         #expect(scan.hosts.first { $0.host == Self.host }?.advice.evaluation.allPass == true)
     }
+
+    @Test("PostHog #748 in a Flutter app: FCM's lookup by _cmd misses under PostHog's own selector, ph_swizzled_userNotificationCenter:…, with no track_ between")
+    func postHog748() throws {
+        let result = try run("""
+            host UNUserNotificationCenter@flutter
+            config release
+            attach fcm
+            attach flutterfire
+            attach posthog:xchg
+            fire userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:
+            """)
+        #expect(result.findings.contains { $0.kind == .lostEvent && $0.message.hasPrefix("flutterfire's observer") })
+        let path = result.messagePath.joined(separator: "\n")
+        #expect(path.contains("ph_swizzled_userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"), "\(path)")
+        #expect(!path.contains("track_"))
+    }
 }

@@ -49,7 +49,7 @@ struct TrackerSDKTests {
         try s.rt.send(t1, "setDelegate:", .object(a1))
         try s.rt.send(t2, "setDelegate:", .object(a2))
         let appClass = s.rt.objc_getClass("AppDelegate")!
-        #expect(s.rt.class_copyMethodList(appClass).filter { s.rt.sel_getName($0).hasPrefix("bd_track_") }.count == 1)
+        #expect(s.rt.class_copyMethodList(appClass).filter { s.rt.sel_getName($0).hasPrefix("bd_tableView") }.count == 1)
         try s.fire("tableView:didSelectRowAtIndexPath:", on: t2)
         #expect(s.observed(TrackerSDK.observer) == ["tableView:didSelectRowAtIndexPath:"])
     }
@@ -128,7 +128,7 @@ struct Incident4Tests {
         let proxy = try #require(s.rawDelegate(cv))
         #expect(s.rt.describe(proxy).hasPrefix("IGListAdapterProxy#"))
         let proxyClass = s.rt.object_getClass(proxy)
-        #expect(!s.rt.class_copyMethodList(proxyClass).contains { s.rt.sel_getName($0).hasPrefix("bd_track_") })
+        #expect(!s.rt.class_copyMethodList(proxyClass).contains { s.rt.sel_getName($0).hasPrefix("bd_tableView") })
         try s.fire(Self.didSelect, on: cv)
         #expect(s.received(app) == [Self.didSelect])
         #expect(s.observed(TrackerSDK.observer).isEmpty)
