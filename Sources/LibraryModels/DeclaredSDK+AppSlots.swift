@@ -234,12 +234,12 @@ extension DeclaredSDK {
         guard let real = rt.classOfClassObject(try rt.objc_msgSend(d, rt.s.class).object ?? rt.classObject(rt.object_getClass(d)))
         else { return }
         note(rt, .isaSubclassCapture, "\(hookOwner) subclasses [delegate class] and captures the real class's IMPs at install; NULL where the class has none")
-        // GUL_<Class>-<UUID>: the subclass is of the *runtime* class, so the object keeps every method it had (:358).
-        let isa = rt.object_getClass(d)
+        // GUL_<Class>-<UUID> is a subclass of realClass, the class `-class` answers (:337, :358): under a class that
+        // lies about itself (KVO's NSKVONotifying_ subclass) the object leaves the runtime class it had.
         var n = 1
         var name = "\(marker)\(rt.class_getName(real))-\(n)"
         while rt.objc_getClass(name) != nil { n += 1; name = "\(marker)\(rt.class_getName(real))-\(n)" }
-        guard let sub = rt.objc_allocateClassPair(isa, name, owner: id) else { return }
+        guard let sub = rt.objc_allocateClassPair(real, name, owner: id) else { return }
         let sdk = self
         for selector in observed {
             let sel = rt.sel(selector)

@@ -3,6 +3,8 @@
 
 import Testing
 @testable import HookLab
+import ObjCModel
+import UIKitModel
 
 @Suite("App-delegate participants: CleverTap, Leanplum, Branch, Customer.io forwarding")
 struct AppDelegateParticipantTests {
@@ -31,6 +33,26 @@ struct AppDelegateParticipantTests {
         do { _ = try file(text) } catch {
             #expect(error.line == line && error.message.contains(message), "\(error)")
         }
+    }
+
+    @Test("GUL subclasses the class the delegate says it is ([delegate class], GULAppDelegateSwizzler.m:337, :358), not its runtime class")
+    func gulSubclassesTheStatedClass() throws {
+        let gul = try #require(Lab.packageParticipantFiles.get().first { $0.info.id == "gul" }).sdk
+        let rt = Runtime()
+        UIKit.load(into: rt)
+        AppDelegateObject.defineAppSlotMethods(in: rt, shape: .init())
+        let app = try #require(rt.objc_getClass(AppDelegateObject.className))
+        // A subclass that lies about itself, as KVO's NSKVONotifying_ class does.
+        let lying = rt.defineClass("NSKVONotifying_AppDelegate", superclass: app, owner: "Foundation")
+        rt.addMethod(lying, "class", types: "#@:") { rt, _, _, _ in .object(rt.classObject(app)) }
+        let delegate = try AppDelegateObject.make(in: rt)
+        rt.object_setClass(delegate, lying)
+        gul.install(into: rt)
+        let host = try UIKit.makeHost(HostKind.uiApplication, in: rt)
+        _ = try gul.handle(rt, host, .object(delegate), observed: gul.events(on: "UIApplication"), made: nil)
+        let now = rt.object_getClass(delegate)
+        #expect(rt.class_getName(now).hasPrefix("GUL_AppDelegate"))
+        #expect(rt.class_getSuperclass(now) == app, "GUL_ subclasses [delegate class], leaving the KVO class")
     }
 
     @Test("The new lines parse into the mechanism they name")
