@@ -115,6 +115,11 @@ extension DeclaredSDK {
     @discardableResult
     public func start(on host: ObjectID, kind: HostKind, made: Class?, in rt: Runtime) throws -> Bool {
         if case .passive = handling {
+            // Switched off (`setting NAME off`), it expects nothing and nobody calls it.
+            if events(on: kind.className).isEmpty {
+                note(rt, .passive, "\(id) is switched off: it hooks nothing on \(kind.className) and expects no event")
+                return true
+            }
             try startPassive(rt)
             return true
         }

@@ -96,7 +96,7 @@ struct RankedFixesTests {
             let ranked = actions.prefix(drop).map { line -> Int in
                 // The run fixes ("(`rnfb` for `rnfb:double-call`)"), not an SDK's own declared advice.
                 let ran = line.contains("` for `") && !line.contains("the lab did not run it")
-                return ran && line.hasPrefix("- Upgrade to ") ? 0 : ran && line.hasPrefix("- Downgrade to ") ? 1 : line.hasPrefix("- Switch `") ? 2 : 3
+                return ran && line.hasPrefix("- Upgrade to ") ? 0 : ran && line.hasPrefix("- Downgrade to ") ? 1 : line.hasPrefix("- Use `") && line.contains("documented setting") ? 2 : 3
             }
             #expect(ranked == ranked.sorted(), "\(result.cell): \(actions)")
             checked += 1

@@ -374,7 +374,7 @@ public struct Advisor {
                 switch variantKind ?? .choice {
                 case .upgrade(let target): return "upgrade to \(target) (`\(replace![1])` instead of `\(replace![0])`; \(condition))"
                 case .downgrade(let target): return "downgrade to \(target) (`\(replace![1])` instead of `\(replace![0])`, an older line; \(condition))"
-                case .setting(let text): return "switch `\(replace![0])`'s hooks off: \(text) (`\(replace![1])`; \(condition))"
+                case .setting(let text): return "use `\(replace![0])`'s documented setting: \(text) (`\(replace![1])`; \(condition))"
                 case .choice, .libraryChange: return "use `\(replace![1])` instead of `\(replace![0])` (\(condition))"
                 }
             case .setup: return "set up your app so that it \(when ?? "") (every order passes)"

@@ -58,7 +58,20 @@ extension ParticipantFile {
         result.info.requires = union(parsed.map(\.info.requires))
         result.info.provides = parsed.lazy.compactMap(\.info.provides).first
         result.info.framework = parsed.lazy.compactMap(\.info.framework).first
-        result.settings = parsed.flatMap(\.settings).reduce(into: []) { out, s in if !out.contains(where: { $0.name == s.name }) { out.append(s) } }
+        // A `setting` inside a section switches that slot only; the same name in two sections is one switch for both.
+        var settings: [SettingLine] = []
+        for (n, section) in parsed.enumerated() {
+            for var setting in section.settings {
+                let scoped = setting.line - 1 > starts[n]
+                if let i = settings.firstIndex(where: { $0.name == setting.name }) {
+                    if scoped, !settings[i].hostClasses.isEmpty, !settings[i].hostClasses.contains(hosts[n]) { settings[i].hostClasses.append(hosts[n]) }
+                    continue
+                }
+                if scoped { setting.hostClasses = [hosts[n]] }
+                settings.append(setting)
+            }
+        }
+        result.settings = settings
         let actions = union(parsed.map { $0.info.actions ?? [] })
         result.info.actions = actions.isEmpty ? nil : actions
         return result

@@ -4,15 +4,30 @@
 // file becomes `passive` (DeclaredSDK+Passive.swift), observing the same events, so it sees an event exactly when the
 // chain delivers it to the app's own method.
 import LibraryModels
+import UIKitModel
+
+/// One `setting` line of a participant file.
+struct SettingLine: Sendable {
+    var name: String
+    var text: String
+    var source: String
+    var line: Int
+    /// `off`: the switch turns the feature off; the app calls nothing by hand, and the SDK expects no event.
+    var off = false
+    /// The host classes of the `for` sections it was declared in; empty: a switch for every slot the SDK hooks.
+    var hostClasses: [String] = []
+}
 
 extension ParticipantFile {
     /// One variant participant per `setting` line.
     func settingVariants() -> [ParticipantFile] {
         settings.map { setting in
             let id = "\(info.id):\(setting.name)"
-            func passive(_ sdk: DeclaredSDK) -> DeclaredSDK {
-                // With its hooks off the SDK starts when the app calls it (`start runtime`, `setter none`).
-                var s = DeclaredSDK(id: id, observer: sdk.observer, start: sdk.start == .load ? .runtime : sdk.start, observes: sdk.observes,
+            func switched(_ sdk: DeclaredSDK) -> DeclaredSDK {
+                // With its hooks off the SDK starts when the app calls it (`start runtime`, `setter none`); switched off,
+                // it expects no event at all.
+                var s = DeclaredSDK(id: id, observer: sdk.observer, start: sdk.start == .load ? .runtime : sdk.start,
+                                    observes: setting.off ? sdk.observes.map { ($0.host, []) } : sdk.observes,
                                     setterHook: .replace, callsOriginal: true, resetsDelegate: false, prefix: sdk.prefix,
                                     category: sdk.category, handling: .passive)
                 s.trigger = .start
@@ -20,11 +35,17 @@ extension ParticipantFile {
                 s.citations = [DeclaredSDK.Citation(fact: .passive, source: setting.source)]
                 return s
             }
+            // A section's switch leaves the SDK's other slots out of the variant: it is the same SDK there.
+            let kept = setting.hostClasses.isEmpty ? sections : sections.filter { !Set($0.hostClasses).isDisjoint(with: setting.hostClasses) }
             var info = self.info
             info.id = id
             let name = self.info.models.split(separator: ":", maxSplits: 1).first.map(String.init) ?? self.info.models
-            info.models = "\(name) with its hooks off: \(setting.text)"
-            info.design = "its hooks off (\(setting.text)); the app forwards the calls by hand"
+            info.models = setting.off ? "\(name) with the feature off: \(setting.text)" : "\(name) with its hooks off: \(setting.text)"
+            info.design = setting.off ? "switched off (\(setting.text)); it hooks nothing" : "its hooks off (\(setting.text)); the app forwards the calls by hand"
+            if !setting.hostClasses.isEmpty {
+                let classes = setting.hostClasses
+                info.hosts = self.info.hosts.filter { host in HostKind.named(host).map { classes.contains($0.className) } ?? false }
+            }
             info.hasLoad = false
             info.hasAttach = true
             info.canStartLate = self.info.canStartLate
@@ -33,8 +54,8 @@ extension ParticipantFile {
             info.versionOf = nil
             info.setting = ParticipantInfo.Setting(of: self.info.id, name: setting.name, text: setting.text)
             info.declaredSettings = []
-            var variant = ParticipantFile(sdk: passive(sdk), info: info, file: file)
-            variant.sections = sections.map(passive)
+            var variant = ParticipantFile(sdk: switched(kept.first ?? sdk), info: info, file: file)
+            variant.sections = kept.map(switched)
             return variant
         }
     }

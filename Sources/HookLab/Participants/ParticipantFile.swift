@@ -22,7 +22,7 @@ public struct ParticipantFile: Sendable {
     /// Its `cite` lines, for the check that each one's mechanism is used.
     var cites: [CiteLine] = []
     /// Its `setting NAME "TEXT"` lines: each makes a variant participant `ID:NAME` (ParticipantFile+Settings.swift).
-    var settings: [(name: String, text: String, source: String, line: Int)] = []
+    var settings: [SettingLine] = []
 
     public init(sdk: DeclaredSDK, info: ParticipantInfo, file: String, methodHook: DeclaredMethodHook? = nil) {
         self.sdk = sdk
@@ -100,7 +100,7 @@ public struct ParticipantFile: Sendable {
         var provides: String?
         var pluginOf: (String, Int)?
         var framework: String?
-        var settings: [(name: String, text: String, source: String, line: Int)] = []
+        var settings: [SettingLine] = []
         var triggerLine = 1
         var objectIsa: (DeclaredSDK.ObjectIsa, Int)?
         var getterUnwraps: Int?
@@ -364,15 +364,17 @@ public struct ParticipantFile: Sendable {
             case "setting":
                 // `setting proxy-off "FirebaseAppDelegateProxyEnabled = NO in Info.plist, …" SOURCE`: a documented switch
                 // that turns the SDK's hooks off, the app then calling it by hand; SOURCE is where the SDK reads it. The
-                // matrix runs it as `ID:proxy-off` (ParticipantFile+Settings.swift).
-                let form = "expected 'setting NAME \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
+                // matrix runs it as `ID:proxy-off` (ParticipantFile+Settings.swift). `setting NAME off "…" SOURCE`: the
+                // switch turns the feature off, and nothing is called by hand (Datadog's scroll proxy without
+                // uiKitActionsPredicate). Inside a `for` section it is that slot's switch only.
+                let form = "expected 'setting NAME [off] \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
                 let parts = rest.split(separator: "\"", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard parts.count == 3, let name = args.first, parts[0] == name, !parts[1].isEmpty, !parts[2].isEmpty else { throw fail(number, form) }
+                guard parts.count == 3, let name = args.first, [name, "\(name) off"].contains(parts[0]), !parts[1].isEmpty, !parts[2].isEmpty else { throw fail(number, form) }
                 guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else {
                     throw fail(number, "a setting's name '\(name)' becomes part of a participant id: use letters, digits, '-' and '.'")
                 }
                 guard !settings.contains(where: { $0.name == name }) else { throw fail(number, "setting '\(name)' is declared twice") }
-                settings.append((name, parts[1], parts[2], number))
+                settings.append(SettingLine(name: name, text: parts[1], source: parts[2], line: number, off: parts[0] != name))
             case "action":
                 guard !rest.isEmpty else { throw fail(number, "expected 'action TEXT': what an app can do about this SDK") }
                 actions.append(rest)

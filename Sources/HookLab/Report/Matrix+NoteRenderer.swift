@@ -457,7 +457,7 @@ extension Matrix {
         // 2. A documented setting of one of the SDKs.
         for trial in verdict.otherVariants {
             guard case .setting(let text) = trial.kind else { continue }
-            out.append("Switch `\(trial.replacing)`'s hooks off: \(text) (`\(trial.variant)`): \(order(trial.order)) \(passes(trial)).")
+            out.append("Use `\(trial.replacing)`'s documented setting: \(text) (`\(trial.variant)`): \(order(trial.order)) \(passes(trial)).")
         }
         // 3. The app's own set-up and code.
         if !verdict.implementInAppDelegate.isEmpty {
