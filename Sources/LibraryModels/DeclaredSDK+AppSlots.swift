@@ -134,7 +134,14 @@ extension DeclaredSDK {
                 let registered = rt.class_createInstance(made)
                 _ = try rt.send(registered, "initWithTarget:", .none)
                 _ = try rt.objc_msgSend(appDelegate, rt.sel(FlutterApp.addDelegate), [.object(registered)])
-                try keepAndRelease(rt, registered, view: host, delegate: .none)
+                if case .wrap = handling {
+                    try keepAndRelease(rt, registered, view: host, delegate: .none)
+                } else {
+                    // The engine keeps a registered plugin (its method-channel delegate); the model hangs it on the app
+                    // delegate, which lives as long as the process.
+                    try rt.objc_setAssociatedObject(appDelegate.object!, "flutter.plugin.\(id)", .object(registered), .retainNonatomic)
+                    try rt.objc_release(registered)
+                }
                 plugin = registered
             }
         }

@@ -240,6 +240,12 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// `[_registrar addApplicationDelegate:self]`, FLTFirebaseMessagingPlugin.m:302; the registrar adds it only to a
     /// `FlutterAppLifeCycleProvider`, FlutterEngine.mm:1672-1678).
     public var pluginOf: String?
+    /// The class of the plugin object a section that does not wrap registers (`plugin PROTOCOL CLASS`): it implements
+    /// the section's observed events, records them, calls a completion handler once and answers YES, as a Flutter
+    /// plugin's `FlutterApplicationLifeCycleDelegate` methods do (FLTFirebaseMessagingPlugin.m:488-615 @v16.2.2).
+    public var pluginClassName: String?
+    /// The methods that plugin object implements (`plugin PROTOCOL CLASS SEL…`).
+    public var pluginMethods: [String] = []
     /// `swizzle-class runtime-class`: the class hooked is `object_getClass(delegate)` (a GUL_ subclass when one is
     /// installed), not `[delegate class]` (Leanplum `appDelegateClass = object_getClass(appDelegate)`).
     public var swizzlesRuntimeClass = false
@@ -319,6 +325,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         case .forwardingTarget(let handlerClass): made = defineForwardingHandler(rt, handlerClass)
         case .swizzleClass, .isaSubclass, .isaCapture, .setImp, .passive: break
         }
+        if made == nil, pluginOf != nil, let name = pluginClassName { made = definePlugin(rt, name) }
         for name in hostClasses {
             guard let cls = rt.objc_getClass(name), let host = HostKind.all.first(where: { $0.className == name }) else { continue }
             switch trigger {
@@ -436,6 +443,23 @@ public struct DeclaredSDK: Hashable, Sendable {
         case .passive: break
         }
         return (delegate, nil)
+    }
+
+    /// A plugin object's class (`plugin PROTOCOL CLASS` on a section that does not wrap): each observed event is a
+    /// method that records it, calls the completion handler once and answers YES ("handled", FLTFirebaseMessagingPlugin.m
+    /// :535-615 @v16.2.2 returns YES for its messages), so Flutter's fan-out stops at it.
+    func definePlugin(_ rt: Runtime, _ name: String) -> Class {
+        let cls = defineUniqueClass(rt, name, superclass: rt.NSObjectClass)
+        rt.addMethod(cls, "initWithTarget:", types: "@@:@") { _, o, _, _ in .object(o) }
+        let sdk = self
+        for (selector, types) in allObservedMethods(rt) where pluginMethods.contains(selector) {
+            rt.addMethod(cls, selector, types: types, owner: id) { rt, _, _, a in
+                sdk.record(rt, selector)
+                if case .block? = a.last, selector.hasSuffix("ompletionHandler:") { try UIKit.callHandler(rt, a.last!, by: sdk.observer, [.int(1)]) }
+                return .bool(true)
+            }
+        }
+        return cls
     }
 
     /// Scheme 2: `objc_setAssociatedObject(self, @selector(bd_TrackerProxy), proxy, RETAIN_NONATOMIC)`, then the

@@ -109,7 +109,7 @@ public enum AppDelegateObject {
             // notification methods that pass the events to the plugins.
             FlutterApp.define(in: rt)
             if let flutter = rt.objc_getClass(FlutterApp.appDelegateClass) { rt.class_setSuperclass(cls, flutter) }
-            inherited = FlutterApp.notificationEvents
+            inherited = FlutterApp.notificationEvents + FlutterApp.appEvents
         }
         for name in DelegateProtocols.appSlotProtocols {
             guard let p = rt.objc_getProtocol(name) else { continue }

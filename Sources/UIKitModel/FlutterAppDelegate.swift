@@ -14,6 +14,20 @@ public enum FlutterApp {
     public static let notificationEvents = ["userNotificationCenter:willPresentNotification:withCompletionHandler:",
                                             "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"]
 
+    /// The app-delegate events `FlutterAppDelegate` implements itself and passes to the plugins (FlutterAppDelegate.mm
+    /// :100-104, :145-154, :217-228 @3e417c0).
+    public static let appEvents = ["application:openURL:options:", "application:continueUserActivity:restorationHandler:",
+                                   "application:didRegisterForRemoteNotificationsWithDeviceToken:"]
+    /// The events it answers dynamically (FlutterPluginAppLifeCycleDelegate.mm:18-20 @3e417c0): it has no method for
+    /// them; `respondsToSelector:` is YES only when a plugin responds, and `forwardingTargetForSelector:` sends them to
+    /// the life-cycle delegate (FlutterAppDelegate.mm:284-305).
+    public static let dynamicEvents = ["application:didReceiveRemoteNotification:fetchCompletionHandler:"]
+    /// The app-delegate events a Flutter app's delegate has no method for: the dynamic ones, and termination, which the
+    /// life-cycle delegate gets as a notification (FlutterPluginAppLifeCycleDelegate.mm:63, :389).
+    public static let notImplemented = dynamicEvents + ["applicationWillTerminate:"]
+    static let lifeCycleClass = "FlutterPluginAppLifeCycleDelegate"
+    static let lifeCycleIvar = "flutter.lifeCycleDelegate"
+
     static let pluginCount = "flutter.lifeCycleDelegates"
     static func pluginIvar(_ index: Int) -> String { "flutter.lifeCycleDelegate.\(index)" }
 
@@ -40,17 +54,86 @@ public enum FlutterApp {
             // responds, each with the same completion handler and no early exit (:465-488); with no plugin that
             // responds, nobody calls the handler.
             rt.addMethod(cls, event, types: types) { rt, o, _, a in
-                rt.journal.append(JournalEntry(observer: rt.describe(o), event: event))
-                // An app that calls an SDK by hand (its hooks switched off) does it from its AppDelegate's override,
-                // which calls super: the SDK sees what reaches the app delegate (AppDelegateObject.forwardsToIvar).
-                if let app = rt.objc_getClass(AppDelegateObject.className),
-                   case .string(let sdks) = rt.object_getIvar(rt.classObject(app), AppDelegateObject.forwardsToIvar) {
-                    for sdk in sdks.split(separator: ",") { rt.journal.append(JournalEntry(observer: String(sdk), event: event)) }
+                recordApp(rt, o, event)
+                for plugin in try plugins(of: o, respondingTo: sel, in: rt) { _ = try rt.objc_msgSend(plugin, sel, a) }
+                return .none
+            }
+        }
+        defineAppEvents(cls, in: rt)
+    }
+
+    /// The live plugins of a Flutter app delegate, in registration order, that respond to `sel`.
+    static func plugins(of o: ObjectID, respondingTo sel: SEL, in rt: Runtime) throws -> [Value] {
+        var result: [Value] = []
+        for index in 0..<rt.object_getIvar(o, pluginCount).intValue {
+            let plugin = rt.object_getIvar(o, pluginIvar(index))
+            if !plugin.isNil, try rt.objc_msgSend(plugin, rt.s.respondsToSelector, [.sel(sel)]).boolValue { result.append(plugin) }
+        }
+        return result
+    }
+
+    /// The app's own record of an event its delegate received, and the SDKs its methods call by hand.
+    static func recordApp(_ rt: Runtime, _ o: ObjectID, _ event: String) {
+        rt.journal.append(JournalEntry(observer: rt.describe(o), event: event))
+        // An app that calls an SDK by hand (its hooks switched off) does it from its AppDelegate's override, which calls
+        // super: the SDK sees what reaches the app delegate (AppDelegateObject.forwardsToIvar).
+        if let app = rt.objc_getClass(AppDelegateObject.className),
+           case .string(let sdks) = rt.object_getIvar(rt.classObject(app), AppDelegateObject.forwardsToIvar) {
+            for sdk in sdks.split(separator: ",") { rt.journal.append(JournalEntry(observer: String(sdk), event: event)) }
+        }
+    }
+
+    /// The app-delegate half: the events passed to the plugins, and the dynamic ones.
+    static func defineAppEvents(_ cls: Class, in rt: Runtime) {
+        guard let app = rt.objc_getProtocol("UIApplicationDelegate") else { return }
+        for event in appEvents {
+            guard let types = rt.protocol_getMethodDescription(app, rt.sel(event))?.types else { continue }
+            let sel = rt.sel(event)
+            let firstYes = types.first == "c"
+            rt.addMethod(cls, event, types: types) { rt, o, _, a in
+                recordApp(rt, o, event)
+                for plugin in try plugins(of: o, respondingTo: sel, in: rt) {
+                    let handled = try rt.objc_msgSend(plugin, sel, a)
+                    // openURL and continueUserActivity stop at the first plugin that returns YES
+                    // (FlutterPluginAppLifeCycleDelegate.mm:511-524); the token goes to every plugin (:410-421).
+                    if firstYes, handled.boolValue { return .bool(true) }
                 }
-                for index in 0..<rt.object_getIvar(o, pluginCount).intValue {
-                    let plugin = rt.object_getIvar(o, pluginIvar(index))
-                    guard !plugin.isNil, try rt.objc_msgSend(plugin, rt.s.respondsToSelector, [.sel(sel)]).boolValue else { continue }
-                    _ = try rt.objc_msgSend(plugin, sel, a)
+                guard firstYes else { return .none }
+                // Unhandled, the link goes to Flutter's router: deep linking is on unless Info.plist's
+                // FlutterDeepLinkingEnabled says NO (FlutterAppDelegate.mm:158-183; FlutterSharedApplication.mm:60-67).
+                let configured = rt.object_getIvar(o, AppDelegateObject.answerIvar(event))
+                return configured.isNil ? .bool(true) : configured
+            }
+        }
+        let dynamic = dynamicEvents.map(rt.sel)
+        // FlutterAppDelegate.mm:284-297: a dynamic selector is answered by the plugins, any other by NSObject.
+        rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
+            guard let sel = a.first?.selValue else { return .bool(false) }
+            if dynamic.contains(sel) { return .bool(try !plugins(of: o, respondingTo: sel, in: rt).isEmpty) }
+            return .bool(rt.class_respondsToSelector(rt.object_getClass(o), sel))
+        }
+        // :299-305: a dynamic selector goes to the life-cycle delegate, which the app delegate owns.
+        let lifeCycle = rt.defineClass(lifeCycleClass, superclass: rt.NSObjectClass, owner: "Flutter")
+        rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, a in
+            guard let sel = a.first?.selValue, dynamic.contains(sel) else { return .none }
+            var target = rt.object_getIvar(o, lifeCycleIvar)
+            if target.isNil {
+                target = .object(rt.class_createInstance(lifeCycle))
+                try rt.object_setIvar(o, lifeCycleIvar, target, .strong)
+                try rt.objc_release(target.object!)
+                try rt.object_setIvar(target.object!, "owner", .object(o), .weak)
+            }
+            return target
+        }
+        for event in dynamicEvents {
+            guard let types = rt.protocol_getMethodDescription(app, rt.sel(event))?.types else { continue }
+            let sel = rt.sel(event)
+            // FlutterPluginAppLifeCycleDelegate.mm:435-448: plugins in order until one returns YES.
+            rt.addMethod(lifeCycle, event, types: types) { rt, o, _, a in
+                let owner = rt.object_getIvar(o, "owner")
+                guard let delegate = owner.object else { return .none }
+                for plugin in try plugins(of: delegate, respondingTo: sel, in: rt) where try rt.objc_msgSend(plugin, sel, a).boolValue {
+                    return .none
                 }
                 return .none
             }

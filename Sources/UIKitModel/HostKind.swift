@@ -45,6 +45,10 @@ public struct HostEvent: Hashable, Sendable {
     /// What the app's user sees when the app's delegate never gets this event, in an integrator's words
     /// ("tapping a push does nothing"); reports read it as data.
     public var userSees: String?
+    /// A second delivery is harmless by design: the system itself sends the event again (the push token "at each
+    /// launch" and whenever it changes, Apple's `registerForRemoteNotifications` documentation), so a receiver that gets
+    /// it twice stores the same value twice.
+    public var repeatHarmless = false
 }
 
 /// How a host treats the completion handler it passes with an event.
@@ -102,7 +106,8 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
 
     /// The app-level slots today's SDKs fight over: the app delegate (UIKit and SwiftUI lifecycles), the notification
     /// center's delegate, and URL session delegates.
-    public static let appLevel: [HostKind] = [uiApplication, uiApplicationSwiftUI, notificationCenter, notificationCenterFlutter, urlSession]
+    public static let appLevel: [HostKind] = [uiApplication, uiApplicationSwiftUI, uiApplicationFlutter, notificationCenter,
+                                              notificationCenterFlutter, urlSession]
 
     static func eraName(_ base: String, _ era: Era) -> String { era == .ios8 ? "\(base)@ios8" : base }
     /// Table, collection and scroll view delegates: assign up to iOS 8, weak from iOS 9 (guide C1).
@@ -202,7 +207,7 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
                   userSees: "the universal link never opens"),
         HostEvent(selector: "application:didRegisterForRemoteNotificationsWithDeviceToken:", slot: "delegate",
                   internalSelector: "_registerForRemoteNotificationsCompletedWithToken:", returnType: "v",
-                  userSees: "the app never gets its push token, so pushes never arrive"),
+                  userSees: "the app never gets its push token, so pushes never arrive", repeatHarmless: true),
         HostEvent(selector: "application:didReceiveRemoteNotification:fetchCompletionHandler:", slot: "delegate",
                   internalSelector: "_handleRemoteNotificationFetch:", returnType: "v", handler: fetchHandler,
                   userSees: "background pushes are never processed"),
@@ -218,10 +223,15 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
     /// The same host under the SwiftUI lifecycle (runtime fact 6).
     public static let uiApplicationSwiftUI = application(swiftUI: true)
 
-    static func application(swiftUI: Bool) -> HostKind {
-        HostKind(name: swiftUI ? "UIApplication@swiftui" : "UIApplication", className: "UIApplication", era: .ios9,
+    /// The same host in an app built on Flutter: its delegate is its `FlutterAppDelegate` subclass, which passes links
+    /// and the token to the plugins and answers the fetch event dynamically (FlutterAppDelegate.mm @3e417c0).
+    public static let uiApplicationFlutter = application(swiftUI: false, flutter: true)
+
+    static func application(swiftUI: Bool, flutter: Bool = false) -> HostKind {
+        HostKind(name: swiftUI ? "UIApplication@swiftui" : flutter ? "UIApplication@flutter" : "UIApplication",
+                 className: "UIApplication", era: .ios9,
                  slots: [DelegateSlot(property: "delegate", protocolName: "UIApplicationDelegate", ownership: .assign)],
-                 events: appEvents, delegateAtLaunch: true, swiftUI: swiftUI)
+                 events: appEvents, delegateAtLaunch: true, swiftUI: swiftUI, flutter: flutter)
     }
 
     /// UN handlers: "iOS only uses the first call" (OneSignal UNUserNotificationCenter+OneSignalNotifications.m

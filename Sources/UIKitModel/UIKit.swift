@@ -359,6 +359,12 @@ public enum UIKit {
         _ = try rt.objc_msgSend(app, rt.sel("setDelegate:"), [.object(delegate)])
     }
 
+    /// `[UIApplication sharedApplication]` is `app`, a host the world made (a UIApplication host's own instance).
+    public static func shareApplication(_ app: ObjectID, in rt: Runtime) throws {
+        guard let cls = rt.objc_getClass("UIApplication") else { return }
+        try rt.object_setIvar(rt.classObject(cls), sharedApplicationIvar, .object(app), .strong)
+    }
+
     /// The process ends: the shared application goes before the app delegate it points at (teardown of a world that
     /// launched one).
     public static func endApplication(in rt: Runtime) throws {

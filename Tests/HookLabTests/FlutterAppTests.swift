@@ -19,7 +19,7 @@ struct FlutterAppTests {
     @Test("Flutter plugins are checked only in Flutter apps, React Native libraries only in UIKit apps")
     func frameworks() throws {
         func hosts(_ id: String) -> [String] { Self.catalog.participants.first { $0.id == id }?.hosts ?? [] }
-        #expect(hosts("flutterfire") == [Self.host] && hosts("flutterfire:refuse") == [Self.host])
+        #expect(hosts("flutterfire") == ["UIApplication@flutter", Self.host] && hosts("flutterfire:refuse") == [Self.host])
         for id in ["rnfb", "rnfb:double-call", "rnfb:calls-first", "rnn", "expo"] {
             #expect(hosts(id) == ["UNUserNotificationCenter"], "\(id): \(hosts(id))")
         }
@@ -47,6 +47,30 @@ struct FlutterAppTests {
             fire userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:
             """)
         #expect(documented.findings.isEmpty, "\(documented.findings.map(\.message))")
+    }
+
+    @Test("A Flutter app delegate has the background-push method only while a plugin implements it: FCM alone never gets it, FCM with FlutterFire does")
+    func dynamicFetch() throws {
+        func steps(_ sdks: [String]) -> String {
+            (["host UIApplication@flutter", "config release", "set-delegate app"] + sdks.map { "attach \($0)" } + [
+                "fire application:didReceiveRemoteNotification:fetchCompletionHandler:",
+                "fire application:openURL:options:",
+                "fire application:didRegisterForRemoteNotificationsWithDeviceToken:",
+            ]).joined(separator: "\n")
+        }
+        // FlutterAppDelegate.mm:284-297: respondsToSelector: asks the plugins for the fetch method; GUL's donor on its
+        // subclass is never called, so the interceptor never runs.
+        let alone = try run(steps(["fcm"]))
+        #expect(alone.findings.map(\.kind) == [.lostEvent], "\(alone.findings.map(\.message))")
+        #expect(alone.findings.first?.event == "application:didReceiveRemoteNotification:fetchCompletionHandler:")
+        // FlutterFire's plugin answers it: the method exists, GUL's donor calls both interceptors and completes once.
+        // Its token arrives twice (GUL's interceptor, then Flutter's fan-out to the plugin): the system itself sends
+        // the token again, so that is no finding.
+        for order in [["fcm", "flutterfire"], ["flutterfire", "fcm"]] {
+            let both = try run(steps(order))
+            #expect(both.findings.isEmpty, "\(order): \(both.findings.map(\.message))")
+        }
+        #expect(LabMatrixTests.shared.result(for: Matrix.Cell(host: "UIApplication@flutter", order: ["fcm", "flutterfire"], config: .release))?.outcome == .ok)
     }
 
     @Test("With no plugin that implements willPresent, nobody completes it: FlutterAppDelegate passes it on and calls no handler")

@@ -99,6 +99,7 @@ public struct ParticipantFile: Sendable {
         var requirements: [ParticipantInfo.Requirement] = []
         var provides: String?
         var pluginOf: (String, Int)?
+        var pluginClass: (name: String, methods: [String])?
         var framework: String?
         var settings: [SettingLine] = []
         var triggerLine = 1
@@ -348,8 +349,13 @@ public struct ParticipantFile: Sendable {
                 requirements.append(ParticipantInfo.Requirement(family: head[0], versions: head.dropFirst().joined(separator: " "), reason: reason))
             case "plugin":
                 // `plugin FlutterAppLifeCycleProvider`: it registers with an app delegate of that protocol as a plugin.
-                guard args.count == 1 else { throw fail(number, "expected 'plugin PROTOCOL', e.g. 'plugin FlutterAppLifeCycleProvider'") }
+                // `plugin PROTOCOL CLASS SEL…`, in a section that does not wrap: it registers an object of CLASS that
+                // implements the SELs (observed events).
+                guard args.count == 1 || args.count >= 3 else {
+                    throw fail(number, "expected 'plugin PROTOCOL', or 'plugin PROTOCOL CLASS SEL…' in a section that does not wrap")
+                }
                 pluginOf = (args[0], number)
+                pluginClass = args.count >= 3 ? (args[1], Array(args[2...])) : nil
             case "framework":
                 // `framework flutter`: a plugin of an app framework, checked only in apps built on it (React Native's
                 // libraries in UIKit apps: RCTAppDelegate is a plain UIKit delegate).
@@ -554,7 +560,16 @@ public struct ParticipantFile: Sendable {
         sdk.hooksCurrentAtStart = hooksCurrent
         sdk.standsAsideIfConforms = unlessConforms
         if let (proto, line) = pluginOf {
-            guard case .wrap = handling else { throw fail(line, "'plugin' registers the SDK's wrapper object with the app delegate: it goes with 'wrap'") }
+            if case .wrap = handling {
+                guard pluginClass == nil else { throw fail(line, "with 'wrap', the plugin is the wrapper object: write 'plugin \(proto)'") }
+            } else {
+                guard let pluginClass else { throw fail(line, "a section that does not wrap registers a plugin object of its own: write 'plugin \(proto) CLASS SEL…'") }
+                if let other = pluginClass.methods.first(where: { !sdk.observes.flatMap(\.events).contains($0) }) {
+                    throw fail(line, "the plugin's method '\(other)' is not an event this section observes")
+                }
+                sdk.pluginClassName = pluginClass.name
+                sdk.pluginMethods = pluginClass.methods
+            }
             sdk.pluginOf = proto
         }
         if let kvoLine = kvoSlot, kvoSlotIfUnset {

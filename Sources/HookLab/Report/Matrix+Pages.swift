@@ -278,6 +278,7 @@ struct ReportLayout {
                     out.append("")
                     let variant = switch host.framework {
                     case "swiftui": "The same slot in an app with the SwiftUI life cycle: `UIApplication.delegate` holds SwiftUI's own app delegate, which forwards to the app's `@UIApplicationDelegateAdaptor` object."
+                    case "flutter" where host.delegateAtLaunch == true: "The same slot in an app built on Flutter: its app delegate is its `FlutterAppDelegate` subclass, which writes none of these methods. Flutter's class passes links to the registered plugins until one handles them, then to Flutter's router; the push token goes to every plugin; the background-push method exists only while a plugin implements it (`respondsToSelector:`), and is then forwarded to the plugins. Flutter plugins (`flutterfire`) are checked here only, React Native libraries never."
                     case "flutter": "The same slot in an app built on Flutter: its notification delegate is its `FlutterAppDelegate` subclass (`delegate = self`, the documented set-up), which passes each event to every registered plugin that implements it, each with the same completion handler; Flutter plugins (`flutterfire`) are checked here only, React Native libraries never."
                     default: "The same host in the iOS 8 era, when its delegates were `assign`."
                     }

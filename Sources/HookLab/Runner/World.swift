@@ -51,7 +51,7 @@ public final class World {
         appShape = Self.appShape(of: steps, kind: kind)
         // The app's delegate class is written before anything runs: its app-level methods, minus what it lacks.
         if !appDelegateWritten, Self.hasAppSlots(kind) { AppDelegateObject.defineAppSlotMethods(in: rt, shape: appShape) }
-        if kind.flutter {
+        if kind.flutter, !kind.delegateAtLaunch {
             // UIApplicationMain makes the Flutter app's delegate before any plugin registers (FlutterEngine.mm:1672-1678
             // reads `UIApplication.sharedApplication.delegate`); the app's `app` delegate is that object. MODEL: making
             // two objects and setting an assign slot cannot fault.
@@ -63,6 +63,9 @@ public final class World {
     /// a Flutter app's (a host of an app built on Flutter).
     static func appShape(of steps: [Scenario.Step], kind: HostKind) -> AppDelegateObject.Shape {
         var shape = AppDelegateObject.Shape(flutter: kind.flutter)
+        // A Flutter app's `AppDelegate` writes none of the app-delegate methods: it inherits FlutterAppDelegate's, and
+        // has no method for the dynamic ones or for termination (FlutterApp.notImplemented).
+        if kind.flutter, kind.className == "UIApplication" { shape.lacks = FlutterApp.notImplemented }
         for step in steps {
             switch step {
             case .delegateLacks(let selectors): shape.lacks += selectors
@@ -105,6 +108,9 @@ public final class World {
         } else {
             // UIApplicationMain keeps the app delegate alive for the process (runtime fact 6).
             try appKeeps(app)
+            // A Flutter app's plugins find the app delegate through `[UIApplication sharedApplication]`
+            // (FlutterEngine.mm:1672-1678): the host is that application.
+            if kind.flutter { try UIKit.shareApplication(host, in: rt) }
         }
         try rt.send(host, kind.primarySlot.setter, .object(object))
         return true
