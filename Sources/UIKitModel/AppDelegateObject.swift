@@ -82,10 +82,13 @@ public enum AppDelegateObject {
         /// The class subclasses `FlutterAppDelegate` and leaves its notification methods to it (the documented Flutter
         /// set-up writes no `userNotificationCenter:` override; FlutterFire's README).
         public var flutter = false
-        public init(lacks: [String] = [], completes: [String: Int] = [:], flutter: Bool = false) {
+        /// The class subclasses Expo's `ExpoAppDelegate` and overrides only what the Expo template does.
+        public var expo = false
+        public init(lacks: [String] = [], completes: [String: Int] = [:], flutter: Bool = false, expo: Bool = false) {
             self.lacks = lacks
             self.completes = completes
             self.flutter = flutter
+            self.expo = expo
         }
     }
 
@@ -111,6 +114,14 @@ public enum AppDelegateObject {
             if let flutter = rt.objc_getClass(FlutterApp.appDelegateClass) { rt.class_setSuperclass(cls, flutter) }
             inherited = FlutterApp.notificationEvents + FlutterApp.appEvents
         }
+        if shape.expo {
+            // An Expo app's `AppDelegate : ExpoAppDelegate` (the Expo template): it inherits Expo's methods and
+            // overrides the two link methods, calling super.
+            ExpoApp.define(in: rt)
+            if let expo = rt.objc_getClass(ExpoApp.appDelegateClass) { rt.class_setSuperclass(cls, expo) }
+            inherited = ExpoApp.events.filter { !ExpoApp.templateOverrides.contains($0) }
+        }
+        let callsExpo = shape.expo
         for name in DelegateProtocols.appSlotProtocols {
             guard let p = rt.objc_getProtocol(name) else { continue }
             rt.class_addProtocol(cls, p)
@@ -127,6 +138,8 @@ public enum AppDelegateObject {
                         for sdk in sdks.split(separator: ",") { rt.journal.append(JournalEntry(observer: String(sdk), event: selector)) }
                     }
                     for _ in 0..<calls { try UIKit.callHandler(rt, a.last ?? .none, by: me, [value]) }
+                    // The Expo template's overrides call super (ExpoAppDelegate's fan-out) as well.
+                    if callsExpo, ExpoApp.templateOverrides.contains(selector) { _ = try ExpoApp.fanOut(rt, selector, m.types, a) }
                     let configured = rt.object_getIvar(o, answerIvar(selector))
                     return configured.isNil ? defaultAnswer(returnType) : configured
                 }

@@ -132,8 +132,8 @@ public enum FlutterApp {
             rt.addMethod(lifeCycle, event, types: types) { rt, o, _, a in
                 let owner = rt.object_getIvar(o, "owner")
                 guard let delegate = owner.object else { return .none }
-                for plugin in try plugins(of: delegate, respondingTo: sel, in: rt) where try rt.objc_msgSend(plugin, sel, a).boolValue {
-                    return .none
+                for plugin in try plugins(of: delegate, respondingTo: sel, in: rt) {
+                    if try rt.objc_msgSend(plugin, sel, a).boolValue { break }
                 }
                 return .none
             }

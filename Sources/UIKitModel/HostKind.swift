@@ -78,10 +78,13 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
     /// The app is built on Flutter: the slot's delegate is the app's `FlutterAppDelegate` subclass, which passes the
     /// notification events to the registered plugins (FlutterPluginAppLifeCycleDelegate.mm :465-488 @3.38).
     public var flutter = false
+    /// The app is built with Expo: the slot's delegate is the app's `ExpoAppDelegate` subclass, which passes each event
+    /// to every subscriber of Expo's modules (ExpoAppDelegate.swift @bf9e966).
+    public var expo = false
 
     /// The framework the app is built on, as participant files name it: `uikit` (a UIKit app delegate, React Native's
-    /// `RCTAppDelegate` included), `swiftui` or `flutter`.
-    public var appFramework: String { swiftUI ? "swiftui" : flutter ? "flutter" : "uikit" }
+    /// `RCTAppDelegate` included), `swiftui`, `flutter` or `expo`.
+    public var appFramework: String { swiftUI ? "swiftui" : flutter ? "flutter" : expo ? "expo" : "uikit" }
 
     public var description: String { name }
     /// The slot the app's `delegate =` sets.
@@ -106,8 +109,8 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
 
     /// The app-level slots today's SDKs fight over: the app delegate (UIKit and SwiftUI lifecycles), the notification
     /// center's delegate, and URL session delegates.
-    public static let appLevel: [HostKind] = [uiApplication, uiApplicationSwiftUI, uiApplicationFlutter, notificationCenter,
-                                              notificationCenterFlutter, urlSession]
+    public static let appLevel: [HostKind] = [uiApplication, uiApplicationSwiftUI, uiApplicationFlutter, uiApplicationExpo,
+                                              notificationCenter, notificationCenterFlutter, urlSession]
 
     static func eraName(_ base: String, _ era: Era) -> String { era == .ios8 ? "\(base)@ios8" : base }
     /// Table, collection and scroll view delegates: assign up to iOS 8, weak from iOS 9 (guide C1).
@@ -227,11 +230,15 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
     /// and the token to the plugins and answers the fetch event dynamically (FlutterAppDelegate.mm @3e417c0).
     public static let uiApplicationFlutter = application(swiftUI: false, flutter: true)
 
-    static func application(swiftUI: Bool, flutter: Bool = false) -> HostKind {
-        HostKind(name: swiftUI ? "UIApplication@swiftui" : flutter ? "UIApplication@flutter" : "UIApplication",
+    /// The same host in an app built with Expo: its delegate is its `ExpoAppDelegate` subclass, which passes each event
+    /// to every subscriber and merges their answers (ExpoAppDelegateSubscriberManager.swift @81f10eb).
+    public static let uiApplicationExpo = application(swiftUI: false, expo: true)
+
+    static func application(swiftUI: Bool, flutter: Bool = false, expo: Bool = false) -> HostKind {
+        HostKind(name: swiftUI ? "UIApplication@swiftui" : flutter ? "UIApplication@flutter" : expo ? "UIApplication@expo" : "UIApplication",
                  className: "UIApplication", era: .ios9,
                  slots: [DelegateSlot(property: "delegate", protocolName: "UIApplicationDelegate", ownership: .assign)],
-                 events: appEvents, delegateAtLaunch: true, swiftUI: swiftUI, flutter: flutter)
+                 events: appEvents, delegateAtLaunch: true, swiftUI: swiftUI, flutter: flutter, expo: expo)
     }
 
     /// UN handlers: "iOS only uses the first call" (OneSignal UNUserNotificationCenter+OneSignalNotifications.m

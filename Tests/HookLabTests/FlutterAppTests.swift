@@ -102,9 +102,13 @@ struct FlutterAppTests {
     func scanHosts() throws {
         let hosts = Self.catalog.hosts
         let flutter = Scan.AppFramework.flutter.hosts(hosts).map(\.name)
-        #expect(flutter.contains(Self.host) && !flutter.contains("UNUserNotificationCenter") && !flutter.contains("UIApplication@swiftui"))
-        #expect(flutter.contains("UIApplication") && flutter.contains("NSURLSession"))
         let native = Scan.AppFramework.reactNative.hosts(hosts).map(\.name)
+        #expect(flutter.contains(Self.host) && !flutter.contains("UNUserNotificationCenter") && !flutter.contains("UIApplication@swiftui"))
+        #expect(flutter.contains("UIApplication@flutter") && !flutter.contains("UIApplication") && flutter.contains("NSURLSession"))
+        // An Expo app's app delegate is the @expo host; its notification center is the plain one.
+        let expo = Scan.AppFramework.expo.hosts(hosts).map(\.name)
+        #expect(expo.contains("UIApplication@expo") && !expo.contains("UIApplication") && expo.contains("UNUserNotificationCenter"))
+        #expect(!native.contains("UIApplication@expo") && !native.contains("UIApplication@flutter"))
         #expect(native.contains("UNUserNotificationCenter") && !native.contains(Self.host) && !native.contains("UIApplication@swiftui"))
         #expect(!Scan.AppFramework.unknown.hosts(hosts).map(\.name).contains(Self.host))
         // A Flutter app's lockfile (zulip-flutter): FCM and FlutterFire meet on the @flutter host only, and pass.

@@ -79,7 +79,7 @@ struct NotificationCenterParticipantTests {
     func fcmSections() throws {
         let fcm = try #require(Lab.packageParticipantFiles.get().first { $0.info.id == "fcm" })
         #expect(fcm.sections.count == 2)
-        #expect(fcm.info.hosts == ["UIApplication", "UIApplication@swiftui", "UNUserNotificationCenter", "UNUserNotificationCenter@flutter"])
+        #expect(fcm.info.hosts == ["UIApplication", "UIApplication@swiftui", "UIApplication@flutter", "UIApplication@expo", "UNUserNotificationCenter", "UNUserNotificationCenter@flutter"])
         let app = try #require(fcm.sections.first { $0.hostClasses == ["UIApplication"] })
         #expect(app.handling == .isaCapture(addMissing: true, shared: "GUL") && app.defaultHandlerPolicy == .group && app.resetsDelegate)
         #expect(!app.kvoSlot)

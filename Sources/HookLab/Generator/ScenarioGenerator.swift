@@ -165,8 +165,9 @@ public struct ScenarioGenerator: Sendable {
     /// keeps it), and nothing assigns the slot directly.
     func launchScenarios(_ cell: Matrix.Cell, _ host: HostInfo, _ infos: [ParticipantInfo]) -> [Scenario] {
         let plan = Plan(infos, lateLast: false)
-        // A Flutter app's delegate class is Flutter's: the app writes none of these methods (FlutterApp.notImplemented).
-        let shapes = host.framework == "flutter" ? [[]] : Self.launchShapes
+        // A Flutter or Expo app's delegate class is the framework's: the app writes none of these methods, or only the
+        // template's overrides (FlutterApp.notImplemented, ExpoApp.templateOverrides).
+        let shapes = ["flutter", "expo"].contains(host.framework) ? [[]] : Self.launchShapes
         var result = shapes.map { shape in
             var s = scenario(cell, host, plan, delegateAt: 0)
             s.steps = shape + s.steps

@@ -52,11 +52,12 @@ extension ParticipantFile {
 
     /// The host kinds of these classes in the given SDK eras (every era when nil).
     /// The hosts of these classes in these eras, for a participant of this app framework: a Flutter plugin only in apps
-    /// built on Flutter, a React Native library only in UIKit apps (RCTAppDelegate is one), any other SDK in every app.
+    /// built on Flutter, a React Native library only in UIKit apps (RCTAppDelegate is one) and Expo apps, any other SDK
+    /// in every app.
     static func hostNamesInEras(_ classNames: [String], eras: [Era]?, framework: String? = nil) -> [String] {
         HostKind.all.filter { kind in
             classNames.contains(kind.className) && (eras?.contains(kind.era) ?? true)
-                && (framework == nil || kind.appFramework == (framework == "react-native" ? "uikit" : framework))
+                && (framework == nil || kind.appFramework == framework || (framework == "react-native" && ["uikit", "expo"].contains(kind.appFramework)))
         }.map(\.name)
     }
 }

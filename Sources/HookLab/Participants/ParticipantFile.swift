@@ -359,8 +359,8 @@ public struct ParticipantFile: Sendable {
             case "framework":
                 // `framework flutter`: a plugin of an app framework, checked only in apps built on it (React Native's
                 // libraries in UIKit apps: RCTAppDelegate is a plain UIKit delegate).
-                guard args.count == 1, let value = args.first, ["flutter", "react-native"].contains(value) else {
-                    throw fail(number, "expected 'framework flutter' or 'framework react-native'")
+                guard args.count == 1, let value = args.first, ["flutter", "react-native", "expo"].contains(value) else {
+                    throw fail(number, "expected 'framework flutter', 'framework react-native' or 'framework expo'")
                 }
                 framework = value
             case "provides":

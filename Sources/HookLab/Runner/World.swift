@@ -62,7 +62,7 @@ public final class World {
     /// How the steps say the app's delegate class is written (`delegate-lacks`, `delegate-completes`), and whether it is
     /// a Flutter app's (a host of an app built on Flutter).
     static func appShape(of steps: [Scenario.Step], kind: HostKind) -> AppDelegateObject.Shape {
-        var shape = AppDelegateObject.Shape(flutter: kind.flutter)
+        var shape = AppDelegateObject.Shape(flutter: kind.flutter, expo: kind.expo)
         // A Flutter app's `AppDelegate` writes none of the app-delegate methods: it inherits FlutterAppDelegate's, and
         // has no method for the dynamic ones or for termination (FlutterApp.notImplemented).
         if kind.flutter, kind.className == "UIApplication" { shape.lacks = FlutterApp.notImplemented }

@@ -52,7 +52,7 @@ public struct Scan: Sendable {
     /// The framework an app is built on, read from what it links; it decides which variant of a host applies
     /// (`UNUserNotificationCenter@flutter` for Flutter, never `UIApplication@swiftui` for React Native or Flutter).
     public enum AppFramework: String, Sendable {
-        case flutter, reactNative = "react-native", unknown
+        case flutter, expo, reactNative = "react-native", unknown
 
         /// Flutter: the `Flutter` pod or the generated plugin package, or a Flutter plugin found; React Native: its
         /// core pods, or a React Native library found.
@@ -61,6 +61,8 @@ public struct Scan: Sendable {
             if frameworks.contains("flutter") || packages.contains(where: { ["Flutter", "FlutterGeneratedPluginSwiftPackage"].contains($0.rootName) }) {
                 return .flutter
             }
+            // Expo: its modules core, which holds ExpoAppDelegate's subscriber repository (an Expo app is a React Native app).
+            if packages.contains(where: { ["ExpoModulesCore", "Expo"].contains($0.rootName) }) { return .expo }
             if frameworks.contains("react-native") || packages.contains(where: { ["React-Core", "React", "React-RCTAppDelegate"].contains($0.rootName) }) {
                 return .reactNative
             }
@@ -72,10 +74,10 @@ public struct Scan: Sendable {
         func hosts(_ all: [HostInfo]) -> [HostInfo] {
             all.filter { host in
                 switch self {
-                case .flutter:
-                    return host.framework == "flutter" || (host.framework == nil && !all.contains { $0.framework == "flutter" && $0.name.hasPrefix(host.name + "@") })
+                case .flutter, .expo:
+                    return host.framework == rawValue || (host.framework == nil && !all.contains { $0.framework == rawValue && $0.name.hasPrefix(host.name + "@") })
                 case .reactNative: return host.framework == nil
-                case .unknown: return host.framework != "flutter"
+                case .unknown: return !["flutter", "expo"].contains(host.framework)
                 }
             }
         }
@@ -84,6 +86,7 @@ public struct Scan: Sendable {
         public var phrase: String? {
             switch self {
             case .flutter: "a Flutter app"
+            case .expo: "an Expo app"
             case .reactNative: "a React Native app"
             case .unknown: nil
             }
