@@ -164,10 +164,10 @@ struct AppSlotNoteTests {
     @Test("A note lists the declared `action` lines of each library its reproducer installs, marked as not run")
     func notesShowDeclaredActions() throws {
         let page = Self.matrix.reportFiles().map(\.contents).joined(separator: "\n")
-        let declared = try #require(Lab.catalog.participants.first { $0.id == "clevertap" }?.actions)
+        let declared = try #require(Lab.catalog.participants.first { $0.id == "gul:7" }?.actions)
         #expect(!declared.isEmpty)
         for action in declared {
-            #expect(page.contains("- \(action) (the advice for `clevertap`; the lab did not run it)."), "\(page.prefix(3000))")
+            #expect(page.contains("- \(action) (the advice for `gul:7`; the lab did not run it)."), "\(page.prefix(3000))")
         }
         // A library's lines only where its reproducer installs it: fcm's, for a library the matrix never ran here.
         for action in Lab.catalog.participants.first(where: { $0.id == "fcm" })?.actions ?? [] {

@@ -147,7 +147,9 @@ struct RankedFixesTests {
             return Scan.run(files: ["Podfile.lock"], packages: packages, catalog: Self.catalog, workers: 2)
         }
         let rn = try scan("rn-rnfb-messaging-rainbow/ios/Podfile.lock")
-        #expect(rn.framework == .reactNative)
+        // Rainbow's AppDelegate subclasses ExpoAppDelegate (ExpoModulesCore in its Podfile.lock): an Expo app.
+        #expect(rn.framework == .expo)
+        #expect(rn.hosts.map(\.host).contains("UIApplication@expo") && !rn.hosts.map(\.host).contains("UIApplication"))
         #expect(rn.verdictLine.hasPrefix("❌ 1 of your 5 SDKs that the lab models fails: RNFBMessaging (`rnfb:double-call`) on the notification center: upgrade RNFBMessaging from 23.8.8 to ≥ 26.0.0"), "\(rn.verdictLine)")
         #expect(!rn.hosts.map(\.host).contains("UIApplication@swiftui"))
         let flutter = try scan("flutter-pods-zulip/ios/Podfile.lock")
