@@ -42,7 +42,7 @@ extension CLI {
 
     /// Writes a matrix's reports as one set and prints what was written.
     func writeReports(_ matrix: Matrix, to reports: URL, quiet: Bool) throws(UsageError) -> Int32 {
-        let outputs = matrix.reportOutputs(in: reports, observations: catalog.designObservations())
+        let outputs = matrix.reportOutputs(in: reports, observations: catalog.designObservations(), workers: workers)
         try write(outputs)
         Matrix.removeStalePages(in: reports, keeping: outputs)
         let names = outputs.map { displayPath($0.url) }

@@ -67,7 +67,7 @@ extension CLI {
         // A baseline directory is one file per host; its files that no longer hold a host are removed after the set is written.
         if let toWrite = verdict.baselineToWrite { outputs += toWrite.outputs(at: baselineURL) }
         if let junitOption { outputs.append(AtomicFile.Output(userURL(junitOption), report.junit)) }
-        if let reportsOption { outputs += matrix.reportOutputs(in: userURL(reportsOption), observations: catalog.designObservations()) }
+        if let reportsOption { outputs += matrix.reportOutputs(in: userURL(reportsOption), observations: catalog.designObservations(), workers: workers) }
         try write(outputs)
         if verdict.baselineToWrite != nil { Baseline.removeStaleFiles(at: baselineURL, keeping: outputs) }
         if let reportsOption { Matrix.removeStalePages(in: userURL(reportsOption), keeping: outputs) }

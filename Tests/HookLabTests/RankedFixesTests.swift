@@ -117,7 +117,7 @@ struct RankedFixesTests {
 
     @Test("The index's top conflicts: today's SDKs' slots first, reported ones first there, no family in more than two of the first entries")
     func topConflicts() throws {
-        let index = try #require(Self.matrix.reportFiles().first { $0.path.hasSuffix("README.md") }?.contents)
+        let index = try #require(LabMatrixTests.sharedReports.first { $0.path.hasSuffix("README.md") }?.contents)
         let top = index.components(separatedBy: "## Top conflicts")[1].components(separatedBy: "\n## ")[0]
         let entries = top.components(separatedBy: "\n").filter { $0.range(of: #"^[0-9]+\. \*\*"#, options: .regularExpression) != nil }
         #expect(entries.count == Matrix.topConflictLimit)
@@ -134,7 +134,7 @@ struct RankedFixesTests {
 
     @Test("Set-up sentences read after \"when your app\" on every host: no \"when your app its …\"")
     func setupGrammar() {
-        for file in Self.matrix.reportFiles() where file.path.hasSuffix(".md") {
+        for file in LabMatrixTests.sharedReports where file.path.hasSuffix(".md") {
             #expect(!file.contents.contains("when your app its ") && !file.contents.contains("when it its "), "\(file.path)")
         }
     }

@@ -1,6 +1,8 @@
 // The report set `hooklab matrix` writes: an index, a page per host, per method target and per library, and
 // "Which column is my SDK?". One function, `reportFiles()`, returns every file, so the set is written in one place.
 
+import Foundation
+
 extension Matrix {
     /// The most a page may weigh, in bytes of UTF-8 (GitHub renders large Markdown slowly, or not at all).
     public static let pageByteLimit = 200_000
@@ -16,17 +18,25 @@ extension Matrix {
     /// `matrix.json`. Byte-identical for equal matrices.
     /// - Parameter observations: What an app can observe of each design, for "Which column is my SDK?"
     ///   (``ModelCatalog/designObservations()``).
-    public func reportFiles(observations: [DesignObservation] = []) -> [(path: String, contents: String)] {
+    public func reportFiles(observations: [DesignObservation] = [], workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [(path: String, contents: String)] {
         let layout = ReportLayout(self, observations: observations)
-        var pages: [(String, String)] = []
-        pages.append(("README.md", layout.indexPage()))
-        for host in hosts where layout.hasPage(host.name) { pages += layout.hostPages(host) }
-        for participant in participants { pages.append((layout.libraryFile(participant.id), layout.libraryPage(participant))) }
-        pages.append((ReportLayout.whichColumnFile, layout.whichColumnPage()))
-        pages += layout.triplePages()
-        pages.append((ReportLayout.predictionsFile, layout.predictionsPage()))
-        pages.append(("compatibility-matrix.md", layout.pointerPage()))
-        return pages.map { ("\(Self.reportsDirectory)/\($0.0)", $0.1) } + [(Lab.svgPath, svg), (Lab.jsonPath, json)]
+        // Each job renders files that depend only on the matrix and the layout, so they run side by side (the JSON,
+        // the largest, with the pages); the files keep the jobs' order.
+        var jobs: [() -> [(String, String)]] = [{ [("README.md", layout.indexPage())] }]
+        for host in hosts where layout.hasPage(host.name) { jobs.append { layout.hostPages(host) } }
+        for participant in participants { jobs.append { [(layout.libraryFile(participant.id), layout.libraryPage(participant))] } }
+        jobs.append { [(ReportLayout.whichColumnFile, layout.whichColumnPage())] }
+        jobs.append { layout.triplePages() }
+        jobs.append { [(ReportLayout.predictionsFile, layout.predictionsPage())] }
+        jobs.append { [("compatibility-matrix.md", layout.pointerPage())] }
+        let pageCount = jobs.count
+        jobs.append { [(Lab.svgPath, svg)] }
+        jobs.append { [(Lab.jsonPath, json)] }
+        // The JSON first: it takes longest.
+        let order = [jobs.count - 1] + Array(0..<(jobs.count - 1))
+        var done = Self.concurrentMap(jobs.count, workers: workers) { jobs[order[$0]]() }
+        done = Array(done.dropFirst()) + [done[0]]
+        return done.prefix(pageCount).flatMap { $0 }.map { ("\(Self.reportsDirectory)/\($0.0)", $0.1) } + done.dropFirst(pageCount).flatMap { $0 }
     }
 
     /// A name safe as a file name and a URL fragment on every system: letters, digits, `.` and `_` kept, `+` spelled

@@ -4,8 +4,14 @@ import Foundation
 
 extension Matrix {
     /// The report files (``reportFiles(observations:)``) placed in a reports directory.
-    public func reportOutputs(in directory: URL, observations: [DesignObservation] = []) -> [AtomicFile.Output] {
-        reportFiles(observations: observations).map { file in
+    public func reportOutputs(in directory: URL, observations: [DesignObservation] = [],
+                              workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [AtomicFile.Output] {
+        Self.reportOutputs(reportFiles(observations: observations, workers: workers), in: directory)
+    }
+
+    /// Report files already rendered (``reportFiles(observations:)``), placed in a reports directory.
+    public static func reportOutputs(_ files: [(path: String, contents: String)], in directory: URL) -> [AtomicFile.Output] {
+        files.map { file in
             let prefix = Self.reportsDirectory + "/"
             let relative = file.path.hasPrefix(prefix) ? String(file.path.dropFirst(prefix.count)) : file.path
             return AtomicFile.Output(directory.appendingPathComponent(relative), file.contents)
