@@ -20,6 +20,7 @@ package enum InputReaders {
         ("podfile-lock", lockfile(.podfileLock)),
         ("package-resolved", lockfile(.packageResolved)),
         ("cartfile-resolved", lockfile(.cartfileResolved)),
+        ("pubspec-lock", lockfile(.pubspecLock)),
         ("xcode-project", xcodeProject),
     ]
 

@@ -29,6 +29,7 @@ struct AppCorpusTests {
     static func mapping(of slug: String) throws -> [String] {
         let root = apps.appendingPathComponent(slug)
         var out: [String] = []
+        var all: [LockedPackage] = []
         for project in projects(in: root) {
             let text = try Lockfile.readText(root.appendingPathComponent(project), file: project)
             let parsed = try XcodeProject.parse(text, file: "\(slug)/\(project)")
@@ -44,11 +45,16 @@ struct AppCorpusTests {
             let packages = try Lockfile.packages(text: try Lockfile.readText(url, file: name), file: name,
                                                  format: LockfileFormat(fileName: url.lastPathComponent)!,
                                                  products: file.hasSuffix("Package.resolved") ? products : nil)
+            all += packages
             let result = Scan.recognise(packages, participants: Lab.catalog.participants)
             let framework = Scan.AppFramework.of(packages, found: result.found, participants: Lab.catalog.participants)
             out.append("\(name): \(packages.count) packages, framework \(framework.rawValue)")
             for found in result.found { out.append("  \(found.participant) ← \(found.package.name) \(found.package.version ?? found.package.revision ?? "?") (\(found.reason), l.\(found.package.line))") }
             for unmodeled in result.unmodeled { out.append("  not modeled: \(unmodeled.title) ← \(unmodeled.package.name) \(unmodeled.package.version ?? "?")") }
+        }
+        // What the app's packages bring that it does not link itself, read over all of its files (as a scan reads them).
+        for found in Scan.recognise(Scan.withBroughtParts(all), participants: Lab.catalog.participants).found where found.package.broughtBy != nil {
+            out.append("\(slug) (the whole app): \(found.participant) ← \(found.package.name) \(found.package.version ?? "?") (\(found.reason))")
         }
         return out
     }

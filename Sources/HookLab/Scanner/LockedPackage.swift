@@ -1,9 +1,9 @@
 // What every lockfile reader produces: one resolved package (a pod or subspec, a SwiftPM pin, a Carthage line)
 // with the file and line it came from.
 
-/// The three dependency managers whose lockfiles `hooklab scan` reads.
+/// The dependency managers whose lockfiles `hooklab scan` reads: the three of iOS, and pub for a Flutter app's plugins.
 public enum PackageEcosystem: String, Sendable, Hashable, CaseIterable, Codable {
-    case cocoapods, spm, carthage
+    case cocoapods, spm, carthage, pub
 
     /// How a report names it.
     public var title: String {
@@ -11,6 +11,7 @@ public enum PackageEcosystem: String, Sendable, Hashable, CaseIterable, Codable 
         case .cocoapods: "CocoaPods"
         case .spm: "Swift Package Manager"
         case .carthage: "Carthage"
+        case .pub: "pub (Flutter plugins)"
         }
     }
 }
@@ -27,10 +28,13 @@ public struct LockedPackage: Hashable, Sendable {
     public var revision: String?
     /// Where it comes from when not a registry: a pod's `:git:` or `:path:`, a pin's `location`.
     public var source: String?
-    /// True for a pod from a local `:path:` (its version is whatever the local podspec says).
+    /// True for a pod from a local `:path:` (its version is whatever the local podspec says), or a pub `path` package.
     public var isLocal: Bool = false
     /// SwiftPM: the products the app links (from `project.pbxproj`); nil when no project file says.
     public var products: [String]?
+    /// For a part the app does not link itself: the package that brings it (`FirebaseMessaging`, `the Flutter plugin
+    /// firebase_messaging 16.5.0`); see ``Scan/withBroughtParts(_:)``.
+    public var broughtBy: String?
     /// The lockfile as the user named it, and the 1-based line of the entry.
     public var file: String
     public var line: Int

@@ -6,12 +6,14 @@ public enum LockfileFormat: String, Sendable, CaseIterable {
     case podfileLock = "Podfile.lock"
     case packageResolved = "Package.resolved"
     case cartfileResolved = "Cartfile.resolved"
+    /// A Flutter app's resolved Dart packages, its plugins among them.
+    case pubspecLock = "pubspec.lock"
 
     /// The format of a file, by its name; nil for any other file.
     public init?(fileName: String) { self.init(rawValue: fileName) }
 
-    /// "Podfile.lock, Package.resolved and Cartfile.resolved", for errors.
-    public static var names: String { "Podfile.lock, Package.resolved and Cartfile.resolved" }
+    /// "Podfile.lock, Package.resolved, Cartfile.resolved and pubspec.lock", for errors.
+    public static var names: String { "Podfile.lock, Package.resolved, Cartfile.resolved and pubspec.lock" }
 }
 
 public enum Lockfile {
@@ -70,6 +72,7 @@ public enum Lockfile {
         case .podfileLock: try PodfileLock.parse(text, file: file).packages(file: file)
         case .packageResolved: try PackageResolved.parse(text, file: file).packages(file: file, products: products)
         case .cartfileResolved: try CartfileResolved.parse(text, file: file).packages(file: file)
+        case .pubspecLock: try PubspecLock.parse(text, file: file).packages(file: file)
         }
     }
 

@@ -53,6 +53,9 @@ extension KnownSDK {
     static func carthage(_ name: String, _ versions: String = "*") -> PackageDeclaration {
         PackageDeclaration(.carthage, name, nil, range(versions))
     }
+    static func pub(_ name: String, _ versions: String = "*") -> PackageDeclaration {
+        PackageDeclaration(.pub, name, nil, range(versions))
+    }
     private static func range(_ text: String) -> VersionRange {
         // The table's own ranges are literals; a typo is caught by PackageCatalogTests.
         (try? VersionRange(words: text.split(separator: " ").map(String.init))) ?? .any
@@ -189,7 +192,7 @@ extension KnownSDK {
         KnownSDK("Branch", [pod("Branch"), pod("BranchSDK"), spm("ios-branch-deep-linking-attribution", "BranchSDK"),
                             carthage("BranchMetrics/ios-branch-deep-linking-attribution")],
                  participant: "branch", hooks: nil, source: "BranchMetrics/ios-branch-deep-linking-attribution: no runtime hooking; the app forwards openURL by hand"),
-        KnownSDK("FlutterFire firebase_messaging", [pod("firebase_messaging")], participant: "flutterfire",
+        KnownSDK("FlutterFire firebase_messaging", [pod("firebase_messaging"), pub("firebase_messaging")], participant: "flutterfire",
                  hooks: "UNUserNotificationCenter.delegate (a wrapper unless the delegate is Flutter's) and the app delegate",
                  source: "firebase/flutterfire FLTFirebaseMessagingPlugin.m"),
         KnownSDK("expo-notifications", [pod("EXNotifications")], participant: "expo",
@@ -259,4 +262,29 @@ extension KnownSDK {
                  source: "firebase-ios-sdk: Messaging, Performance and Auth are the products that hook"),
         KnownSDK("Adjust", [pod("Adjust"), spm("ios_sdk")], hooks: nil, source: "adjust/ios_sdk: no runtime hooking; the app forwards deep links by hand"),
     ]
+
+    /// The Swift package products a package brings into the app without the app linking them itself: a product's own
+    /// dependencies, and the native SDK a Flutter plugin that comes through SwiftPM depends on (``Scan/withBroughtParts(_:)``).
+    public static let broughtParts: [BroughtPart] = [
+        // FirebaseMessaging's target depends on GoogleUtilities' app-delegate swizzler (firebase-ios-sdk Package.swift:884
+        // @10.0.0, :822 @11.0.0, :879 @12.0.0, :865 @12.18.0).
+        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseMessaging"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
+                    source: "firebase-ios-sdk Package.swift:879 @12.0.0"),
+        // firebase_messaging's Swift package (first in 15.2.0) depends on firebase-ios-sdk's FirebaseMessaging
+        // (packages/firebase_messaging/firebase_messaging/ios/firebase_messaging/Package.swift:22,29 @firebase_messaging-v16.2.2).
+        BroughtPart(by: pub("firebase_messaging", ">= 15.2.0"), identity: "firebase-ios-sdk", product: "FirebaseMessaging",
+                    source: "firebase/flutterfire firebase_messaging/ios/firebase_messaging/Package.swift:29 @firebase_messaging-v16.2.2"),
+    ]
+}
+
+/// A Swift package product that comes with another package (``KnownSDK/broughtParts``).
+public struct BroughtPart: Sendable, Hashable {
+    /// The package (and product) that brings it.
+    public var by: PackageDeclaration
+    /// The SwiftPM identity of the package it comes from (`googleutilities`).
+    public var identity: String
+    /// The product (`GULAppDelegateSwizzler`).
+    public var product: String
+    /// Where the dependency is declared.
+    public var source: String
 }

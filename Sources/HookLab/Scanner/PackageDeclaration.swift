@@ -1,7 +1,8 @@
 // A participant's `package` line: which pod, Swift package or Carthage dependency, at which versions, it models.
 
-/// `package cocoapods NAME [SUBSPEC] VERSIONS`, `package spm IDENTITY [PRODUCT] VERSIONS` or
-/// `package carthage OWNER/REPO VERSIONS`: a package a participant models, and the versions whose mechanism it models.
+/// `package cocoapods NAME [SUBSPEC] VERSIONS`, `package spm IDENTITY [PRODUCT] VERSIONS`,
+/// `package carthage OWNER/REPO VERSIONS` or `package pub NAME VERSIONS` (a Flutter plugin in pubspec.lock): a package a
+/// participant models, and the versions whose mechanism it models.
 public struct PackageDeclaration: Hashable, Sendable, Codable, CustomStringConvertible {
     public var ecosystem: PackageEcosystem
     /// A pod's root name (`SensorsAnalyticsSDK`), a SwiftPM identity (`rxswift`), a Carthage `owner/repo` or binary URL.
@@ -19,15 +20,16 @@ public struct PackageDeclaration: Hashable, Sendable, Codable, CustomStringConve
 
     /// Reads the words after `package`: `cocoapods RxCocoa >= 6.5.0`, `spm rxswift RxCocoa >= 6.5.0 < 6.10.0`.
     public init(words: [String]) throws(VersionRangeError) {
-        let forms = "'package cocoapods NAME [SUBSPEC] VERSIONS', 'package spm IDENTITY [PRODUCT] VERSIONS' or 'package carthage OWNER/REPO VERSIONS'"
+        let forms = "'package cocoapods NAME [SUBSPEC] VERSIONS', 'package spm IDENTITY [PRODUCT] VERSIONS', 'package carthage OWNER/REPO VERSIONS' or 'package pub NAME VERSIONS'"
         guard words.count >= 3 else { throw VersionRangeError("expected \(forms), e.g. 'package cocoapods RxCocoa >= 6.5.0'") }
         guard let ecosystem = PackageEcosystem(rawValue: words[0]) else {
-            throw VersionRangeError("unknown package manager '\(words[0])'; expected cocoapods, spm or carthage")
+            throw VersionRangeError("unknown package manager '\(words[0])'; expected cocoapods, spm, carthage or pub")
         }
         var rest = Array(words.dropFirst(2))
         var component: String?
         if let first = rest.first, VersionRange.Operator(rawValue: first) == nil, first != "*" {
             guard ecosystem != .carthage else { throw VersionRangeError("a Carthage dependency has no subspec or product; expected 'package carthage OWNER/REPO VERSIONS'") }
+            guard ecosystem != .pub else { throw VersionRangeError("a pub package has no subspec or product; expected 'package pub NAME VERSIONS'") }
             component = first
             rest.removeFirst()
         }
@@ -74,14 +76,17 @@ public struct PackageDeclaration: Hashable, Sendable, Codable, CustomStringConve
         case .spm:
             guard package.name.lowercased() == name.lowercased() else { return .no }
             if let component {
-                if let products = package.products {
+                if let broughtBy = package.broughtBy {
+                    guard package.products?.contains(component) == true else { return .no }
+                    reasons.append("product \(component), brought by \(broughtBy)")
+                } else if let products = package.products {
                     guard products.contains(component) else { return .no }
                     reasons.append("product \(component) (linked in project.pbxproj)")
                 } else {
                     reasons.append("product \(component) assumed (no project.pbxproj beside the file says which products are linked)")
                 }
             }
-        case .carthage:
+        case .carthage, .pub:
             guard package.name.lowercased() == name.lowercased() else { return .no }
         }
         if versions.bounds.isEmpty {
@@ -91,10 +96,13 @@ public struct PackageDeclaration: Hashable, Sendable, Codable, CustomStringConve
             reasons.insert("version \(package.version ?? "") in \(versions)", at: 0)
         } else {
             // A revision or branch pin: the code is whatever the commit holds; only an open-ended (current) range is assumed.
+            // So for a brought part no lockfile pins.
             guard versions.bounds.allSatisfy({ $0.op == .atLeast || $0.op == .above }) else { return .no }
-            reasons.insert("a revision pin (\(package.displayVersion)), assumed current (\(versions))", at: 0)
+            let unpinned = package.broughtBy != nil && package.version == nil && package.revision == nil
+            reasons.insert(unpinned ? "no lockfile pins its version, assumed current (\(versions))"
+                                    : "a revision pin (\(package.displayVersion)), assumed current (\(versions))", at: 0)
         }
-        if package.isLocal { reasons.append("a local :path: pod, its version as its podspec says") }
+        if package.isLocal { reasons.append(package.ecosystem == .pub ? "a path package, its version as its pubspec says" : "a local :path: pod, its version as its podspec says") }
         else if package.ecosystem == .cocoapods, package.source != nil { reasons.append("from git: the version is the podspec's at that commit") }
         return .yes(reasons.joined(separator: ", "))
     }

@@ -58,7 +58,7 @@ public struct Scan: Sendable {
         /// core pods, or a React Native library found.
         static func of(_ packages: [LockedPackage], found: [Found], participants: [ParticipantInfo]) -> AppFramework {
             let frameworks = found.compactMap { f in participants.first { $0.id == f.participant }?.framework }
-            if frameworks.contains("flutter") || packages.contains(where: { ["Flutter", "FlutterGeneratedPluginSwiftPackage"].contains($0.rootName) }) {
+            if frameworks.contains("flutter") || packages.contains(where: { ["Flutter", "FlutterGeneratedPluginSwiftPackage"].contains($0.rootName) || $0.ecosystem == .pub }) {
                 return .flutter
             }
             // Expo: its modules core, which holds ExpoAppDelegate's subscriber repository (an Expo app is a React Native app).
@@ -98,6 +98,34 @@ public struct Scan: Sendable {
 
     // MARK: Recognition
 
+    /// The packages, then the Swift package products they bring that the app does not link itself
+    /// (``KnownSDK/broughtParts``): FirebaseMessaging brings GoogleUtilities' app-delegate swizzler; a Flutter plugin
+    /// that comes through SwiftPM (not listed in a Podfile.lock) brings its native SDK. A brought product takes its
+    /// version from the app's own pin of that package when there is one, and a part can bring another.
+    public static func withBroughtParts(_ packages: [LockedPackage], parts: [BroughtPart] = KnownSDK.broughtParts) -> [LockedPackage] {
+        var out = packages
+        var next = 0
+        while next < out.count {
+            let package = out[next]
+            next += 1
+            // A plugin in the Podfile.lock came through CocoaPods: its native pods are listed there already.
+            if package.ecosystem == .pub, packages.contains(where: { $0.ecosystem == .cocoapods && $0.rootName == package.name }) { continue }
+            for part in parts {
+                guard case .yes = part.by.match(package) else { continue }
+                // Linked by the app, or brought already.
+                if out.contains(where: { $0.ecosystem == .spm && $0.name == part.identity && $0.products?.contains(part.product) == true }) { continue }
+                let by = package.ecosystem == .pub ? "the Flutter plugin \(package.name) \(package.displayVersion)"
+                    : part.by.component ?? package.name
+                let pin = packages.first { $0.ecosystem == .spm && $0.name == part.identity }
+                var brought = pin ?? LockedPackage(ecosystem: .spm, name: part.identity, version: nil, file: package.file, line: package.line)
+                brought.products = [part.product]
+                brought.broughtBy = by
+                out.append(brought)
+            }
+        }
+        return out
+    }
+
     /// Maps each package to a participant (its own `package` declarations first, then the catalogue), to an SDK the lab
     /// does not model yet, or to nothing.
     public static func recognise(_ packages: [LockedPackage], participants: [ParticipantInfo], known: [KnownSDK] = KnownSDK.all)
@@ -114,7 +142,7 @@ public struct Scan: Sendable {
                         if !found.contains(where: { $0.participant == info.id }) {
                             found.append(Found(package: package, title: info.models, participant: info.id, reason: reason))
                         }
-                        placed += 1
+                        if package.broughtBy == nil { placed += 1 }
                         continue outer
                     }
                 }
@@ -133,11 +161,15 @@ public struct Scan: Sendable {
                     } else if !nothing.contains(where: { $0.title == sdk.title }) {
                         nothing.append((package, sdk.title))
                     }
-                    placed += 1
+                    if package.broughtBy == nil { placed += 1 }
                     continue outer
                 }
             }
         }
+        // A package whose brought part hooks (GoogleUtilities' swizzler, brought by FirebaseMessaging) is not one that
+        // hooks nothing, though the app links none of its hooking products itself.
+        let brought = found.filter { $0.package.broughtBy != nil }.map(\.package)
+        nothing.removeAll { entry in brought.contains { $0.ecosystem == entry.package.ecosystem && $0.name == entry.package.name } }
         return (found, unmodeled, nothing, placed)
     }
 
@@ -175,6 +207,8 @@ public struct Scan: Sendable {
     public static func run(files: [String], packages: [LockedPackage], catalog: LabCatalog, workers: Int,
                            configs: [Configuration] = Configuration.allCases) -> Scan {
         let participants = catalog.participants
+        let listed = packages
+        let packages = withBroughtParts(packages)
         let (found, unmodeled, nothing, placed) = recognise(packages, participants: participants)
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: participants)
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring, makeRunner: catalog.makeRunner)
@@ -183,7 +217,7 @@ public struct Scan: Sendable {
             HostVerdict(host: entry.host, participants: entry.set, advice: advisor.advise(host: entry.host, participants: entry.set, configs: configs),
                         leftOut: entry.leftOut)
         }
-        var scan = Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: packages.count,
+        var scan = Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: listed.count,
                         placedCount: placed, hosts: verdicts)
         scan.framework = framework
         for p in participants where !p.packages.isEmpty { scan.declared[p.id] = p.packages }

@@ -8,7 +8,8 @@ struct JSONScanReporter: ScanReporter {
         func strings(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
         func located(_ p: LockedPackage) -> [(String, JSONValue)] {
             [("package", .string(p.name)), ("manager", .string(p.ecosystem.rawValue)), ("version", p.version.map(JSONValue.string) ?? .null),
-             ("revision", p.revision.map(JSONValue.string) ?? .null), ("file", .string(p.file)), ("line", .number(p.line))]
+             ("revision", p.revision.map(JSONValue.string) ?? .null), ("file", .string(p.file)), ("line", .number(p.line)),
+             ("broughtBy", p.broughtBy.map(JSONValue.string) ?? .null)]
         }
         let found: [JSONValue] = scan.found.map { f in
             .object(located(f.package) + [("participant", .string(f.participant)), ("sdk", .string(f.title)), ("reason", .string(f.reason))])
