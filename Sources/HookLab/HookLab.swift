@@ -1,4 +1,4 @@
-// HookLab: the lab without its command line (that is the HookLabCLI module). See the README's "Layout".
+// HookLab: the lab without its command line (that is the HookLabCLI module). See Sources/README.md, "Layout".
 //
 // The lab's roles, one folder each, with calls going one way (STYLE.md, after Jepsen):
 // - Scenario/: the scenario language (`Scenario`, `Scenario.Step`), parsing and validation of scenario files.

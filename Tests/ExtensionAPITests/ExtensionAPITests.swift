@@ -1,5 +1,5 @@
 // An SDK team's own participant, written against the public HookLab and ObjCModel products only (no @testable),
-// run through the matrix and the gate the way README "Gating your own SDK" shows.
+// run through the matrix and the gate the way Matrix/participants/README.md, "Gating your own SDK", shows.
 import Foundation
 import Testing
 import HookLab

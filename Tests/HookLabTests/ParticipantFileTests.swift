@@ -37,9 +37,9 @@ struct ParticipantFileTests {
         #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
     }
 
-    @Test("The README's participant-file table lists every mechanism fact a cite line can name, with the line that selects it")
+    @Test("The participant-file reference (Matrix/participants/README.md) lists every mechanism fact a cite line can name, with the line that selects it")
     func readmeListsEveryMechanismFact() throws {
-        let readme = try String(contentsOf: BaselineFormatTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: BaselineFormatTests.root.appendingPathComponent("Matrix/participants/README.md"), encoding: .utf8)
         for fact in DeclaredSDK.MechanismFact.allCases {
             #expect(readme.contains("`\(fact.rawValue)`") && readme.contains("← `\(fact.selectedBy)`"), "\(fact.rawValue)")
         }

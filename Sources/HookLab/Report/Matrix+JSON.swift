@@ -1,4 +1,4 @@
-// `Reports/matrix.json`, schema 3 (DESIGN.md; README "matrix.json"): the cells of schema 2, with each finding,
+// `Reports/matrix.json`, schema 3 (DESIGN.md; docs/reading-the-matrix.md, "matrix.json"): the cells of schema 2, with each finding,
 // reproducer, sources list, `ran` list and variants list stored once in a table and referenced by its index.
 
 extension Matrix {
