@@ -194,6 +194,8 @@ struct NoteClaims {
                     && r.setups.allSatisfy { !$0.setup.setBefore.isEmpty || $0.outcome == .ok }
             }, "says setting the delegate after the installs passes")
         }
+        // The library names each sentence prints (issue 30): re-derived from the note's orders and the participants.
+        for problem in libraryNameProblems(lines, orders: orders) { claim(false, problem) }
         // Whom to report to: only libraries a failing reproducer installs.
         if let line = lines.first(where: { $0.contains("it to the maintainers of ") }) {
             let kept = Set(failing.flatMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0))?.reproducer?.scenario.participants ?? [] })
@@ -210,6 +212,54 @@ struct NoteClaims {
             note.contains("**\(level.prefix(1).uppercased() + level.dropFirst())**")
         })
         claim(levels == named, "names evidence \(named.sorted()), matrix.json says \(levels.sorted())")
+        return out
+    }
+
+    /// The text between backticks, in order: "`a` then `b`" → ["a", "b"].
+    static func quoted(_ text: Substring) -> [String] {
+        text.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    }
+
+    /// The library names the note's sentences print that its orders and the participants do not bear out:
+    /// - the design sentence ("`A` hooks with D; `B`, installed after it, hooks with E"): an order of the note, in its
+    ///   install order, each with its own design;
+    /// - "Initialize `X` first" and "Make `X`'s +load hooks run first": the first of the order the line says passes;
+    /// - "Use `X` (…) instead of `Y`": `Y` is in the note's order, and the order said to pass is it with `X` for `Y`;
+    /// - "Change L": L is the library whose participant the modeled change replaces.
+    func libraryNameProblems(_ lines: [String], orders: [[String]]) -> [String] {
+        var out: [String] = []
+        let ids = Set(orders.flatMap { $0 })
+        if let line = lines.first(where: { $0.contains(", installed after it, hooks with ") || $0.contains("` hooks with ") }) {
+            let sentences = orders.map { order in
+                order.enumerated().map { index, id in "`\(id)`\(index == 0 ? "" : ", installed after it,") hooks with \(matrix.design(of: id))" }
+                    .joined(separator: "; ")
+            }
+            if !sentences.contains(where: line.contains) {
+                out.append("the design sentence is none of \(sentences.map { String($0.prefix(120)) }): it names the libraries or their designs wrongly")
+            }
+        }
+        for line in lines where line.hasPrefix("- Initialize `") || line.hasPrefix("- Make `") {
+            guard let first = Self.quoted(line[...]).first, let passing = line.components(separatedBy: ": `").last?.components(separatedBy: "`").first else { continue }
+            let order = passing.components(separatedBy: " → ")
+            if order.first != first || Set(order) != Set(orders[0]) { out.append("'\(line.prefix(60))…' names `\(first)` first, but the order it says passes is \(passing)") }
+        }
+        for line in lines where line.hasPrefix("- Use `") && line.contains(" instead of `") {
+            let variant = Self.quoted(line[...]).first ?? ""
+            let replaced = Self.quoted(line.components(separatedBy: " instead of ").dropFirst().joined()[...]).first ?? ""
+            let passing = line.components(separatedBy: ": `").last?.components(separatedBy: "`").first?.components(separatedBy: " → ") ?? []
+            let fits = orders.contains { order in order.contains(replaced) && Set(passing) == Set(order.map { $0 == replaced ? variant : $0 }) }
+            if !ids.contains(replaced) || !fits { out.append("'Use `\(variant)` instead of `\(replaced)`' does not fit the note's orders and the passing order \(passing)") }
+        }
+        for full in lines where (full.hasPrefix("Change ") || full.hasPrefix("- Change ")) && full.contains(" — modeled as `") {
+            let line = full.hasPrefix("- ") ? String(full.dropFirst(2)) : full
+            let variant = Self.quoted(line.components(separatedBy: " — modeled as ").last?[...] ?? "").first ?? ""
+            let passing = Self.quoted(line.components(separatedBy: " — modeled as ").last?[...] ?? "").dropFirst().first?.components(separatedBy: " → ") ?? []
+            let replaced = orders[0].filter { !passing.contains($0) }
+            let name = String(line.dropFirst("Change ".count)).components(separatedBy: " (where it fails")[0].components(separatedBy: ": ")[0]
+            if replaced.count != 1 || !passing.contains(variant) || matrix.libraryName(of: replaced[0]) != name {
+                out.append("'Change \(name)' does not name the library `\(variant)` replaces in \(orders[0])")
+            }
+        }
         return out
     }
 
@@ -296,6 +346,38 @@ struct NoteClaimsTests {
                  change: { $0.replacingOccurrences(of: "it to the maintainers of ", with: "it to the maintainers of KVO (`kvo`) and ") }),
         Mutation(name: "implementing a method in the app delegate", applies: { $0.contains("**What you can do:**\n") && !$0.contains("- Implement `") },
                  change: { $0.replacingOccurrences(of: "**What you can do:**\n", with: "**What you can do:**\n- Implement `applicationWillTerminate:` in your app delegate: the lab's runs of this order pass when the app delegate implements every method, and fail when it lacks it.\n") }),
+        Mutation(name: "the design sentence with its names swapped", applies: { note in
+                     note.components(separatedBy: "\n").contains { $0.contains(", installed after it, hooks with ") }
+                 },
+                 change: { note in
+                     note.components(separatedBy: "\n").map { line in
+                         guard line.contains(", installed after it, hooks with "), let keys = NoteClaims.keys(heading: note.components(separatedBy: "\n")[0]),
+                               keys.orders[0].count == 2 else { return line }
+                         let (a, b) = (keys.orders[0][0], keys.orders[0][1])
+                         return line.replacingOccurrences(of: "`\(a)` hooks", with: "`\u{0}` hooks").replacingOccurrences(of: "`\(b)`, installed", with: "`\(a)`, installed")
+                             .replacingOccurrences(of: "`\u{0}` hooks", with: "`\(b)` hooks")
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "Initialize naming the other library", applies: { $0.contains("- Initialize `") },
+                 change: { note in
+                     note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("- Initialize `"), let first = NoteClaims.quoted(line[...]).first,
+                               let passing = line.components(separatedBy: ": `").last?.components(separatedBy: "`").first,
+                               let other = passing.components(separatedBy: " → ").first(where: { $0 != first }) else { return line }
+                         return line.replacingOccurrences(of: "- Initialize `\(first)` first", with: "- Initialize `\(other)` first")
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "Use X instead of Y naming the wrong Y", applies: { $0.contains("- Use `") && $0.contains(" instead of `") },
+                 change: { note in
+                     note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("- Use `"), let r = line.range(of: " instead of `") else { return line }
+                         let after = line[r.upperBound...]
+                         guard let close = after.firstIndex(of: "`") else { return line }
+                         return String(line[..<r.upperBound]) + "kvo" + String(after[close...])
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "Change L naming the other library", applies: { $0.contains("\n- Change RxCocoa") && $0.contains("tracker:proxy") },
+                 change: { $0.replacingOccurrences(of: "\n- Change RxCocoa", with: "\n- Change Tracker SDK, not RxCocoa") }),
         Mutation(name: "the evidence level", applies: { $0.contains("**Derived**") },
                  change: { $0.replacingOccurrences(of: "**Derived**", with: "**Reported**") }),
         Mutation(name: "not a conflict", applies: { !$0.contains("**Not a conflict:**") && !$0.contains("**The app's own:**") && $0.contains("**What you can do:**") },

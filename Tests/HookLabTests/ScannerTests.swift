@@ -157,6 +157,34 @@ struct ScannerTests {
         #expect(Scan.AppFramework.of(packages, found: found, participants: Lab.catalog.participants) == .flutter)
     }
 
+    @Test("Version ranges: each operator at its bound, both sides of it, ranges of two bounds, pre-releases and build metadata")
+    func versionRangeOperators() throws {
+        func range(_ text: String) throws -> VersionRange { try VersionRange(words: text.split(separator: " ").map(String.init)) }
+        func holds(_ text: String, _ version: String) throws -> Bool { try range(text).contains(try #require(PackageVersion(version))) }
+        // Each operator just below, at and just above its bound: (below, at, above).
+        let cases: [(String, [Bool])] = [("< 3.0.0", [true, false, false]), ("<= 3.0.0", [true, true, false]), ("> 3.0.0", [false, false, true]),
+                                         (">= 3.0.0", [false, true, true]), ("= 3.0.0", [false, true, false])]
+        for (text, expected) in cases {
+            #expect(try ["2.9.9", "3.0.0", "3.0.1"].map { try holds(text, $0) } == expected, "\(text)")
+        }
+        // Missing components are zeros: 3 is 3.0.0.
+        #expect(try holds("= 3.0.0", "3") && holds("<= 3", "3.0.0"))
+        // Two bounds must both hold; '*' holds for every version.
+        #expect(try [ "6.4.9", "6.5.0", "6.9.9", "6.10.0"].map { try holds(">= 6.5.0 < 6.10.0", $0) } == [false, true, true, false])
+        #expect(try holds("*", "0.0.1") && holds("*", "99.0.0-beta"))
+        // A pre-release sorts before its release and after the one before it, its identifiers compared as SemVer 2.0.0
+        // §11 does (numbers numerically, below words; a shorter list first); build metadata does not count (§10).
+        #expect(try !holds(">= 3.0.0", "3.0.0-beta.1") && holds("< 3.0.0", "3.0.0-beta.1") && holds("> 2.9.9", "3.0.0-beta.1"))
+        #expect(try holds(">= 3.0.0-beta.1", "3.0.0-beta.2") && !holds(">= 3.0.0-beta.2", "3.0.0-beta.1"))
+        #expect(try holds("> 3.0.0-beta.2", "3.0.0-beta.10") && holds("> 3.0.0-2", "3.0.0-alpha") && holds("> 3.0.0-beta", "3.0.0-beta.1"))
+        #expect(try holds("= 1.0.0", "1.0.0+2") && !holds("< 1.0.0", "1.0.0+2") && holds("<= 1.0.0+7", "1.0.0+2"))
+        #expect(PackageVersion("1.0.0+2")?.description == "1.0.0+2" && PackageVersion("6.5") == PackageVersion("6.5.0"))
+        // Bad ranges name what was expected.
+        #expect(throws: VersionRangeError.self) { try range(">= ") }
+        #expect(throws: VersionRangeError.self) { try range("~> 3.0") }
+        #expect(throws: VersionRangeError.self) { try range(">= three") }
+    }
+
     @Test("Brought parts: FirebaseMessaging brings GoogleUtilities' swizzler at the app's pin; a Flutter plugin from SwiftPM brings FirebaseMessaging; one from CocoaPods brings nothing")
     func broughtParts() throws {
         let pins = [

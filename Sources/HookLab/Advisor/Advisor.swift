@@ -276,7 +276,7 @@ public struct Advisor {
         guard !items.isEmpty else { return [] }
         let slots = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
         slots.initialize(repeating: nil)
-        defer { slots.deallocate() }
+        defer { slots.deinitialize(); slots.deallocate() }
         Matrix.forEachConcurrently(items.count, workers: runners.count) { worker, index in
             slots[index] = body(items[index], runners[worker])
         }

@@ -200,7 +200,8 @@ public struct Matrix: Sendable {
         let cells = (cells ?? generator.cells()).uniqued().sorted()
         let slots = UnsafeMutableBufferPointer<CellResult?>.allocate(capacity: cells.count)
         slots.initialize(repeating: nil)
-        defer { slots.deallocate() }
+        // Deinitialized before it is freed: the results it still holds are released (issue 30's leak).
+        defer { slots.deinitialize(); slots.deallocate() }
 
         let workerCount = max(1, min(workers, cells.count))
         let runners = (0..<workerCount).map { _ in CountingRunner(makeRunner()) }

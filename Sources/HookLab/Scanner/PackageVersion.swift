@@ -1,21 +1,29 @@
 // Versions as lockfiles write them, and the ranges participants declare (`>= 6.5.0 < 6.10.0`).
 
-/// A release version read from a lockfile: numeric components and an optional prerelease tag.
+/// A release version read from a lockfile: numeric components, an optional prerelease tag and build metadata.
 ///
-/// Lockfiles write `6.5.0`, `v11.2.1` (Carthage tags), `1.9`, `0.3.901`, `1.2024072200.0` and `600.0.0-prerelease-2024-09-04`
-/// (versions-and-manifests.md §B6.8): a leading `v` is dropped, components compare numerically (a missing one is 0),
-/// and a prerelease sorts before its release.
+/// Lockfiles write `6.5.0`, `v11.2.1` (Carthage tags), `1.9`, `0.3.901`, `1.2024072200.0`, `600.0.0-prerelease-2024-09-04`
+/// (versions-and-manifests.md §B6.8) and pub's `1.0.0+2`: a leading `v` is dropped, components compare numerically (a
+/// missing one is 0), a prerelease sorts before its release (its dot-separated identifiers compared as SemVer 2.0.0 §11
+/// does: numbers numerically and before words), and build metadata after `+` does not count (§10).
 public struct PackageVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var components: [Int]
-    /// The text after the first `-` or `+`, if any (`prerelease-2024-09-04`).
+    /// The text after the first `-`, up to a `+`, if any (`prerelease-2024-09-04`).
     public var prerelease: String?
+    /// The text after the first `+`, if any: written back, never compared.
+    public var build: String?
 
     /// Reads a version; nil when the text is not one (a git SHA, a branch name).
     public init?(_ text: String) {
         var body = Substring(text)
         if body.first == "v" || body.first == "V" { body = body.dropFirst() }
+        if let plus = body.firstIndex(of: "+") {
+            build = String(body[body.index(after: plus)...])
+            body = body[..<plus]
+            if build?.isEmpty == true { return nil }
+        }
         var tag: String?
-        if let cut = body.firstIndex(where: { $0 == "-" || $0 == "+" }) {
+        if let cut = body.firstIndex(of: "-") {
             tag = String(body[body.index(after: cut)...])
             body = body[..<cut]
             if tag?.isEmpty == true { return nil }
@@ -33,7 +41,19 @@ public struct PackageVersion: Hashable, Sendable, Comparable, CustomStringConver
         prerelease = tag
     }
 
-    public var description: String { components.map(String.init).joined(separator: ".") + (prerelease.map { "-" + $0 } ?? "") }
+    public var description: String {
+        components.map(String.init).joined(separator: ".") + (prerelease.map { "-" + $0 } ?? "") + (build.map { "+" + $0 } ?? "")
+    }
+
+    /// Precedence ignores build metadata, so two versions that differ only there are equal as versions.
+    public static func == (lhs: PackageVersion, rhs: PackageVersion) -> Bool { lhs.sameRelease(as: rhs) }
+
+    public func hash(into hasher: inout Hasher) {
+        var trimmed = components
+        while trimmed.last == 0 { trimmed.removeLast() }
+        hasher.combine(trimmed)
+        hasher.combine(prerelease)
+    }
 
     public static func < (lhs: PackageVersion, rhs: PackageVersion) -> Bool {
         for i in 0..<max(lhs.components.count, rhs.components.count) {
@@ -44,8 +64,24 @@ public struct PackageVersion: Hashable, Sendable, Comparable, CustomStringConver
         switch (lhs.prerelease, rhs.prerelease) {
         case (nil, nil), (nil, _?): return false
         case (_?, nil): return true
-        case let (a?, b?): return a < b
+        case let (a?, b?): return Self.precedes(a, b)
         }
+    }
+
+    /// SemVer 2.0.0 §11.4: identifiers left to right, numbers numerically and below words, words in ASCII order, and
+    /// a shorter list first when the longer one starts with it.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        let left = a.split(separator: ".", omittingEmptySubsequences: false), right = b.split(separator: ".", omittingEmptySubsequences: false)
+        for (x, y) in zip(left, right) where x != y {
+            let (m, n) = (x.allSatisfy { $0.isASCII && $0.isNumber } ? Int(x) : nil, y.allSatisfy { $0.isASCII && $0.isNumber } ? Int(y) : nil)
+            switch (m, n) {
+            case let (m?, n?): return m < n
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8))
+            }
+        }
+        return left.count < right.count
     }
 
     /// Equal as versions (`6.5` and `6.5.0` are the same release).
