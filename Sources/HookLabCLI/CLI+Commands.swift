@@ -263,6 +263,29 @@ extension CLI {
         return "  long scenario (\(hooked ? "an exchange swizzle, then " : "")N calls, read, checked and run as 'hooklab run' does): "
             + "25,000 steps \(Self.format(short, digits: 3)) s, 100,000 steps \(Self.format(long, digits: 3)) s "
             + "(\(Self.format(long / max(short, 1e-9), digits: 1))x for 4x the steps); goal: 100,000 under 2 s in release on 2 cores\n"
+            + declarationFigures(hooked: hooked)
+    }
+
+    /// 100,000 lines of each other kind a method-hook scenario has, read, checked and run as `hooklab run` does: class
+    /// declarations, objects and (with `swizzle:exchange`) hooks; each must stay linear (issue 30: 50,000 classes once
+    /// took 5 s, checked against lists).
+    func declarationFigures(hooked: Bool) -> String {
+        let head = "host ViewController -viewWillAppear:\nconfig release\nclass ViewController : UIViewController viewWillAppear:\n"
+        var kinds: [(String, String)] = [
+            ("classes", head + (0..<100_000).map { "class C\($0) : NSObject\n" }.joined() + "object vc ViewController\ncall vc viewWillAppear:\n"),
+            ("objects", head + (0..<100_000).map { "object o\($0) ViewController\n" }.joined() + "call o1 viewWillAppear:\n"),
+        ]
+        if hooked {
+            kinds.append(("hooks", head + "object vc ViewController\n" + String(repeating: "swizzle.exchange ViewController viewWillAppear:\n", count: 100_000)
+                          + "call vc viewWillAppear:\n"))
+        }
+        var parts: [String] = []
+        for (name, text) in kinds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard (try? runScenarioText(text, file: "bench.hooklab")) != nil else { continue }
+            parts.append("\(name) \(Self.format(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, digits: 3)) s")
+        }
+        return parts.isEmpty ? "" : "  100,000 declarations of one kind (read, checked and run): \(parts.joined(separator: ", ")); goal: each under 2 s in release on 2 cores\n"
     }
 
     /// The mini-scenario natively (GCC + GNUstep, -O2) and on the model, in one run, and their ratio.

@@ -28,6 +28,7 @@ extension Scenario {
         var expectIncludes: [Finding.Kind] = []
         var expectRan: [String]?
         let lines = lines(of: text)
+        let table = participants.map(ParticipantTable.init)
 
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
@@ -69,7 +70,7 @@ extension Scenario {
             case "expect-ran":
                 expectRan = (expectRan ?? []) + args
             default:
-                guard let step = try Step(tokens: tokens, file: file, lineNumber: number, participants: participants) else {
+                guard let step = try Step(tokens: tokens, file: file, lineNumber: number, participants: table) else {
                     throw fail("not a step") // unreachable: header verbs are handled above
                 }
                 if case .load(let id) = step { participantLines.append((id, number)) }
@@ -116,12 +117,12 @@ extension Scenario.Step {
     init?(line: String, file: String, lineNumber: Int) throws(ScenarioFileError) {
         let tokens = Scenario.words(line)
         guard let first = tokens.first, !["host", "config", "expect", "expect-includes", "expect-ran"].contains(first) else { return nil }
-        guard let step = try Scenario.Step(tokens: tokens, file: file, lineNumber: lineNumber, participants: nil) else { return nil }
+        guard let step = try Scenario.Step(tokens: tokens, file: file, lineNumber: lineNumber, participants: nil as Scenario.ParticipantTable?) else { return nil }
         self = step
     }
 
     /// Reads the step whose tokens are given; checks participants and verbs when a registry is given.
-    init?(tokens: [String], file: String, lineNumber: Int, participants: [ParticipantInfo]?) throws(ScenarioFileError) {
+    init?(tokens: [String], file: String, lineNumber: Int, participants: Scenario.ParticipantTable?) throws(ScenarioFileError) {
         guard let keyword = tokens.first else { return nil }
         let args = Array(tokens.dropFirst())
         func fail(_ message: String) -> ScenarioFileError {
@@ -134,8 +135,8 @@ extension Scenario.Step {
         func participant(_ requirement: KeyPath<ParticipantInfo, Bool>, _ lacking: String) throws(ScenarioFileError) -> String {
             let id = try one("participant id, e.g. '\(keyword) tracker:proxy'")
             guard let participants else { return id }
-            guard let info = participants.first(where: { $0.id == id }) else {
-                let ids = participants.map(\.id)
+            guard let info = participants.byID[id] else {
+                let ids = participants.all.map(\.id)
                 throw fail("unknown participant '\(Scenario.clip(id))'\(Scenario.suggestion(id, ids)); expected one of \(ids.joined(separator: ", "))")
             }
             guard info[keyPath: requirement] else { throw fail("\(id) \(lacking)") }
@@ -177,11 +178,11 @@ extension Scenario.Step {
             let verb = String(keyword[keyword.index(after: dot)...])
             guard !family.isEmpty, !verb.isEmpty else { throw fail("'\(Scenario.clip(keyword))' is not a participant verb; expected FAMILY.VERB, e.g. rx.delegate") }
             if let participants {
-                let families = participants.map(\.family).uniqued()
-                guard families.contains(family) else {
+                let families = participants.families
+                guard participants.familySet.contains(family) else {
                     throw fail("unknown participant family '\(Scenario.clip(family))' in '\(Scenario.clip(keyword))'\(Scenario.suggestion(family, families)); expected one of \(families.joined(separator: ", "))")
                 }
-                let verbs = participants.filter { $0.family == family }.flatMap(\.verbNames).uniqued()
+                let verbs = participants.verbs[family] ?? []
                 guard verbs.contains(keyword) else {
                     let list = verbs.isEmpty ? "\(family) has no verbs" : "expected one of \(verbs.joined(separator: ", "))"
                     throw fail("unknown verb '\(Scenario.clip(keyword))'\(Scenario.suggestion(keyword, verbs)); \(list)")
@@ -193,6 +194,28 @@ extension Scenario.Step {
 }
 
 extension Scenario {
+    /// The participants as a step's checks look them up, built once per file: by id, the families in catalog order,
+    /// and each family's verbs (a file of 100,000 verb lines is read in linear time).
+    struct ParticipantTable {
+        let all: [ParticipantInfo]
+        let byID: [String: ParticipantInfo]
+        let families: [String]
+        let familySet: Set<String>
+        let verbs: [String: [String]]
+
+        init(_ participants: [ParticipantInfo]) {
+            all = participants
+            var byID: [String: ParticipantInfo] = [:]
+            for info in participants where byID[info.id] == nil { byID[info.id] = info }
+            self.byID = byID
+            families = participants.map(\.family).uniqued()
+            familySet = Set(families)
+            var verbs: [String: [String]] = [:]
+            for info in participants { verbs[info.family, default: []] += info.verbNames }
+            self.verbs = verbs.mapValues { $0.uniqued() }
+        }
+    }
+
     /// "; did you mean 'x'?" for the closest candidate within two edits, or "".
     package static func suggestion(_ word: String, _ candidates: [String]) -> String {
         // A word far longer than any candidate cannot be within two edits; skip the quadratic search.
