@@ -19,8 +19,8 @@ extension CLI {
         }
         let paths = try arguments.positional(0...Int.max, "lockfiles or directories")
 
-        let files: [String], packages: [LockedPackage]
-        do { (files, packages) = try readLockfiles(paths) } catch {
+        let apps: [(root: String?, files: [String], packages: [LockedPackage])]
+        do { apps = try readLockfiles(paths) } catch {
             // Bad input still writes what CI asked for, so an upload step finds its file: the error, in each format.
             var outputs: [AtomicFile.Output] = []
             if let sarifPath { outputs.append(AtomicFile.Output(userURL(sarifPath), SARIFScanReporter().failure(error.message))) }
@@ -29,31 +29,44 @@ extension CLI {
             if json { standardOutput(JSONValue.object([("error", .string(error.message))]).text() + "\n") }
             throw error
         }
-        let scan = Scan.run(files: files, packages: packages, catalog: catalog, workers: cli.workers, configs: configs)
+        let scans = apps.map { app in
+            var scan = Scan.run(files: app.files, packages: app.packages, catalog: catalog, workers: cli.workers, configs: configs)
+            scan.root = app.root
+            return scan
+        }
 
         // Every file of the run is written as a set, before anything claims it on standard output.
         var outputs: [AtomicFile.Output] = []
-        if let sarifPath { outputs.append(AtomicFile.Output(userURL(sarifPath), SARIFScanReporter().report(scan))) }
-        if let junitPath { outputs.append(AtomicFile.Output(userURL(junitPath), JUnitScanReporter().report(scan))) }
+        if let sarifPath { outputs.append(AtomicFile.Output(userURL(sarifPath), SARIFScanReporter().report(scans))) }
+        if let junitPath { outputs.append(AtomicFile.Output(userURL(junitPath), JUnitScanReporter().report(scans))) }
         try write(outputs)
 
-        var out = github ? GitHubScanReporter().report(scan) : ""
+        var out = github ? scans.map(GitHubScanReporter().report).joined() : ""
         let generator = self.generator
         let markdown = MarkdownScanReporter { host, order in generator.impossibility(of: Matrix.Cell(host: host, order: order, config: .debug)) }
-        out += json ? JSONScanReporter().report(scan) : markdown.report(scan)
+        out += json ? JSONScanReporter().report(scans) : markdown.report(scans)
         standardOutput(out)
-        return scan.conflicts ? 1 : 0
+        return scans.contains { $0.conflicts } ? 1 : 0
     }
 
     /// The lockfiles named (files, or directories searched) or, with none, found under the current directory; and
     /// their packages. A path that is missing or not a lockfile, or a malformed lockfile, is bad input.
-    func readLockfiles(_ paths: [String]) throws(UsageError) -> (files: [String], packages: [LockedPackage]) {
+    func readLockfiles(_ paths: [String]) throws(UsageError) -> [(root: String?, files: [String], packages: [LockedPackage])] {
         var targets: [(url: URL, name: String)] = []
+        // Each app of a directory searched (its files by app root), then the files named one by one, as one app.
+        var groups: [(root: String, names: [String])] = []
         func add(directory: URL, label: String) {
-            for relative in Lockfile.discover(in: directory) {
-                targets.append((directory.appendingPathComponent(relative), label.isEmpty ? relative : label + "/" + relative))
+            let found = Lockfile.discover(in: directory)
+            let byApp = Lockfile.groupByApp(found) { root in
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent(root).appendingPathComponent("pubspec.yaml").path)
+            }
+            func named(_ relative: String) -> String { label.isEmpty ? relative : label + "/" + relative }
+            for relative in found { targets.append((directory.appendingPathComponent(relative), named(relative))) }
+            for app in byApp {
+                groups.append((app.root.isEmpty ? (label.isEmpty ? "." : label) : named(app.root), app.files.map(named)))
             }
         }
+        var explicit: [String] = []
         if paths.isEmpty {
             add(directory: currentDirectory, label: "")
             guard !targets.isEmpty else {
@@ -74,9 +87,10 @@ extension CLI {
                     throw UsageError("\(path): unknown lockfile format; hooklab scan reads \(LockfileFormat.names) (by file name)")
                 }
                 targets.append((url, path))
+                explicit.append(path)
             }
         }
-        var packages: [LockedPackage] = []
+        var read: [String: [LockedPackage]] = [:]
         var files: [String] = []
         for target in targets where !files.contains(target.name) {
             files.append(target.name)
@@ -91,11 +105,15 @@ extension CLI {
                         products = (products ?? [:]).merging(linked) { a, b in a + b.filter { !a.contains($0) } }
                     }
                 }
-                packages += try Lockfile.packages(text: text, file: target.name, format: format, products: products)
+                read[target.name] = try Lockfile.packages(text: text, file: target.name, format: format, products: products)
             } catch {
                 throw UsageError(error.description)
             }
         }
-        return (files, packages)
+        if !explicit.isEmpty { groups.append((".", explicit.filter { name in !groups.contains { $0.names.contains(name) } })) }
+        groups.removeAll { $0.names.isEmpty }
+        // One app: the report as ever, no root named. Several (a monorepo): one scan each, by its root.
+        if groups.count <= 1 { return [(nil, files, files.flatMap { read[$0] ?? [] })] }
+        return groups.map { group in (group.root, group.names, group.names.flatMap { read[$0] ?? [] }) }
     }
 }

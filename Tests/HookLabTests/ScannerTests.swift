@@ -185,6 +185,29 @@ struct ScannerTests {
         #expect(throws: VersionRangeError.self) { try range(">= three") }
     }
 
+    @Test("App roots: a lockfile's directory, the directory of the Xcode project or workspace holding a Package.resolved, a Flutter app around its ios/, and a pub workspace's shared lock for each member app")
+    func appRoots() {
+        let flutter: Set<String> = ["mobile", "mobile/apps/auth", "mobile/apps/photos", "lichess"]
+        let paths = ["Cartfile.resolved", "Client.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved",
+                     "lichess/ios/Runner.xcworkspace/xcshareddata/swiftpm/Package.resolved", "lichess/pubspec.lock",
+                     "mobile/apps/auth/ios/Podfile.lock", "mobile/apps/photos/ios/Podfile.lock", "mobile/pubspec.lock",
+                     "rn/ios/Podfile.lock", "tool/pubspec.lock"]
+        let groups = Lockfile.groupByApp(paths) { flutter.contains($0) }
+        #expect(groups.map(\.root) == ["", "lichess", "mobile/apps/auth", "mobile/apps/photos", "rn/ios", "tool"])
+        #expect(groups[0].files == ["Cartfile.resolved", "Client.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"])
+        #expect(groups[1].files == ["lichess/ios/Runner.xcworkspace/xcshareddata/swiftpm/Package.resolved", "lichess/pubspec.lock"])
+        #expect(groups[2].files == ["mobile/apps/auth/ios/Podfile.lock", "mobile/pubspec.lock"])
+        #expect(groups[3].files == ["mobile/apps/photos/ios/Podfile.lock", "mobile/pubspec.lock"])
+        // A Flutter app built with CocoaPods alone links a plugin only through its pod.
+        let pods = [LockedPackage(ecosystem: .cocoapods, name: "Flutter", version: "1.0.0", file: "Podfile.lock", line: 2)]
+        let plugin = LockedPackage(ecosystem: .pub, name: "firebase_messaging", version: "16.5.0", file: "pubspec.lock", line: 9)
+        #expect(Scan.linkedPlugins(pods + [plugin]).count == 1)
+        let withPod = pods + [LockedPackage(ecosystem: .cocoapods, name: "firebase_messaging", version: "16.5.0", isLocal: true, file: "Podfile.lock", line: 4)]
+        #expect(Scan.linkedPlugins(withPod + [plugin]).count == 3)
+        let withSwiftPM = pods + [LockedPackage(ecosystem: .spm, name: "firebase-ios-sdk", version: "12.0.0", file: "Package.resolved", line: 4)]
+        #expect(Scan.linkedPlugins(withSwiftPM + [plugin]).count == 3)
+    }
+
     @Test("Brought parts: FirebaseMessaging brings GoogleUtilities' swizzler at the app's pin; a Flutter plugin from SwiftPM brings FirebaseMessaging; one from CocoaPods brings nothing")
     func broughtParts() throws {
         let pins = [
@@ -377,6 +400,33 @@ struct ScanCommandTests {
         #expect(result.out.contains("| `gul` | version 8.1.2 in >= 8.0.0, product GULAppDelegateSwizzler, brought by FirebaseMessaging |"), "\(result.out)")
         #expect(!result.out.contains("Known to hook nothing: Firebase (other products), GoogleUtilities"), "\(result.out)")
         #expect(result.out.contains("### UIApplication@flutter: `flutterfire`, `fcm`, `gul`"), "\(result.out)")
+    }
+
+    @Test("A monorepo is one scan per app: ente's two Flutter apps share the workspace's pubspec.lock, and only the one whose Podfile.lock has the plugin gets FlutterFire")
+    func monorepo() throws {
+        let app = AppCorpusTests.apps.appendingPathComponent("monorepo-flutter-ente").path
+        // Two runs (each advises both apps): Markdown with the JUnit file, then JSON with the GitHub commands.
+        let result = run("scan", app, "--junit", "scan.xml")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("# HookLab scan: 2 apps\n"), "\(result.out.prefix(300))")
+        let parts = result.out.components(separatedBy: "\n## App `")
+        #expect(parts.count == 3)
+        let auth = try #require(parts.dropFirst().first { $0.contains("mobile/apps/auth`") }), photos = try #require(parts.dropFirst().first { $0.contains("mobile/apps/photos`") })
+        // The shared lock names photos' plugin; auth's Podfile.lock does not link it, so it is not in auth.
+        #expect(auth.contains("mobile/pubspec.lock") && !auth.contains("`flutterfire`") && auth.contains("`sentry`"))
+        #expect(photos.contains("`flutterfire`") && photos.contains("`fcm`") && photos.contains("`gul`"))
+        // Each app's headings sit one level below its own.
+        #expect(photos.contains("\n### SDKs the lab models (4)\n") && !result.out.contains("\n# HookLab scan\n"))
+        let jsonRun = run("scan", app, "--json", "--github").out
+        let commands = jsonRun.prefix { $0 != "{" }
+        #expect(commands.contains("::notice title=hooklab scan%3A ") && commands.contains("mobile/apps/photos::"), "\(commands)")
+        let json = try JSONValue.parse(String(jsonRun.dropFirst(commands.count))).value
+        guard case .array(let apps)? = json["apps"] else { Issue.record("no apps in the JSON"); return }
+        #expect(apps.compactMap { if case .string(let root)? = $0["root"] { root } else { nil } }.map { $0.hasSuffix("mobile/apps/auth") || $0.hasSuffix("mobile/apps/photos") } == [true, true])
+        #expect(json["conflict"] == .bool(false))
+        // The JUnit suites name each app.
+        let junit = try String(contentsOf: root.appendingPathComponent("scan.xml"), encoding: .utf8)
+        #expect(junit.contains("mobile/apps/photos · UIApplication@flutter · "), "\(junit.prefix(600))")
     }
 
     @Test("Bad input exits 2 naming the file and line; the SARIF, JUnit and JSON asked for carry the error")

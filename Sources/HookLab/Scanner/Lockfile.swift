@@ -43,6 +43,51 @@ public enum Lockfile {
         return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
+    /// The app a lockfile belongs to, as the directory of its root (relative, "" for the top): a Podfile.lock's,
+    /// Cartfile.resolved's or pubspec.lock's directory; for a Package.resolved inside `X.xcodeproj/project.xcworkspace/`
+    /// or `X.xcworkspace/`, the directory holding the project or workspace. A Flutter app's iOS folder (`ios/` beside a
+    /// `pubspec.yaml`, `isFlutterRoot`) belongs to the Flutter app around it.
+    public static func appRoot(of path: String, isFlutterRoot: (String) -> Bool) -> String {
+        var parts = path.split(separator: "/").map(String.init)
+        parts.removeLast()
+        if path.hasSuffix("/xcshareddata/swiftpm/Package.resolved") || path.hasPrefix("xcshareddata/swiftpm/"),
+           let container = parts.firstIndex(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) {
+            parts.removeSubrange(container...)
+        }
+        if parts.last == "ios", isFlutterRoot(parts.dropLast().joined(separator: "/")) { parts.removeLast() }
+        return parts.joined(separator: "/")
+    }
+
+    /// The lockfiles grouped by app (``appRoot(of:isFlutterRoot:)``), roots in bytewise order, files in their given order:
+    /// a monorepo's apps are scanned one by one. A pubspec.lock above apps that have none of their own (a pub workspace's
+    /// shared lock) belongs to each of them.
+    public static func groupByApp(_ paths: [String], isFlutterRoot: (String) -> Bool) -> [(root: String, files: [String])] {
+        var roots: [String] = []
+        var files: [String: [String]] = [:]
+        var shared: [(root: String, file: String)] = []
+        for path in paths {
+            let root = appRoot(of: path, isFlutterRoot: isFlutterRoot)
+            if path.hasSuffix("pubspec.lock") { shared.append((root, path)); continue }
+            if files[root] == nil { roots.append(root) }
+            files[root, default: []].append(path)
+        }
+        func isBelow(_ root: String, _ top: String) -> Bool { top.isEmpty ? !root.isEmpty : root.hasPrefix(top + "/") }
+        for (root, file) in shared {
+            if files[root] != nil {
+                files[root]!.append(file)
+                continue
+            }
+            let below = roots.filter { isBelow($0, root) && !(files[$0] ?? []).contains { $0.hasSuffix("pubspec.lock") } }
+            if below.isEmpty {
+                roots.append(root)
+                files[root] = [file]
+            } else {
+                for app in below { files[app]!.append(file) }
+            }
+        }
+        return roots.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map { ($0, files[$0]!) }
+    }
+
     /// The `project.pbxproj` files whose products a Package.resolved describes: the project it sits in
     /// (`X.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/`), or the projects beside a workspace's or a root file.
     public static func projectFiles(besides resolved: URL) -> [URL] {

@@ -48,6 +48,8 @@ public struct Scan: Sendable {
     public var declared: [String: [PackageDeclaration]] = [:]
     /// The framework the app is built on, as its lockfiles show it.
     public var framework: AppFramework = .unknown
+    /// The app's root directory when the scan covered several apps (a monorepo), one scan each; nil for one app.
+    public var root: String?
 
     /// The framework an app is built on, read from what it links; it decides which variant of a host applies
     /// (`UNUserNotificationCenter@flutter` for Flutter, never `UIApplication@swiftui` for React Native or Flutter).
@@ -97,6 +99,17 @@ public struct Scan: Sendable {
     public var conflicts: Bool { hosts.contains { !$0.advice.evaluation.allPass } }
 
     // MARK: Recognition
+
+    /// The packages without the Flutter plugins the app does not link: a Flutter app built with CocoaPods alone (the
+    /// `Flutter` pod, no Swift package) links a plugin's native code only through the plugin's pod, so a plugin of its
+    /// pubspec.lock that its Podfile.lock does not list is not in it (a pub workspace's shared lock names every member
+    /// app's plugins).
+    public static func linkedPlugins(_ packages: [LockedPackage]) -> [LockedPackage] {
+        let podsOnly = packages.contains { $0.ecosystem == .cocoapods && $0.rootName == "Flutter" } && !packages.contains { $0.ecosystem == .spm }
+        guard podsOnly else { return packages }
+        let pods = Set(packages.filter { $0.ecosystem == .cocoapods }.map(\.rootName))
+        return packages.filter { $0.ecosystem != .pub || pods.contains($0.name) }
+    }
 
     /// The packages, then the Swift package products they bring that the app does not link itself
     /// (``KnownSDK/broughtParts``): FirebaseMessaging brings GoogleUtilities' app-delegate swizzler; a Flutter plugin
@@ -208,7 +221,7 @@ public struct Scan: Sendable {
                            configs: [Configuration] = Configuration.allCases) -> Scan {
         let participants = catalog.participants
         let listed = packages
-        let packages = withBroughtParts(packages)
+        let packages = withBroughtParts(linkedPlugins(packages))
         let (found, unmodeled, nothing, placed) = recognise(packages, participants: participants)
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: participants)
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring, makeRunner: catalog.makeRunner)
@@ -232,6 +245,8 @@ public struct Scan: Sendable {
     public var verdictLine: String {
         func slot(_ host: String) -> String {
             if host.hasPrefix("UNUserNotificationCenter") { return "the notification center" }
+            // The variants by the framework whose app delegate they are (an app of unknown framework gets both forms).
+            if host == "UIApplication@swiftui" { return "the app delegate (SwiftUI's)" }
             if host.hasPrefix("UIApplication") { return "the app delegate" }
             if host.hasPrefix("NSURLSession") { return "URL sessions" }
             return "`\(host)`"
@@ -251,13 +266,16 @@ public struct Scan: Sendable {
             }
             return line + "."
         }
+        var blamed: [String] = []
         let parts = failing.map { verdict -> String in
             let involved = conflictList.filter { $0.host == verdict.host }.flatMap(\.participants).uniqued()
+            blamed += involved.isEmpty ? verdict.participants : involved
             let libraries = (involved.isEmpty ? verdict.participants : involved).map(named).joined(separator: " and ")
             let fix = verdict.advice.fixes.first.map { ": " + fixText($0, verdict: verdict) } ?? ": no change the lab ran makes every order pass"
             return "\(libraries) on \(slot(verdict.host))\(fix)"
         }
-        let count = failing.flatMap { verdict in conflictList.filter { $0.host == verdict.host }.flatMap(\.participants) }.uniqued().count
+        // The SDKs each part names: "0 of your 4 SDKs fail" when a failing set has no conflict of its own was false.
+        let count = blamed.uniqued().count
         return "❌ \(count) of your \(found.count) \(sdks) that the lab models \(count == 1 ? "fails" : "fail"): " + parts.joined(separator: "; ") + "."
     }
 

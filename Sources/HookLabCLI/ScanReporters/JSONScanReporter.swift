@@ -51,4 +51,15 @@ struct JSONScanReporter: ScanReporter {
         ])
         return document.text() + "\n"
     }
+
+    /// One app: its document. Several (a monorepo): `apps`, each app's document with its `root` first, and `conflict`
+    /// when any app conflicts.
+    func report(_ scans: [Scan]) -> String {
+        guard scans.count > 1 else { return scans.first.map(report) ?? "" }
+        let apps: [JSONValue] = scans.map { scan in
+            guard case .object(let members)? = try? JSONValue.parse(report(scan)).value else { return .null }
+            return .object([("root", .string(scan.root ?? "."))] + members)
+        }
+        return JSONValue.object([("apps", .array(apps)), ("conflict", .bool(scans.contains { $0.conflicts }))]).text() + "\n"
+    }
 }

@@ -4,17 +4,22 @@ import HookLab
 struct JUnitScanReporter: ScanReporter {
     var name: String { "junit" }
 
-    func report(_ scan: Scan) -> String {
+    func report(_ scan: Scan) -> String { report([scan]) }
+
+    /// A test suite per app and host checked; an app of a monorepo names its root first.
+    func report(_ scans: [Scan]) -> String {
         let xml = GateReport.xml
         var cases = 0, failures = 0
         var body = ""
+        for scan in scans {
+        let app = scan.root.map { "\($0) · " } ?? ""
         for verdict in scan.hosts {
             let e = verdict.advice.evaluation
             let orders = e.orders.filter(e.isPossible)
             let failing = orders.filter { !e.passes($0) }
             cases += orders.count
             failures += failing.count
-            body += "  <testsuite name=\"\(xml("\(verdict.host) · \(verdict.participants.joined(separator: ", "))"))\" tests=\"\(orders.count)\" failures=\"\(failing.count)\" errors=\"0\" skipped=\"0\">\n"
+            body += "  <testsuite name=\"\(xml("\(app)\(verdict.host) · \(verdict.participants.joined(separator: ", "))"))\" tests=\"\(orders.count)\" failures=\"\(failing.count)\" errors=\"0\" skipped=\"0\">\n"
             for order in orders {
                 body += "    <testcase classname=\"\(xml("hooklab.scan.\(verdict.host)"))\" name=\"\(xml(order.joined(separator: " → ")))\""
                 if e.passes(order) { body += "/>\n"; continue }
@@ -24,6 +29,7 @@ struct JUnitScanReporter: ScanReporter {
                 body += ">\n      <failure type=\"\(xml(cause?.kind.rawValue ?? "conflict"))\" message=\"\(xml(message))\">\(xml(fix))</failure>\n    </testcase>\n"
             }
             body += "  </testsuite>\n"
+        }
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"hooklab scan\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"0\">\n" + body + "</testsuites>\n"
     }

@@ -64,4 +64,23 @@ struct MarkdownScanReporter: ScanReporter {
     }
 
     func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+
+    /// One app: its report. Several (a monorepo): each app's verdict line by its root, then each app's report under a
+    /// heading of its own (its headings one level down).
+    func report(_ scans: [Scan]) -> String {
+        guard scans.count > 1 else { return scans.first.map(report) ?? "" }
+        var out = "# HookLab scan: \(scans.count) apps\n\n"
+        out += "Each app's files are read apart: the directory of a Podfile.lock, an Xcode project or workspace, or a Flutter app's `pubspec.yaml`.\n\n"
+        for scan in scans { out += "- `\(scan.root ?? ".")`: \(scan.verdictLine)\n" }
+        for scan in scans {
+            var inCode = false
+            let lines = report(scan).split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line -> String in
+                if index == 0 { return "## App `\(scan.root ?? ".")`" }
+                if line.hasPrefix("```") { inCode.toggle() }
+                return !inCode && line.hasPrefix("#") ? "#" + line : String(line)
+            }
+            out += "\n" + lines.joined(separator: "\n")
+        }
+        return out
+    }
 }

@@ -5,8 +5,11 @@ import HookLab
 struct SARIFScanReporter: ScanReporter {
     var name: String { "sarif" }
 
-    func report(_ scan: Scan) -> String {
-        let conflicts = scan.conflictList
+    func report(_ scan: Scan) -> String { report([scan]) }
+
+    /// One run: the results of every app, each at its own lockfile line.
+    func report(_ scans: [Scan]) -> String {
+        let conflicts = scans.flatMap(\.conflictList)
         var ruleIDs: [String] = []
         for c in conflicts where !ruleIDs.contains(c.ruleID) { ruleIDs.append(c.ruleID) }
         let rules: [JSONValue] = ruleIDs.map { id in

@@ -7,6 +7,8 @@ protocol ScanReporter {
     var name: String { get }
     /// The whole output.
     func report(_ scan: Scan) -> String
+    /// The output for the apps of one run (a monorepo's, each with its ``Scan/root``); for one app, ``report(_:)-(Scan)``.
+    func report(_ scans: [Scan]) -> String
 }
 
 extension Scan.Conflict {
