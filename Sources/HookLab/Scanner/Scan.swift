@@ -368,4 +368,37 @@ extension Scan {
         text += "\nSPEC REPOS:\n  trunk:\n" + pods.map { "    - \($0.0)\n" }.joined()
         return text + "\nCOCOAPODS: 1.16.2\n"
     }
+
+    /// A large app for `hooklab bench`'s scan-of-an-app line, as its files (path, text): a Podfile.lock of about 5,600
+    /// lines (1,400 pods, Firebase Messaging, GoogleUtilities' swizzler and the Facebook SDK among them), and an Xcode
+    /// project of about 900 KB whose Package.resolved pins RxSwift with the RxCocoa product linked: the sizes issue 28
+    /// gives for a real app.
+    package static var benchmarkApp: [(path: String, text: String)] {
+        let modeled = [("FBSDKCoreKit", "17.0.0"), ("Firebase/Messaging", "11.15.0"), ("FirebaseMessaging", "11.15.0"),
+                       ("GoogleUtilities/AppDelegateSwizzler", "8.1.0"), ("GoogleUtilities/Environment", "8.1.0")]
+        let pods = (modeled + (1...1_380).map { (String(format: "Pod%04d", $0), "1.\($0 % 40).\($0 % 7)") }).sorted { $0.0 < $1.0 }
+        let roots = pods.map { String($0.0.split(separator: "/")[0]) }.uniqued()
+        var lock = "PODS:\n" + pods.map { "  - \($0.0) (\($0.1))\n" }.joined()
+        lock += "\nDEPENDENCIES:\n" + pods.map { "  - \($0.0)\n" }.joined()
+        lock += "\nSPEC REPOS:\n  trunk:\n" + roots.map { "    - \($0)\n" }.joined()
+        lock += "\nSPEC CHECKSUMS:\n" + roots.map { "  \($0): 0123456789abcdef0123456789abcdef01234567\n" }.joined()
+        lock += "\nPODFILE CHECKSUM: 0123456789abcdef0123456789abcdef01234567\n\nCOCOAPODS: 1.16.2\n"
+        var project = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 60;\n\tobjects = {\n\n"
+        project += "/* Begin PBXFileReference section */\n"
+        project += (1...6_000).map { n in
+            "\t\tF\(String(format: "%023d", n)) /* Source\(n).swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Source\(n).swift; sourceTree = \"<group>\"; };\n"
+        }.joined()
+        project += "/* End PBXFileReference section */\n\n"
+        project += "\t\tP00000000000000000000001 /* XCRemoteSwiftPackageReference \"RxSwift\" */ = {\n\t\t\tisa = XCRemoteSwiftPackageReference;\n"
+            + "\t\t\trepositoryURL = \"https://github.com/ReactiveX/RxSwift\";\n\t\t\trequirement = {\n\t\t\t\tkind = upToNextMajorVersion;\n"
+            + "\t\t\t\tminimumVersion = 6.5.0;\n\t\t\t};\n\t\t};\n"
+        project += "\t\tD00000000000000000000001 /* RxCocoa */ = {\n\t\t\tisa = XCSwiftPackageProductDependency;\n"
+            + "\t\t\tpackage = P00000000000000000000001 /* XCRemoteSwiftPackageReference \"RxSwift\" */;\n\t\t\tproductName = RxCocoa;\n\t\t};\n"
+        project += "\t};\n\trootObject = R00000000000000000000001 /* Project object */;\n}\n"
+        let resolved = "{\n  \"pins\" : [\n    {\n      \"identity\" : \"rxswift\",\n      \"kind\" : \"remoteSourceControl\",\n"
+            + "      \"location\" : \"https://github.com/ReactiveX/RxSwift\",\n      \"state\" : {\n"
+            + "        \"revision\" : \"c7c7d2cf50a3211fe2843f76869c698e4e417930\",\n        \"version\" : \"6.8.0\"\n      }\n    }\n  ],\n  \"version\" : 2\n}\n"
+        return [("Podfile.lock", lock), ("App.xcodeproj/project.pbxproj", project),
+                ("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved", resolved)]
+    }
 }
