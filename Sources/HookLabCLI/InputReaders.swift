@@ -22,6 +22,8 @@ package enum InputReaders {
         ("cartfile-resolved", lockfile(.cartfileResolved)),
         ("pubspec-lock", lockfile(.pubspecLock)),
         ("xcode-project", xcodeProject),
+        // An app's own source, read for its app delegate (never an error: source it does not understand is skipped).
+        ("app-delegate-source", { data in text(data) { text in _ = AppDelegateSource.read(text, file: "AppDelegate.swift") } }),
     ]
 
     /// Reads `data` with the reader named `name`; nil for a name no reader has.

@@ -52,6 +52,10 @@ struct AppCorpusTests {
             for found in result.found { out.append("  \(found.participant) ← \(found.package.name) \(found.package.version ?? found.package.revision ?? "?") (\(found.reason), l.\(found.package.line))") }
             for unmodeled in result.unmodeled { out.append("  not modeled: \(unmodeled.title) ← \(unmodeled.package.name) \(unmodeled.package.version ?? "?")") }
         }
+        // What its source says its app delegate is (the first app's, for a monorepo: each scan reads its own).
+        if let source = AppDelegateSource.find(in: root, name: { $0 }) {
+            out.append("\(slug) (the whole app): app delegate \(source.className): \(source.superclass), \(source.kind.rawValue) (\(source.file):\(source.line))")
+        }
         // What the app's packages bring that it does not link itself, read over all of its files (as a scan reads them).
         for found in Scan.recognise(Scan.withBroughtParts(all), participants: Lab.catalog.participants).found where found.package.broughtBy != nil {
             out.append("\(slug) (the whole app): \(found.participant) ← \(found.package.name) \(found.package.version ?? "?") (\(found.reason))")

@@ -208,6 +208,35 @@ struct ScannerTests {
         #expect(Scan.linkedPlugins(withSwiftPM + [plugin]).count == 3)
     }
 
+    @Test("App-delegate source: a framework base class, UIApplicationDelegate adopted, SwiftUI's adaptor, Objective-C; class extensions and other classes skipped")
+    func appDelegateSource() {
+        func read(_ text: String) -> AppDelegateSource? { AppDelegateSource.read(text, file: "AppDelegate.swift") }
+        let flutter = read("import Flutter\n\n@main\n@objc class AppDelegate: FlutterAppDelegate, FlutterImplicitEngineDelegate {\n}\n")
+        #expect(flutter?.kind == .flutter && flutter?.className == "AppDelegate" && flutter?.line == 4 && flutter?.isEntryPoint == true)
+        #expect(read("public class AppDelegate: ExpoAppDelegate {\n")?.kind == .expo)
+        #expect(read("class AppDelegate: RCTAppDelegate, UNUserNotificationCenterDelegate {\n")?.kind == .reactNative)
+        let native = read("final class AppDelegate: UIResponder, UIApplicationDelegate, WindowProvider {\n")
+        #expect(native?.kind == .uikit && native?.superclass == "UIResponder" && native?.isEntryPoint == false)
+        // A subclass of the app's own base delegate (iBurn's AppDelegate: BRCAppDelegate).
+        #expect(read("@main\nfinal class AppDelegate: BRCAppDelegate {\n")?.superclass == "BRCAppDelegate")
+        // SwiftUI: the adaptor names the delegate, and wins over the class in the same file.
+        let swiftUI = read("@main\nstruct HAApp: App {\n    @UIApplicationDelegateAdaptor(AppDelegate.self) var appDelegate\n}\nclass AppDelegate: UIResponder, UIApplicationDelegate {}\n")
+        #expect(swiftUI?.kind == .swiftui && swiftUI?.className == "AppDelegate" && swiftUI?.line == 3)
+        #expect(read("@main\nstruct IceCubesApp: App {\n  @UIApplicationDelegateAdaptor private var appDelegate: AppDelegate\n")?.className == "AppDelegate")
+        // Objective-C: a declaration with a superclass, not a class extension.
+        #expect(AppDelegateSource.read("@interface AppDelegate : UIResponder <UIApplicationDelegate>\n", file: "AppDelegate.h")?.kind == .uikit)
+        #expect(AppDelegateSource.read("@interface OEXAppDelegate () <UIApplicationDelegate>\n", file: "OEXAppDelegate.m") == nil)
+        // Other classes, comments and nonsense are skipped, never an error.
+        #expect(read("class ReactNativeDelegate: RCTDefaultReactNativeFactoryDelegate {\n// class AppDelegate: FlutterAppDelegate\n") == nil)
+        #expect(read("class : {\nclass X:\n@interface Y :\n@UIApplicationDelegateAdaptor(") == nil)
+        // The framework it shows refines the lockfiles' answer.
+        #expect(Scan.AppFramework.unknown.refined(by: native) == .uikit && Scan.AppFramework.reactNative.refined(by: native) == .reactNative)
+        #expect(Scan.AppFramework.unknown.refined(by: swiftUI) == .swiftui && Scan.AppFramework.unknown.refined(by: flutter) == .flutter)
+        let hosts = Lab.catalog.hosts
+        #expect(!Scan.AppFramework.uikit.hosts(hosts).contains { $0.name == "UIApplication@swiftui" })
+        #expect(Scan.AppFramework.swiftui.hosts(hosts).map(\.name).filter { $0.hasPrefix("UIApplication") } == ["UIApplication@swiftui"])
+    }
+
     @Test("Brought parts: FirebaseMessaging brings GoogleUtilities' swizzler at the app's pin; a Flutter plugin from SwiftPM brings FirebaseMessaging; one from CocoaPods brings nothing")
     func broughtParts() throws {
         let pins = [
@@ -400,6 +429,12 @@ struct ScanCommandTests {
         #expect(result.out.contains("| `gul` | version 8.1.2 in >= 8.0.0, product GULAppDelegateSwizzler, brought by FirebaseMessaging |"), "\(result.out)")
         #expect(!result.out.contains("Known to hook nothing: Firebase (other products), GoogleUtilities"), "\(result.out)")
         #expect(result.out.contains("### UIApplication@flutter: `flutterfire`, `fcm`, `gul`"), "\(result.out)")
+        #expect(result.out.contains("From the app's source: its app delegate `AppDelegate` subclasses `FlutterAppDelegate` (`"), "\(result.out)")
+        // A UIKit app (its source's app delegate subclasses UIResponder) is not checked on SwiftUI's app delegate.
+        let habitica = run("scan", AppCorpusTests.apps.appendingPathComponent("native-pods-habitica").path, "--json").out
+        let json = try JSONValue.parse(habitica).value
+        #expect(json["framework"] == .string("uikit") && json["appDelegate"]?["class"] == .string("HabiticaAppDelegate"), "\(habitica.prefix(400))")
+        #expect(!habitica.contains("UIApplication@swiftui"))
     }
 
     @Test("A monorepo is one scan per app: ente's two Flutter apps share the workspace's pubspec.lock, and only the one whose Podfile.lock has the plugin gets FlutterFire")

@@ -50,11 +50,27 @@ public struct Scan: Sendable {
     public var framework: AppFramework = .unknown
     /// The app's root directory when the scan covered several apps (a monorepo), one scan each; nil for one app.
     public var root: String?
+    /// The app delegate its source declares, when the scan found it (``AppDelegateSource``).
+    public var appDelegate: AppDelegateSource?
 
     /// The framework an app is built on, read from what it links; it decides which variant of a host applies
     /// (`UNUserNotificationCenter@flutter` for Flutter, never `UIApplication@swiftui` for React Native or Flutter).
     public enum AppFramework: String, Sendable {
-        case flutter, expo, reactNative = "react-native", unknown
+        case flutter, expo, reactNative = "react-native", uikit, swiftui, unknown
+
+        /// The lockfiles' answer, refined by the app's own source: a framework base class it subclasses decides; SwiftUI's
+        /// adaptor makes the app delegate SwiftUI's; a plain `UIResponder` delegate makes an app the lockfiles could not
+        /// place a UIKit app (React Native's older template subclasses `UIResponder` too, so it stays React Native).
+        func refined(by source: AppDelegateSource?) -> AppFramework {
+            guard let source else { return self }
+            switch source.kind {
+            case .flutter: return .flutter
+            case .expo: return .expo
+            case .reactNative: return self == .expo ? .expo : .reactNative
+            case .swiftui: return .swiftui
+            case .uikit: return self == .unknown ? .uikit : self
+            }
+        }
 
         /// Flutter: the `Flutter` pod or the generated plugin package, or a Flutter plugin found; React Native: its
         /// core pods, or a React Native library found.
@@ -76,9 +92,9 @@ public struct Scan: Sendable {
         func hosts(_ all: [HostInfo]) -> [HostInfo] {
             all.filter { host in
                 switch self {
-                case .flutter, .expo:
+                case .flutter, .expo, .swiftui:
                     return host.framework == rawValue || (host.framework == nil && !all.contains { $0.framework == rawValue && $0.name.hasPrefix(host.name + "@") })
-                case .reactNative: return host.framework == nil
+                case .reactNative, .uikit: return host.framework == nil
                 case .unknown: return !["flutter", "expo"].contains(host.framework)
                 }
             }
@@ -90,6 +106,8 @@ public struct Scan: Sendable {
             case .flutter: "a Flutter app"
             case .expo: "an Expo app"
             case .reactNative: "a React Native app"
+            case .uikit: "a UIKit app"
+            case .swiftui: "a SwiftUI app"
             case .unknown: nil
             }
         }
@@ -218,14 +236,14 @@ public struct Scan: Sendable {
 
     /// Recognises the packages and advises on each host.
     public static func run(files: [String], packages: [LockedPackage], catalog: LabCatalog, workers: Int,
-                           configs: [Configuration] = Configuration.allCases) -> Scan {
+                           configs: [Configuration] = Configuration.allCases, appDelegate: AppDelegateSource? = nil) -> Scan {
         let participants = catalog.participants
         let listed = packages
         let packages = withBroughtParts(linkedPlugins(packages))
         let (found, unmodeled, nothing, placed) = recognise(packages, participants: participants)
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: participants)
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring, makeRunner: catalog.makeRunner)
-        let framework = AppFramework.of(packages, found: found, participants: participants)
+        let framework = AppFramework.of(packages, found: found, participants: participants).refined(by: appDelegate)
         let verdicts = hostSets(found, hosts: catalog.hosts, participants: participants, framework: framework).map { entry in
             HostVerdict(host: entry.host, participants: entry.set, advice: advisor.advise(host: entry.host, participants: entry.set, configs: configs),
                         leftOut: entry.leftOut)
@@ -233,6 +251,7 @@ public struct Scan: Sendable {
         var scan = Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: listed.count,
                         placedCount: placed, hosts: verdicts)
         scan.framework = framework
+        scan.appDelegate = appDelegate
         for p in participants where !p.packages.isEmpty { scan.declared[p.id] = p.packages }
         return scan
     }

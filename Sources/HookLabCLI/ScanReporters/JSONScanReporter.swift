@@ -41,6 +41,10 @@ struct JSONScanReporter: ScanReporter {
         let document: JSONValue = .object([
             ("verdict", .string(scan.verdictLine)),
             ("framework", .string(scan.framework.rawValue)),
+            ("appDelegate", scan.appDelegate.map { a in
+                .object([("file", .string(a.file)), ("line", .number(a.line)), ("class", .string(a.className)),
+                         ("superclass", .string(a.superclass)), ("framework", .string(a.kind.rawValue))])
+            } ?? .null),
             ("files", strings(scan.files)),
             ("packages", .number(scan.packageCount)),
             ("found", .array(found)),

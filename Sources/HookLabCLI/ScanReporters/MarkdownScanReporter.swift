@@ -11,6 +11,9 @@ struct MarkdownScanReporter: ScanReporter {
         var out = "# HookLab scan\n\n" + scan.verdictLine + "\n\n"
         out += "Read \(scan.files.map { "`\($0)`" }.joined(separator: ", ")): \(scan.packageCount) package\(scan.packageCount == 1 ? "" : "s")"
             + (scan.framework.phrase.map { ", read as \($0) (its hosts are checked in that framework's form)" } ?? "") + ".\n\n"
+        if let source = scan.appDelegate {
+            out += "From the app's source: \(source.sentence). The reading is heuristic; the lockfiles decide where the source says nothing.\n\n"
+        }
 
         out += "## SDKs the lab models (\(scan.found.count))\n\n"
         if scan.found.isEmpty {
