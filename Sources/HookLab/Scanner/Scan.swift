@@ -31,6 +31,12 @@ public struct Scan: Sendable {
         /// Recognised participants that hook the host but were left out (more than ``Advisor/sizes`` allows, or a second
         /// of one family).
         public var leftOut: [String]
+        /// Why no order of the set can happen in the lab, when none can (the models' `requires` lines rule the versions
+        /// out together: FCM 12 requires GoogleUtilities 8.1, while an app with FCM 9 and GoogleUtilities 7 maps to
+        /// `fcm` and `gul:7`); nil when some order ran. Such a host was not checked: it is no conflict.
+        public var impossibility: String? = nil
+        /// Whether some order of the set ran.
+        public var checked: Bool { impossibility == nil }
     }
 
     /// The lockfiles read, as named.
@@ -114,7 +120,7 @@ public struct Scan: Sendable {
     }
 
     /// Whether a recognised set conflicts on some host: `scan` exits 1.
-    public var conflicts: Bool { hosts.contains { !$0.advice.evaluation.allPass } }
+    public var conflicts: Bool { hosts.contains { $0.checked && !$0.advice.evaluation.allPass } }
 
     // MARK: Recognition
 
@@ -245,8 +251,12 @@ public struct Scan: Sendable {
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring, makeRunner: catalog.makeRunner)
         let framework = AppFramework.of(packages, found: found, participants: participants).refined(by: appDelegate)
         let verdicts = hostSets(found, hosts: catalog.hosts, participants: participants, framework: framework).map { entry in
-            HostVerdict(host: entry.host, participants: entry.set, advice: advisor.advise(host: entry.host, participants: entry.set, configs: configs),
-                        leftOut: entry.leftOut)
+            let advice = advisor.advise(host: entry.host, participants: entry.set, configs: configs)
+            let evaluation = advice.evaluation
+            let unchecked = !evaluation.orders.contains(where: evaluation.isPossible)
+            return HostVerdict(host: entry.host, participants: entry.set, advice: advice, leftOut: entry.leftOut,
+                               impossibility: unchecked ? (generator.impossibility(of: Matrix.Cell(host: entry.host, order: entry.set, config: configs.first ?? .debug))
+                                   ?? "no install order of the set can happen in the lab") : nil)
         }
         var scan = Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: listed.count,
                         placedCount: placed, hosts: verdicts)
@@ -274,7 +284,13 @@ public struct Scan: Sendable {
             found.first { $0.participant == id }.map { "\($0.package.rootName) (`\(id)`)" } ?? "`\(id)`"
         }
         let sdks = found.count == 1 ? "SDK" : "SDKs"
-        let failing = hosts.filter { !$0.advice.evaluation.allPass }
+        let failing = hosts.filter { $0.checked && !$0.advice.evaluation.allPass }
+        // Sets the lab could not run together (their versions rule each other out), said after the verdict, never as a failure.
+        let unchecked = hosts.filter { !$0.checked }.map { verdict in
+            "not checked on \(slot(verdict.host)): \(verdict.participants.map(named).joined(separator: " and ")) cannot run together in the lab ("
+                + (verdict.impossibility ?? "").replacingOccurrences(of: "not possible: ", with: "") + ")"
+        }
+        let uncheckedText = unchecked.isEmpty ? "" : "; " + unchecked.joined(separator: "; ")
         guard !failing.isEmpty else {
             var line = found.isEmpty ? "✅ No SDK of yours is one the lab models"
                 : found.count == 1 ? "✅ No conflict: 1 SDK of yours is one the lab models, with no other on its slots"
@@ -283,7 +299,7 @@ public struct Scan: Sendable {
                 line += "; \(unmodeled.count) more hook\(unmodeled.count == 1 ? "s" : "") a slot and \(unmodeled.count == 1 ? "is" : "are") not modeled yet: "
                     + unmodeled.map(\.title).joined(separator: ", ")
             }
-            return line + "."
+            return line + uncheckedText + "."
         }
         var blamed: [String] = []
         let parts = failing.map { verdict -> String in
@@ -295,7 +311,7 @@ public struct Scan: Sendable {
         }
         // The SDKs each part names: "0 of your 4 SDKs fail" when a failing set has no conflict of its own was false.
         let count = blamed.uniqued().count
-        return "❌ \(count) of your \(found.count) \(sdks) that the lab models \(count == 1 ? "fails" : "fail"): " + parts.joined(separator: "; ") + "."
+        return "❌ \(count) of your \(found.count) \(sdks) that the lab models \(count == 1 ? "fails" : "fail"): " + parts.joined(separator: "; ") + uncheckedText + "."
     }
 
     // MARK: Findings for code scanning
@@ -316,7 +332,7 @@ public struct Scan: Sendable {
     /// the first, most severe, standing for them).
     public var conflictList: [Conflict] {
         var out: [Conflict] = []
-        for verdict in hosts where !verdict.advice.evaluation.allPass {
+        for verdict in hosts where verdict.checked && !verdict.advice.evaluation.allPass {
             for cause in verdict.advice.causes {
                 let needed = (cause.reproducer?.scenario ?? cause.scenario).participants.filter(verdict.participants.contains)
                 let involved = needed.isEmpty ? verdict.participants : needed

@@ -13,7 +13,7 @@ struct GitHubScanReporter: ScanReporter {
         for u in scan.unmodeled.prefix(GateReport.annotationLimit) {
             out += "::notice file=\(GateReport.property(u.package.file)),line=\(u.package.line),title=\(GateReport.property("\(u.title): not modeled yet"))::\(GateReport.data("hooks \(u.hooks); not modeled yet"))\n"
         }
-        let failing = scan.hosts.filter { !$0.advice.evaluation.allPass }.count
+        let failing = scan.hosts.filter { $0.checked && !$0.advice.evaluation.allPass }.count
         out += "::notice title=\(GateReport.property(scan.root.map { "hooklab scan: \($0)" } ?? "hooklab scan"))::\(GateReport.data("\(scan.verdictLine) (\(scan.found.count) SDK\(scan.found.count == 1 ? "" : "s") recognised, \(scan.hosts.count) host\(scan.hosts.count == 1 ? "" : "s") checked, \(failing) with a conflict)"))\n"
         return out
     }

@@ -49,7 +49,7 @@ struct MarkdownScanReporter: ScanReporter {
         }
         for verdict in scan.hosts {
             let e = verdict.advice.evaluation
-            out += "### \(verdict.host): \(verdict.participants.map { "`\($0)`" }.joined(separator: ", ")) — \(e.allPass ? "✅ every order passes" : "❌ some orders fail")\n\n"
+            out += "### \(verdict.host): \(verdict.participants.map { "`\($0)`" }.joined(separator: ", ")) — \(!verdict.checked ? "⚪ not checked: no order can happen in the lab" : e.allPass ? "✅ every order passes" : "❌ some orders fail")\n\n"
             if !verdict.leftOut.isEmpty {
                 out += "Left out of this check: \(verdict.leftOut.map { "`\($0)`" }.joined(separator: ", ")) (`advise` takes one library per family, at most \(Advisor.sizes.upperBound)).\n\n"
             }
