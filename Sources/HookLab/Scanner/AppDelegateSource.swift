@@ -104,26 +104,11 @@ public struct AppDelegateSource: Sendable, Hashable {
     public static func find(in directory: URL, skipping: Set<String> = [], name: (String) -> String) -> AppDelegateSource? {
         let skipped: Set<String> = ["Pods", "Carthage", ".build", "build", "DerivedData", ".git", "node_modules", ".symlinks", "ephemeral", ".dart_tool"]
         var found: [AppDelegateSource] = []
-        var visited = 0
-        func walk(_ url: URL, _ relative: String, depth: Int) {
-            guard depth < 12, visited < 20_000 else { return }
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            for entry in names {
-                visited += 1
-                let child = url.appendingPathComponent(entry)
-                let path = relative.isEmpty ? entry : relative + "/" + entry
-                let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey, .fileSizeKey])
-                if values?.isSymbolicLink == true { continue }
-                if values?.isDirectory == true {
-                    if !skipped.contains(entry), !skipping.contains(path) { walk(child, path, depth: depth + 1) }
-                } else if isCandidate(entry), (values?.fileSize ?? 0) <= 2_000_000,
-                          let data = FileManager.default.contents(atPath: child.path), let text = String(data: data, encoding: .utf8),
-                          let source = read(text, file: name(path)) {
-                    found.append(source)
-                }
-            }
+        Lockfile.walk(directory, maxDepth: 12, maxEntries: 20_000, enters: { entry, path in !skipped.contains(entry) && !skipping.contains(path) }) { path, entry, size in
+            guard isCandidate(entry), size <= 2_000_000, let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path),
+                  let text = String(data: data, encoding: .utf8), let source = read(text, file: name(path)) else { return }
+            found.append(source)
         }
-        walk(directory, "", depth: 0)
         return found.first { $0.kind == .swiftui } ?? found.first { $0.isEntryPoint } ?? found.first
     }
 

@@ -24,23 +24,36 @@ public enum Lockfile {
     /// Every lockfile under `directory`, as paths relative to it, sorted bytewise (a deterministic order).
     public static func discover(in directory: URL) -> [String] {
         var found: [String] = []
+        walk(directory, maxDepth: 32, enters: { name, _ in !skippedDirectories.contains(name) }) { path, name, _ in
+            if LockfileFormat(fileName: name) != nil { found.append(path) }
+        }
+        return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Visits every file under `directory` (symbolic links never followed), each directory's entries in bytewise order,
+    /// with its path relative to `directory`, its name and its size; `enters` decides which directories (by name and
+    /// relative path) are searched, at most `maxDepth` deep and `maxEntries` entries in all.
+    static func walk(_ directory: URL, maxDepth: Int, maxEntries: Int = .max, enters: (String, String) -> Bool,
+                     visit: (_ path: String, _ name: String, _ size: Int) -> Void) {
+        var visited = 0
         func walk(_ url: URL, _ relative: String, depth: Int) {
-            guard depth < 32 else { return }
+            guard depth < maxDepth else { return }
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             for name in names {
+                visited += 1
+                guard visited <= maxEntries else { return }
                 let child = url.appendingPathComponent(name)
                 let path = relative.isEmpty ? name : relative + "/" + name
-                let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+                let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey, .fileSizeKey])
                 if values?.isSymbolicLink == true { continue }
                 if values?.isDirectory == true {
-                    if !skippedDirectories.contains(name) { walk(child, path, depth: depth + 1) }
-                } else if LockfileFormat(fileName: name) != nil {
-                    found.append(path)
+                    if enters(name, path) { walk(child, path, depth: depth + 1) }
+                } else {
+                    visit(path, name, values?.fileSize ?? 0)
                 }
             }
         }
         walk(directory, "", depth: 0)
-        return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
     /// The app a lockfile belongs to, as the directory of its root (relative, "" for the top): a Podfile.lock's,
