@@ -234,13 +234,13 @@ public final class RxCocoa {
         if let assigned = rt.objc_getAssociatedObject(object, key).object {
             proxy = assigned
         } else {
-            // l.186-188: create through the factory, retain by association (OBJC_ASSOCIATION_RETAIN), assert.
+            // Create through the factory, retain by association (OBJC_ASSOCIATION_RETAIN), assert (6.10 l.186-188).
             proxy = rt.class_createInstance(rt.objc_getClass(f.proxy)!)
             _ = try rt.send(proxy, "initWithParentObject:", .object(object))
             try rt.objc_setAssociatedObject(object, key, .object(proxy), .retain)
             try rt.objc_release(proxy)
             try rt.libraryAssert(rt.objc_getAssociatedObject(object, key) == .object(proxy),
-                                 site: "DelegateProxyType.swift l.188", library: Self.library)
+                                 site: behaviour.asserts.associate, library: Self.library)
         }
         // l.190: the current delegate, through the (possibly swizzled) getter.
         let current = try currentDelegate(object, f.property)
@@ -252,12 +252,12 @@ public final class RxCocoa {
             }
             try setForwardToDelegate(proxy, current, retainDelegate: false)                       // l.194
             try rt.libraryAssert(forwardToDelegate(proxy) == current,
-                                 site: "DelegateProxyType.swift l.195", library: Self.library)
+                                 site: behaviour.asserts.forwardSet, library: Self.library)
             try setCurrentDelegate(object, f.property, .object(proxy))                             // l.196
             try rt.libraryAssert(try currentDelegate(object, f.property) == .object(proxy),
-                                 site: "DelegateProxyType.swift l.197", library: Self.library)
+                                 site: behaviour.asserts.proxyInstalled, library: Self.library)
             try rt.libraryAssert(forwardToDelegate(proxy) == current,
-                                 site: "DelegateProxyType.swift l.198", library: Self.library)
+                                 site: behaviour.asserts.forwardKept, library: Self.library)
         }
         return proxy
     }
@@ -290,7 +290,7 @@ public final class RxCocoa {
         }
     }
 
-    /// `rx.setDelegate(d)` → `installForwardDelegate(d, retainDelegate: false, onProxyForObject:)` (DPT l.211-239).
+    /// `rx.setDelegate(d)` → `installForwardDelegate(d, retainDelegate: false, onProxyForObject:)` (6.10 DPT l.211-235).
     /// - Returns: the disposable, which holds the proxy strongly until disposed (§2.6).
     public func setDelegate(_ delegate: Value, on object: ObjectID, retainDelegate: Bool = false) throws -> Disposable {
         let proxy = try self.proxy(for: object)                                                   // l.217
@@ -303,7 +303,7 @@ public final class RxCocoa {
             + " This is the source object value: \(rt.describe(object))\n"
             + " This is the original delegate (data source) value: \(rt.describe(existing))\n"
             + "Hint: Maybe delegate was already set in xib or storyboard and now it's being overwritten in code.\n",
-            site: "DelegateProxyType.swift l.219", library: Self.library)
+            site: behaviour.asserts.alreadySet, library: Self.library)
         try setForwardToDelegate(proxy, delegate, retainDelegate: retainDelegate)                 // l.228
         if !behaviour.resets {
             // ≤ 3.2.x installForwardDelegate: "refresh properties after delegate is set / some views like UITableView
@@ -312,18 +312,18 @@ public final class RxCocoa {
             try setCurrentDelegate(object, f.property, .none)
             try setCurrentDelegate(object, f.property, .object(proxy))
             try rt.libraryAssert(forwardToDelegate(proxy) == delegate, "Setting of delegate failed",
-                                 site: "DelegateProxyType.swift installForwardDelegate (3.2.0)", library: Self.library)
+                                 site: behaviour.asserts.settingFailed, library: Self.library)
         }
         try rt.objc_retain(proxy)   // l.230-238: the dispose closure captures the proxy strongly
         let weakDelegate = delegate.object
         return Disposable {
             let rt = self.rt
             defer { try? rt.objc_release(proxy) }
-            // l.235: skipped when the installed delegate is already gone.
+            // The `changed` assert, skipped when the installed delegate is already gone.
             let d: Value = weakDelegate.map { rt.lifecycle($0) == .alive ? .object($0) : .none } ?? .none
             try rt.libraryAssert(d.isNil || self.forwardToDelegate(proxy) == d,
                 "Delegate was changed from time it was first set. Current \(rt.describe(self.forwardToDelegate(proxy))), "
-                + "and it should have been \(rt.describe(proxy))", site: "DelegateProxyType.swift l.235", library: Self.library)
+                + "and it should have been \(rt.describe(proxy))", site: self.behaviour.asserts.changed, library: Self.library)
             try self.setForwardToDelegate(proxy, .none, retainDelegate: retainDelegate)           // l.237
         }
     }

@@ -219,7 +219,7 @@ struct AdvisorTests {
         #expect(out.hasPrefix("UICollectionView · tracker:proxy, rx · debug and release\n2 install orders, each with every position of the app's delegate: no order passes.\n"
                               + "1 order cannot happen: rx → tracker:proxy (not possible: tracker:proxy hooks at launch)\n"))
         #expect(out.contains("  1. 🔁 loop: infiniteRecursion, 1 in release\n"))
-        #expect(out.contains("  2. ⚠️ assert: assertionFailure, 1 in debug\n     RxCocoa asserted at DelegateProxyType.swift l.197 (debug builds only).\n"))
+        #expect(out.contains("  2. ⚠️ assert: assertionFailure, 1 in debug\n     RxCocoa asserted at DelegateProxyType.swift l.197 in 6.10, l.202 in 6.5–6.9 (debug builds only).\n"))
         #expect(out.contains("     Reproducer (shrunk), for `hooklab run`:\n       host UICollectionView\n       config debug\n"
                              + "       load tracker:proxy\n       attach rx\n       expect assertionFailure\n"))
         // The proposals follow the models: each variant is proposed exactly when every order of the changed set passes,

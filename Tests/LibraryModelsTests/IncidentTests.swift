@@ -69,24 +69,33 @@ struct IncidentTests {
     }
 
     /// Incidents 2 and 3 set-up: the tracker at load, then `collectionView.rx.setDelegate(app)`.
-    func rxWithTracker(_ config: BuildConfiguration, _ design: TrackerSDK.Design = .proxy, patched: Bool = false)
-        throws -> (Scene, RxCocoa, ObjectID, ObjectID) {
+    func rxWithTracker(_ config: BuildConfiguration, _ design: TrackerSDK.Design = .proxy, patched: Bool = false,
+                       behaviour: RxCocoa.Behaviour = .current) throws -> (Scene, RxCocoa, ObjectID, ObjectID) {
         let s = Scene(HostKind.collectionView(.ios9), config)
         TrackerSDK.load(design, into: s.rt)
-        let rx = RxCocoa(s.rt, patched: patched)
+        let rx = RxCocoa(s.rt, patched: patched, behaviour: behaviour)
         let cv = try s.makeHost()
         let app = try s.app()
         return (s, rx, cv, app)
     }
 
-    @Test("incident 2: RxCocoa + tracker on UICollectionView asserts at DelegateProxyType.swift l.197 in debug")
-    func incident2() throws {
-        let (_, rx, cv, app) = try rxWithTracker(.debug)
+    /// Each release line asserts at its own releases' line (RxSwift tags, field guide corrections §2 row 11).
+    static let proxyInstalledSites: [(RxCocoa.Behaviour, String)] = [
+        (.current, "DelegateProxyType.swift l.197 in 6.10, l.202 in 6.5–6.9"),
+        (.v4_1, "DelegateProxyType.swift l.204 in 4.1–5.1, l.202 in 6.0–6.4"),
+        (.v3_3, "DelegateProxyType.swift l.176 in 3.3–3.6, l.188 in 4.0"),
+        (.v2_6, "DelegateProxyType.swift l.176 in 3.2, l.195 in 2.6"),
+    ]
+
+    @Test("incident 2: RxCocoa + tracker on UICollectionView asserts in debug, at its own release's line of DelegateProxyType.swift",
+          arguments: proxyInstalledSites)
+    func incident2(behaviour: RxCocoa.Behaviour, site: String) throws {
+        let (_, rx, cv, app) = try rxWithTracker(.debug, behaviour: behaviour)
         do {
             _ = try rx.setDelegate(.object(app), on: cv)
             Issue.record("expected the assertion")
         } catch let fault as Fault {
-            #expect(fault.kind == .assertionFailure(message: "", site: "DelegateProxyType.swift l.197"))
+            #expect(fault.kind == .assertionFailure(message: "", site: site))
             #expect(fault.raisedBy == "RxCocoa")
         }
     }

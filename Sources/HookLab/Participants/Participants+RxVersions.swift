@@ -13,7 +13,7 @@ extension RxParticipant {
             id: line.id, family: "rx", models: "RxCocoa \(line.releases) DelegateProxy",
             hosts: hostNames(line.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
             verbs: ["rx.subscribe"], otherVerbs: ["rx.subscribe SELECTOR", "rx.delegate", "rx.setDelegate NAME", "rx.dispose"],
-            basedOn: ["RxCocoa DelegateProxyType.swift l.177-202: proxy(for:) re-captures the current delegate and asserts at l.197 (the same algorithm since 3.x, versions guide §A1.4)"]
+            basedOn: ["RxCocoa proxy(for:) re-captures the current delegate and asserts that the getter returns the proxy, at \(line.asserts.proxyInstalled) (the same algorithm since 3.x, versions guide §A1.4)"]
                 + line.basedOn,
             design: "DelegateProxy of RxCocoa \(line.releases)",
             missedEvent: "Rx subscriptions to `SEL` never fire.")

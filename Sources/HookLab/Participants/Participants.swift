@@ -44,7 +44,7 @@ final class RxParticipant: Participant {
                             : "RxCocoa 6.10 DelegateProxy (forwardInvocation proxy, proxy(for:) asserts, reset())",
             hosts: hostNames(RxCocoa.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
             verbs: ["rx.subscribe"], otherVerbs: ["rx.subscribe SELECTOR", "rx.delegate", "rx.setDelegate NAME", "rx.dispose"],
-            basedOn: ["RxCocoa DelegateProxyType.swift l.177-202: proxy(for:) re-captures the current delegate and asserts at l.197",
+            basedOn: ["RxCocoa 6.10.0 DelegateProxyType.swift l.177-202: proxy(for:) re-captures the current delegate and asserts at l.197",
                       "RxCocoa DelegateProxy.swift l.226-231: responds(to:) asks the forward delegate with no recursion guard",
                       "RxCocoa DelegateProxy.swift l.233-242: reset() sets nil then the proxy only when the slot holds the proxy"]
                 + (patched ? ["RxSwift PR #2037 (closed unmerged): the marker probe, modeled wherever Rx compares the slot with its proxy (inference)"] : []),
@@ -86,7 +86,7 @@ final class RxParticipant: Participant {
     var delegateBinding: RxCocoa.Disposable?
 
     func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool {
-        // An app that replaces its Rx delegate disposes the old binding first (#705/#706: else Rx asserts, l.219).
+        // An app that replaces its Rx delegate disposes the old binding first (#705/#706: else Rx asserts, 6.10 l.215).
         try delegateBinding?.dispose()
         let binding = try library(world).setDelegate(.object(app), on: try world.ensureHost())
         delegateBinding = binding
