@@ -20,7 +20,8 @@ extension DeclaredSDK {
         case .wrap, .forwardingTarget: return true
         case .passive: return false
         case .isaSubclass(_, let addMissing), .setImp(_, _, let addMissing): return addMissing
-        case .isaCapture(let addMissing, _), .swizzleClass(let addMissing): return addMissing && !noDonors.contains(selector)
+        case .isaCapture(let addMissing, _), .swizzleClass(let addMissing):
+            return addMissing && !noDonors.contains(selector) && !donorsIfResponds.contains(selector)
         }
     }
 
@@ -251,12 +252,23 @@ extension DeclaredSDK {
         var n = 1
         var name = "\(marker)\(rt.class_getName(real))-\(n)"
         while rt.objc_getClass(name) != nil { n += 1; name = "\(marker)\(rt.class_getName(real))-\(n)" }
+        // A donor-if-responds event gets its donor only when the delegate answers respondsToSelector: YES now, before
+        // the object moves (GUL 7 :520): a wrapper that forwards the method gets one, though its class lacks it.
+        var respondsAtInstall: Set<String> = []
+        for selector in donorsIfResponds where try rt.objc_msgSend(d, rt.s.respondsToSelector, [.sel(rt.sel(selector))]).boolValue {
+            respondsAtInstall.insert(selector)
+        }
         guard let sub = rt.objc_allocateClassPair(real, name, owner: id) else { return }
         let sdk = self
         for selector in observed {
             let sel = rt.sel(selector)
             let captured = rt.class_getInstanceMethod(real, sel).map(rt.method_getImplementation)
-            guard captured != nil || (addMissing && !noDonors.contains(selector)), let types = Self.protocolTypes(rt, selector) else { continue }
+            let donor = addMissing && !noDonors.contains(selector)
+                && (!donorsIfResponds.contains(selector) || respondsAtInstall.contains(selector))
+            if captured == nil, donor, donorsIfResponds.contains(selector) {
+                note(rt, .donorIfResponds, "\(hookOwner) adds a donor for \(selector) only because the delegate answers respondsToSelector: YES, though its class has no method: the donor replaces the forwarding, and the original is not called")
+            }
+            guard captured != nil || donor, let types = Self.protocolTypes(rt, selector) else { continue }
             rt.addMethod(sub, selector, types: types, owner: id) { rt, o, _, a in
                 // Interceptors first (:636-659), each recorded; then the captured original with the original _cmd.
                 // Under the group policy the handler event's interceptors are called inside the group (groupCall).

@@ -12,6 +12,7 @@ extension DeclaredSDK {
         case unlessConforms = "unless-conforms"
         case plugin
         case isaSubclassCapture = "isa-subclass-capture"
+        case donorIfResponds = "donor-if-responds"
         case isaSubclassIfResponds = "isa-subclass-if-responds"
         case isaSubclassIfSlotDelegate = "isa-subclass-if-slot-delegate"
         case setimpIfResponds = "setimp-if-responds"
@@ -50,6 +51,7 @@ extension DeclaredSDK {
             case .unlessConforms: return "unless-conforms PROTOCOL"
             case .plugin: return "plugin PROTOCOL"
             case .isaSubclassCapture: return "isa-subclass capture"
+            case .donorIfResponds: return "isa-subclass capture … donor-if-responds SEL"
             case .isaSubclassIfResponds: return "isa-subclass per-instance if-responds"
             case .isaSubclassIfSlotDelegate: return "isa-subclass per-instance if-slot-delegate"
             case .setimpIfResponds: return "setimp … if-responds"
@@ -89,6 +91,7 @@ extension DeclaredSDK {
             case .isaSubclassCapture:
                 if case .isaCapture = sdk.handling { return true }
                 return false
+            case .donorIfResponds: return !sdk.donorsIfResponds.isEmpty
             case .isaSubclassIfResponds: return sdk.isaPerInstance?.ifResponds == true
             case .isaSubclassIfSlotDelegate: return sdk.isaPerInstance?.ifSlotDelegate == true
             case .setimpIfResponds: return sdk.setImpIfResponds

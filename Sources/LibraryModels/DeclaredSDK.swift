@@ -213,6 +213,10 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// Events an `isaCapture` proxy adds no donor for where the class lacks the method (GUL < 8.0 and the fetch
     /// method, before PR #162).
     public var noDonors: [String] = []
+    /// Events an `isaCapture` proxy adds a donor for where the class lacks the method only when the delegate answers
+    /// `respondsToSelector:` YES at install, as a forwarding wrapper does (GoogleUtilities 7.x and the fetch method,
+    /// GULAppDelegateSwizzler.m:514-534 @7.13.3).
+    public var donorsIfResponds: [String] = []
     /// After the class hook, the delegate object is isa-swizzled too (Firebase Performance registerObject:).
     public var objectIsa: ObjectIsa?
     /// The hooked setter calls only the original when re-entered for the same host (UIScrollViewSwizzler.swift:66-125).

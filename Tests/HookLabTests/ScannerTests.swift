@@ -425,7 +425,7 @@ struct ScanCommandTests {
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.contains("read as a Flutter app"), "\(result.out)")
         #expect(result.out.contains("flutter-spm-lichess/pubspec.lock:539` | `flutterfire` | version 16.5.0 in >= 11.4.2 |"), "\(result.out)")
-        #expect(result.out.contains("| `fcm` | any version, product FirebaseMessaging, brought by the Flutter plugin firebase_messaging 16.5.0 |"), "\(result.out)")
+        #expect(result.out.contains("| `fcm` | version 12.17.0 in >= 11.0.0, product FirebaseMessaging, brought by the Flutter plugin firebase_messaging 16.5.0 |"), "\(result.out)")
         #expect(result.out.contains("| `gul` | version 8.1.2 in >= 8.0.0, product GULAppDelegateSwizzler, brought by FirebaseMessaging |"), "\(result.out)")
         #expect(!result.out.contains("Known to hook nothing: Firebase (other products), GoogleUtilities"), "\(result.out)")
         #expect(result.out.contains("### UIApplication@flutter: `flutterfire`, `fcm`, `gul`"), "\(result.out)")
@@ -435,10 +435,24 @@ struct ScanCommandTests {
         let json = try JSONValue.parse(habitica).value
         #expect(json["framework"] == .string("uikit") && json["appDelegate"]?["class"] == .string("HabiticaAppDelegate"), "\(habitica.prefix(400))")
         #expect(!habitica.contains("UIApplication@swiftui"))
-        // Its FCM 9 maps to `fcm` (12.x), which requires GoogleUtilities 8.1, and its GoogleUtilities 7 to `gul:7`: no order
-        // of the set can run in the lab. That host is not checked, and not a failure.
+        // Its FCM 9.4 with GoogleUtilities 7.7 maps to `fcm:10` and `gul:7`, which run together (FCM 10 and earlier require
+        // GoogleUtilities 7): the app delegate is checked.
         #expect(json["conflict"] == .bool(false))
-        #expect(json["verdict"].map { "\($0)" }?.contains("not checked on the app delegate: FBSDKCoreKit (`fbsdk`) and Firebase (`fcm`) and GoogleUtilities (`gul:7`) cannot run together in the lab (Firebase Messaging 12 requires GoogleUtilities ≥ 8.1)") == true, "\(habitica.prefix(600))")
+        #expect(habitica.contains("version 9.4.0 in >= 7.2.0 < 11.0.0, subspec Messaging"), "\(habitica.prefix(1200))")
+        #expect(habitica.contains("\"participants\":[\"fbsdk\",\"fcm:10\",\"gul:7\"]") || habitica.contains("fcm:10"), "\(habitica.prefix(1200))")
+        #expect(!(json["verdict"].map { "\($0)" } ?? "").contains("not checked"), "\(habitica.prefix(600))")
+    }
+
+    @Test("A set no order of which can happen (FirebaseMessaging 12 pinned beside GoogleUtilities 7) is 'not checked' with the reason, never a failure")
+    func impossibleSet() throws {
+        try ("PODS:\n  - FBSDKCoreKit (17.0.0)\n  - FirebaseMessaging (12.0.0)\n  - GoogleUtilities/AppDelegateSwizzler (7.13.3)\n"
+             + "\nDEPENDENCIES:\n  - FBSDKCoreKit\n  - FirebaseMessaging\n")
+            .write(to: root.appendingPathComponent("Podfile.lock"), atomically: true, encoding: .utf8)
+        let result = run("scan", "Podfile.lock", "--json")
+        #expect(result.code == 0, "\(result.err)")
+        let json = try JSONValue.parse(result.out).value
+        #expect(json["conflict"] == .bool(false))
+        #expect(json["verdict"].map { "\($0)" }?.contains("not checked on the app delegate: FBSDKCoreKit (`fbsdk`) and FirebaseMessaging (`fcm`) and GoogleUtilities (`gul:7`) cannot run together in the lab (Firebase Messaging 12 requires GoogleUtilities ≥ 8.1)") == true, "\(result.out.prefix(900))")
     }
 
     @Test("A monorepo is one scan per app: ente's two Flutter apps share the workspace's pubspec.lock, and only the one whose Podfile.lock has the plugin gets FlutterFire")

@@ -94,6 +94,7 @@ public struct ParticipantFile: Sendable {
         var refuses = false
         var voidReturn = false
         var noDonors: [String] = []
+        var donorsIfResponds: [String] = []
         var swizzleOptions = (runtimeClass: false, perBlock: false, resetIfAdded: [String](), line: 1)
         var actions: [String] = []
         var requirements: [ParticipantInfo.Requirement] = []
@@ -316,7 +317,8 @@ public struct ParticipantFile: Sendable {
                     case "add-missing": addMissing = true
                     case "shared": shared = try option(args, &i, "shared")
                     case "no-donor": noDonors.append(try option(args, &i, "no-donor"))
-                    default: throw fail(number, "unknown isa-subclass capture option '\(args[i])'; expected add-missing, shared NAME, no-donor SEL")
+                    case "donor-if-responds": donorsIfResponds.append(try option(args, &i, "donor-if-responds"))
+                    default: throw fail(number, "unknown isa-subclass capture option '\(args[i])'; expected add-missing, shared NAME, no-donor SEL, donor-if-responds SEL")
                     }
                     i += 1
                 }
@@ -530,6 +532,7 @@ public struct ParticipantFile: Sendable {
         sdk.refusesIfSet = refuses
         sdk.voidReturn = voidReturn
         sdk.noDonors = noDonors
+        sdk.donorsIfResponds = donorsIfResponds
         sdk.setterReentrancyGuard = setterGuard
         if let getterLine = getterUnwraps {
             // The getter answers a wrapper's target: it needs a wrapper, and a setter hook that puts it in the slot.
