@@ -144,4 +144,25 @@ struct AppDelegateParticipantTests {
         let activity = try run("host UIApplication\nconfig release\nset-delegate app\nattach customerio:forwarding\nattach fcm\nfire application:continueUserActivity:restorationHandler:\n")
         #expect(activity.isEmpty, "\(activity)")
     }
+    @Test("donor-if-responds: GoogleUtilities 7 adds the fetch donor for a forwarding wrapper that answers respondsToSelector: YES, which then replaces the forwarding; no-donor never adds it")
+    func donorIfResponds() throws {
+        let wrapper = try file("participant w\nstart runtime\nobserve UIApplication application:didRegisterForRemoteNotificationsWithDeviceToken:\n"
+                               + "setter none\nwrap nsobject class W target strong forward target responds own-or-target keep retain host w_key\n")
+        func gul(_ option: String) throws -> ParticipantFile {
+            try file("participant g\nstart runtime\nobserve UIApplication application:didReceiveRemoteNotification:fetchCompletionHandler:\n"
+                     + "setter none reset-delegate\nisa-subclass capture add-missing shared G \(option) application:didReceiveRemoteNotification:fetchCompletionHandler:\nhandler group\n")
+        }
+        let scenario = "host UIApplication\nconfig release\nset-delegate app\nattach w\nattach g\nfire application:didReceiveRemoteNotification:fetchCompletionHandler:\n"
+        // GUL 7 (:520) asks the wrapper, which forwards the app's method: a donor with no IMP to call, so the app loses it.
+        let ifResponds = try run(scenario, with: [wrapper, try gul("donor-if-responds")])
+        #expect(ifResponds.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") }, "\(ifResponds)")
+        #expect(!ifResponds.contains { $0.message.hasPrefix("g's observer") }, "\(ifResponds)")
+        // no-donor: the wrapper's class lacks the method, so no donor; the forwarding reaches the app and GUL misses it.
+        let never = try run(scenario, with: [wrapper, try gul("no-donor")])
+        #expect(never.contains { $0.kind == .lostEvent && $0.message.hasPrefix("g's observer") }, "\(never)")
+        // An app delegate whose class has the method is hooked either way.
+        let direct = try run("host UIApplication\nconfig release\nset-delegate app\nattach g\nfire application:didReceiveRemoteNotification:fetchCompletionHandler:\n",
+                             with: [try gul("donor-if-responds")])
+        #expect(direct.isEmpty, "\(direct)")
+    }
 }
