@@ -21,6 +21,8 @@ extension DeclaredSDK {
         case swizzleClassPerBlock = "swizzle-class-per-block"
         case resetIfAdded = "reset-if-added"
         case reentrancyGuard = "reentrancy-guard"
+        case firstOnly = "first-only"
+        case consume
         case passOwn = "pass-own"
         case reuse
         case respondsGuard = "responds-guard"
@@ -60,6 +62,8 @@ extension DeclaredSDK {
             case .swizzleClassPerBlock: return "swizzle-class per-block"
             case .resetIfAdded: return "swizzle-class … reset-if-added SEL"
             case .reentrancyGuard: return "setter … reentrancy-guard"
+            case .firstOnly: return "setter … first-only"
+            case .consume: return "wrap … consume SEL"
             case .passOwn: return "wrap … pass-own"
             case .reuse: return "wrap … reuse"
             case .respondsGuard: return "wrap … responds own-or-target … responds-guard"
@@ -104,6 +108,8 @@ extension DeclaredSDK {
             case .swizzleClassPerBlock: return sdk.perBlockSelector
             case .resetIfAdded: return !sdk.resetAfterAdding.isEmpty
             case .reentrancyGuard: return sdk.setterReentrancyGuard
+            case .firstOnly: return sdk.setterFirstOnly
+            case .consume: return proxy?.consumes.isEmpty == false
             case .passOwn: return proxy?.passOwn == true
             case .reuse: return proxy?.reuse == true
             case .respondsGuard: return proxy?.respondsGuard == true && proxy?.responds == .ownOrTarget

@@ -14,6 +14,15 @@ extension DeclaredSDK {
     /// - Returns: false when the set was nested and `original` ran instead of `body`.
     func guardingSetter(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, original: (Runtime, ObjectID, Value) throws -> Void,
                         _ body: () throws -> Void) throws {
+        if setterFirstOnly {
+            // One dispatch_once for the process: its token lives in the runtime, as a marker class.
+            let token = "\(id).firstDelegateSet"
+            if rt.objc_getClass(token) != nil {
+                note(rt, .firstOnly, "\(id)'s setDelegate: hook handles only the first delegate ever set (dispatch_once); a later one only goes to the original setter")
+                return try original(rt, view, delegate)
+            }
+            _ = rt.defineClass(token, superclass: rt.NSObjectClass, owner: id)
+        }
         guard setterReentrancyGuard else { return try body() }
         if rt.object_getIvar(view, setterGuardIvar).boolValue {
             note(rt, .reentrancyGuard, "\(id)'s setDelegate: swizzle calls the previous setter directly when it is re-entered for the same view")

@@ -98,6 +98,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// `forwardInvocation:` invokes the target without asking `respondsToSelector:` first (`[invocation
         /// invokeWithTarget:self.target]`, sa-sdk-ios 1.10.13 SADelegateProxy.m): a selector it lacks raises there.
         public var invokeAlways = false
+        /// Observed methods it handles itself and never forwards, though the target implements them (Notifee 7.0–7.8.2's
+        /// didReceive, NotifeeCore+UNUserNotificationCenter.m:183-186, :250-255 @7.8.2).
+        public var consumes: [String] = []
 
         public init(nsProxy: Bool, className: String, target: TargetOwnership, forwarding: Forwarding,
                     responds: Responds, marker: String?, keep: Keep?) {
@@ -221,6 +224,9 @@ public struct DeclaredSDK: Hashable, Sendable {
     public var objectIsa: ObjectIsa?
     /// The hooked setter calls only the original when re-entered for the same host (UIScrollViewSwizzler.swift:66-125).
     public var setterReentrancyGuard = false
+    /// The hooked setter handles only the first delegate ever set through it, then only calls the original (App Center's
+    /// `swizzleOriginalDelegate:` inside a static dispatch_once, MSACAppDelegateForwarder.m:69-74 @5.0.6).
+    public var setterFirstOnly = false
     /// The host's delegate getter answers a wrapper's target instead of the wrapper (UIScrollViewSwizzler.swift:141-152).
     public var getterUnwraps = false
     /// KVO-OBS: at its start it observes the slot's key path and, on each change, un-hooks the delegate it hooked and
@@ -570,8 +576,13 @@ public struct DeclaredSDK: Hashable, Sendable {
         for (selector, types) in allObservedMethods(rt) {
             let sel = rt.sel(selector)
             let sdk = self
+            let consumed = proxy.consumes.contains(selector)
             rt.addMethod(cls, selector, types: types) { rt, o, _, a in
                 let target = rt.object_getIvar(o, "target")
+                if consumed {
+                    sdk.note(rt, .consume, "\(id)'s wrapper handles \(selector) itself and never forwards it to the delegate it wraps")
+                    return try sdk.observedCall(rt, o, selector, types, a, original: nil)
+                }
                 if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
                     return try sdk.observedCall(rt, o, selector, types, a) { rt, args in try rt.objc_msgSend(target, sel, args) }
                 }

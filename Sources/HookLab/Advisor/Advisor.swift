@@ -330,7 +330,7 @@ public struct Advisor {
         public var drops: [String] = []
         /// How many orders keep its rules (`orderRule`, `orderRules`), or how many orders remain (`drop`).
         public var satisfying: Int = 0
-        /// For `variant` and `setup`: the app's set-up under which every order passes ("sets
+        /// For `variant`, `twoChanges` and `setup`: the app's set-up under which every order passes ("sets
         /// `UNUserNotificationCenter.delegate` before every SDK starts"); nil: under every set-up.
         public var when: String? = nil
         /// For `variant`: what the replacement is to the app (an upgrade, a setting, another choice).
@@ -386,7 +386,7 @@ public struct Advisor {
             case .dropAndOrderRule: return "drop `\(drop!)`, and \(ruleText)"
             case .twoChanges:
                 let parts = replacements.map { "use `\($0[1])` instead of `\($0[0])`" } + drops.map { "drop `\($0)`" }
-                return parts.joined(separator: ", and ") + " (every order passes)"
+                return parts.joined(separator: ", and ") + " (\(condition))"
             }
         }
     }
@@ -610,11 +610,23 @@ public struct Advisor {
             }
         }
         var fixes: [Fix] = []
-        for candidate in candidates where allPass(host: host, participants: candidate.participants, configs: evaluation.configs,
-                                                  scenariosRun: &scenariosRun) {
-            fixes.append(candidate.fix)
+        var conditional: [Fix] = []
+        for candidate in candidates {
+            if allPass(host: host, participants: candidate.participants, configs: evaluation.configs, scenariosRun: &scenariosRun) {
+                fixes.append(candidate.fix)
+            } else if candidate.fix.drops.isEmpty, let info = placementHost(host) {
+                // Two other versions that pass when the app sets its delegate before (or after) every SDK starts: the fix
+                // for an app set up that way (two wrappers that each fail alone under the other set-up, RNFB and Notifee).
+                let alternative = evaluate(host: host, participants: candidate.participants, configs: evaluation.configs)
+                scenariosRun += alternative.scenariosRun
+                if let placement = Placement.allCases.first(where: { alternative.allPass(under: $0) && !evaluation.allPass(under: $0) }) {
+                    var fix = candidate.fix
+                    fix.when = placement.text(on: info, candidate.participants)
+                    conditional.append(fix)
+                }
+            }
         }
-        return fixes
+        return fixes + conditional
     }
 
     /// Whether every order of the set passes, stopping at the first batch with a failure. Batches have a fixed size, so

@@ -108,6 +108,7 @@ public struct ParticipantFile: Sendable {
         var getterUnwraps: Int?
         var eras: [Era]?
         var setterGuard = false
+        var setterFirstOnly = false
         var kvoSlot: Int?
         var kvoSlotIfUnset = false
         var ifResponds = false
@@ -231,10 +232,11 @@ public struct ParticipantFile: Sendable {
                     case "skip-original": s.callsOriginal = false
                     case "reset-delegate": s.resets = true
                     case "reentrancy-guard": setterGuard = true
+                    case "first-only": setterFirstOnly = true
                     case "hooks-current": hooksCurrent = true
                     case "prefix": s.prefix = try option(args, &i, "prefix")
                     case "category": s.category = try option(args, &i, "category")
-                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, reentrancy-guard, hooks-current, prefix P, category NAME")
+                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, reentrancy-guard, first-only, hooks-current, prefix P, category NAME")
                     }
                     i += 1
                 }
@@ -270,6 +272,7 @@ public struct ParticipantFile: Sendable {
                     case "responds-guard": proxy.respondsGuard = true
                     case "track-if-target": proxy.trackIfTarget = true
                     case "invoke-always": proxy.invokeAlways = true
+                    case "consume": proxy.consumes.append(try option(args, &i, "consume"))
                     case "keep":
                         guard i + 3 < args.count, ["retain", "assign"].contains(args[i + 1]) else {
                             throw fail(number, "expected 'keep retain|assign host|delegate KEY'")
@@ -277,7 +280,7 @@ public struct ParticipantFile: Sendable {
                         let on: DeclaredSDK.Keep.Holder = try choice(args[i + 2], "keeper")
                         proxy.keep = DeclaredSDK.Keep(retains: args[i + 1] == "retain", on: on, key: args[i + 3])
                         i += 3
-                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard, track-if-target, invoke-always")
+                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard, track-if-target, invoke-always, consume SEL")
                     }
                     i += 1
                 }
@@ -534,6 +537,7 @@ public struct ParticipantFile: Sendable {
         sdk.noDonors = noDonors
         sdk.donorsIfResponds = donorsIfResponds
         sdk.setterReentrancyGuard = setterGuard
+        sdk.setterFirstOnly = setterFirstOnly
         if let getterLine = getterUnwraps {
             // The getter answers a wrapper's target: it needs a wrapper, and a setter hook that puts it in the slot.
             guard case .wrap = handling, trigger == .setter else {
@@ -637,6 +641,7 @@ public struct ParticipantFile: Sendable {
         if !sdk.callsOriginal { setter += " skip-original" }
         if sdk.resetsDelegate { setter += " reset-delegate" }
         if sdk.setterReentrancyGuard { setter += " reentrancy-guard" }
+        if sdk.setterFirstOnly { setter += " first-only" }
         setter += " prefix \(sdk.prefix) category \(sdk.category)"
         lines.append(setter)
         var handling = handlingLine(sdk.handling)
@@ -661,6 +666,7 @@ public struct ParticipantFile: Sendable {
             if p.respondsGuard { line += " responds-guard" }
             if p.trackIfTarget { line += " track-if-target" }
             if p.invokeAlways { line += " invoke-always" }
+            for selector in p.consumes { line += " consume \(selector)" }
             if let keep = p.keep { line += " keep \(keep.retains ? "retain" : "assign") \(keep.on.rawValue) \(keep.key)" }
             return line
         case .swizzleClass(let addMissing): return "swizzle-class" + (addMissing ? " add-missing" : "")

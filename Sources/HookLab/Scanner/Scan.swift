@@ -357,6 +357,14 @@ public struct Scan: Sendable {
             default: break
             }
         }
+        // Two other version lines: both upgrades in package terms, then the lab's ids.
+        if fix.kind == .twoChanges, fix.drops.isEmpty, fix.replacements.count == 2 {
+            let upgrades = fix.replacements.compactMap { Self.upgrade(from: $0[0], to: $0[1], found: found, declared: declared) }
+            if upgrades.count == 2 {
+                let ids = fix.replacements.map { "`\($0[1])` instead of `\($0[0])`" }.joined(separator: ", ")
+                return upgrades.joined(separator: " and ") + " (\(ids); \(fix.condition))"
+            }
+        }
         var text = fix.text
         for pair in ([fix.replace].compactMap { $0 } + fix.replacements) where pair.count == 2 {
             if let upgrade = Self.upgrade(from: pair[0], to: pair[1], found: found, declared: declared) { text += "; \(upgrade)" }

@@ -1,0 +1,55 @@
+// Issue 29 §3's participants, Notifee and App Center, and the two mechanisms they brought: `wrap … consume SEL` (Notifee
+// 7.0–7.8.x never forwards didReceive) and `setter … first-only` (App Center handles only the first delegate ever set).
+// Each mechanism is checked against the same file without its line.
+
+import Testing
+@testable import HookLab
+
+@Suite("Notifee and App Center: consume and first-only")
+struct NotifeeAppCenterTests {
+    static func shipped(_ id: String) throws -> ParticipantFile {
+        try #require(try Lab.packageParticipantFiles.get().first { $0.info.id == id })
+    }
+
+    /// The shipped file with `edit` applied to its text, under the id `id`.
+    static func edited(_ id: String, as newID: String, _ edit: (String) -> String) throws -> ParticipantFile {
+        let file = try #require(EmbeddedLabFiles.participants.first { $0.text.contains("\nparticipant \(id)\n") })
+        var lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines = lines.filter { !$0.hasPrefix("version-of") && !$0.hasPrefix("setting") && !$0.hasPrefix("package") && !$0.hasPrefix("cite") }
+            .map { $0 == "participant \(id)" ? "participant \(newID)" : $0 }
+        return try ParticipantFile.parse(text: edit(lines.joined(separator: "\n")), file: "\(newID).hooklab")
+    }
+
+    func run(_ text: String, _ files: [ParticipantFile]) throws -> [Finding] {
+        let catalog = ModelCatalog(participants: files.map(\.kind))
+        let scenario = try Scenario.parse(text: text, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        return catalog.makeRunner().run(scenario).findings
+    }
+
+    static let tap = "host UNUserNotificationCenter\nconfig release\nset-delegate app\nattach %@\nfire userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:\n"
+
+    @Test("Notifee 7.0–7.8.x keeps a tap that is not its own from the delegate it replaced (notifee #616, RNFB #6915); 7.9.0 forwards it; without `consume` 7.8 would too")
+    func notifeeConsumes() throws {
+        let old = try run(Self.tap.replacingOccurrences(of: "%@", with: "notifee:7"), [try Self.shipped("notifee:7")])
+        #expect(old.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") && $0.message.contains("didReceiveNotificationResponse") }, "\(old)")
+        #expect(!old.contains { $0.kind == .completionHandlerMisuse }, "Notifee calls the handler once itself: \(old)")
+        let fixed = try run(Self.tap.replacingOccurrences(of: "%@", with: "notifee"), [try Self.shipped("notifee")])
+        #expect(fixed.isEmpty, "\(fixed)")
+        let unconsumed = try Self.edited("notifee:7", as: "nc") {
+            $0.replacingOccurrences(of: " consume userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:", with: "")
+        }
+        let forwarded = try run(Self.tap.replacingOccurrences(of: "%@", with: "nc"), [unconsumed])
+        #expect(forwarded.isEmpty, "\(forwarded)")
+    }
+
+    @Test("App Center hooks only the first delegate ever set, so GUL's nil-and-back re-set is not re-hooked; hooking every set would loop through GUL's subclass")
+    func appCenterFirstOnly() throws {
+        let scenario = "host UIApplication\nconfig release\nload %@\nset-delegate app\nattach gul\nfire application:openURL:options:\n"
+        let gul = try Self.shipped("gul")
+        let once = try run(scenario.replacingOccurrences(of: "%@", with: "appcenter"), [try Self.shipped("appcenter"), gul])
+        #expect(once.isEmpty, "\(once)")
+        let everySet = try Self.edited("appcenter", as: "ac") { $0.replacingOccurrences(of: " first-only", with: "") }
+        let loops = try run(scenario.replacingOccurrences(of: "%@", with: "ac"), [everySet, gul])
+        #expect(loops.contains { $0.kind == .infiniteRecursion }, "\(loops)")
+    }
+}
