@@ -111,6 +111,25 @@ extension DeclaredSDK {
 
     // MARK: Start, factory, refusal
 
+    /// `own-delegate CLASS`: an empty slot gets the SDK's own singleton (kept for the process), a delegate already there
+    /// is set again; both pass through the SDK's setter hook, which hooks the object's class.
+    public func installOwnDelegate(on host: ObjectID, kind: HostKind, in rt: Runtime) throws {
+        guard let name = ownDelegateIfEmpty else { return }
+        let slot = kind.primarySlot
+        let current = try rt.send(host, slot.property)
+        guard current.isNil else {
+            _ = try rt.send(host, slot.setter, current)
+            return
+        }
+        note(rt, .ownDelegate, "\(id) makes its own object the \(kind.className) delegate when the slot is empty at its start")
+        let cls = rt.objc_getClass(name) ?? rt.defineClass(name, superclass: rt.NSObjectClass, owner: id)
+        // `static singleInstance` lives as long as the process; the model hangs it on the host, which does too.
+        let own = rt.class_createInstance(cls)
+        try rt.objc_setAssociatedObject(host, "\(id).ownDelegate", .object(own), .retainNonatomic)
+        try rt.objc_release(own)
+        _ = try rt.send(host, slot.setter, .object(own))
+    }
+
     /// At its start, the SDK takes hold of the delegate now in the slot (or refuses, or installs itself when empty).
     /// - Returns: false when it refused.
     @discardableResult

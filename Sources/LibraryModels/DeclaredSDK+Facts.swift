@@ -9,6 +9,7 @@ extension DeclaredSDK {
         case returnsVoid = "returns-void"
         case handlerGroup = "handler-group"
         case refuseIfSet = "refuse-if-set"
+        case ownDelegate = "own-delegate"
         case unlessConforms = "unless-conforms"
         case plugin
         case isaSubclassCapture = "isa-subclass-capture"
@@ -50,6 +51,7 @@ extension DeclaredSDK {
             case .returnsVoid: return "returns void"
             case .handlerGroup: return "handler group"
             case .refuseIfSet: return "refuse-if-set"
+            case .ownDelegate: return "own-delegate CLASS"
             case .unlessConforms: return "unless-conforms PROTOCOL"
             case .plugin: return "plugin PROTOCOL"
             case .isaSubclassCapture: return "isa-subclass capture"
@@ -90,6 +92,7 @@ extension DeclaredSDK {
             case .returnsVoid: return sdk.voidReturn
             case .handlerGroup: return sdk.defaultHandlerPolicy == .group || sdk.handlerPolicies.values.contains(.group)
             case .refuseIfSet: return sdk.refusesIfSet
+            case .ownDelegate: return sdk.ownDelegateIfEmpty != nil
             case .unlessConforms: return sdk.standsAsideIfConforms != nil
             case .plugin: return sdk.pluginOf != nil
             case .isaSubclassCapture:

@@ -227,6 +227,10 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// The hooked setter handles only the first delegate ever set through it, then only calls the original (App Center's
     /// `swizzleOriginalDelegate:` inside a static dispatch_once, MSACAppDelegateForwarder.m:69-74 @5.0.6).
     public var setterFirstOnly = false
+    /// At its start it sets an object of this class (a singleton with no methods of its own) as the delegate when the
+    /// slot is empty, else it sets the current delegate again, both through its own setter hook (OneSignal's
+    /// OSUNUserNotificationCenterDelegate, UNUserNotificationCenter+OneSignalNotifications.m registerDelegate).
+    public var ownDelegateIfEmpty: String?
     /// The host's delegate getter answers a wrapper's target instead of the wrapper (UIScrollViewSwizzler.swift:141-152).
     public var getterUnwraps = false
     /// KVO-OBS: at its start it observes the slot's key path and, on each change, un-hooks the delegate it hooked and

@@ -133,7 +133,7 @@ struct AppSlotNoteTests {
         let catalog = Lab.catalog
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
         let cells = generator.cells().filter {
-            ($0.host == "UIApplication@swiftui" && $0.order == ["gul:7"]) || ($0.host == "UNUserNotificationCenter" && $0.order == ["onesignal"])
+            ($0.host == "UIApplication@swiftui" && $0.order == ["gul:7"]) || ($0.host == "UNUserNotificationCenter" && $0.order == ["rnfb:double-call"])
         }
         return Matrix.run(cells: cells, generator: generator, makeRunner: catalog.makeRunner)
     }()

@@ -5,7 +5,7 @@
 import Testing
 @testable import HookLab
 
-@Suite("Notifee and App Center: consume and first-only")
+@Suite("Notifee, App Center and OneSignal: consume, first-only and own-delegate")
 struct NotifeeAppCenterTests {
     static func shipped(_ id: String) throws -> ParticipantFile {
         try #require(try Lab.packageParticipantFiles.get().first { $0.info.id == id })
@@ -51,5 +51,15 @@ struct NotifeeAppCenterTests {
         let everySet = try Self.edited("appcenter", as: "ac") { $0.replacingOccurrences(of: " first-only", with: "") }
         let loops = try run(scenario.replacingOccurrences(of: "%@", with: "ac"), [everySet, gul])
         #expect(loops.contains { $0.kind == .infiniteRecursion }, "\(loops)")
+    }
+    @Test("OneSignal sets its own notification delegate into the empty slot at +load, so expo-notifications refuses (expo #20937); without `own-delegate` Expo would install")
+    func oneSignalOwnDelegate() throws {
+        let scenario = "host UNUserNotificationCenter\nconfig release\nload %@\nattach expo\nfire userNotificationCenter:willPresentNotification:withCompletionHandler:\n"
+        let expo = try Self.shipped("expo")
+        let refused = try run(scenario.replacingOccurrences(of: "%@", with: "onesignal"), [try Self.shipped("onesignal"), expo])
+        #expect(refused.contains { $0.kind == .refused && $0.message.contains("OSUNUserNotificationCenterDelegate") }, "\(refused)")
+        let without = try Self.edited("onesignal", as: "os") { $0.replacingOccurrences(of: "own-delegate OSUNUserNotificationCenterDelegate\n", with: "") }
+        let installed = try run(scenario.replacingOccurrences(of: "%@", with: "os"), [without, expo])
+        #expect(!installed.contains { $0.kind == .refused }, "\(installed)")
     }
 }

@@ -43,7 +43,7 @@ public struct ParticipantFile: Sendable {
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
-                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework"]
+                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework", "own-delegate"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -92,6 +92,7 @@ public struct ParticipantFile: Sendable {
         var policies: [String: DeclaredSDK.HandlerPolicy] = [:]
         var defaultPolicy = DeclaredSDK.HandlerPolicy.pass
         var refuses = false
+        var ownDelegate: String?
         var voidReturn = false
         var noDonors: [String] = []
         var donorsIfResponds: [String] = []
@@ -396,6 +397,9 @@ public struct ParticipantFile: Sendable {
             case "refuse-if-set":
                 guard args.isEmpty else { throw fail(number, "'refuse-if-set' takes no arguments") }
                 refuses = true
+            case "own-delegate":
+                guard args.count == 1 else { throw fail(number, "expected 'own-delegate CLASS'") }
+                ownDelegate = args[0]
             case "kvo-slot":
                 guard args.isEmpty || args == ["if-unset"] else { throw fail(number, "expected 'kvo-slot' or 'kvo-slot if-unset'") }
                 kvoSlot = number
@@ -533,6 +537,7 @@ public struct ParticipantFile: Sendable {
         sdk.handlerPolicies = policies
         sdk.defaultHandlerPolicy = defaultPolicy
         sdk.refusesIfSet = refuses
+        sdk.ownDelegateIfEmpty = ownDelegate
         sdk.voidReturn = voidReturn
         sdk.noDonors = noDonors
         sdk.donorsIfResponds = donorsIfResponds
@@ -783,6 +788,10 @@ final class DeclaredParticipant: Participant {
         guard !started else { return }
         _ = installAll(world.rt, world.kind.className)
         started = true
+        let sdk = sdk(on: world.kind.className)
+        if sdk.ownDelegateIfEmpty != nil, sdk.hostClasses.contains(world.kind.className) {
+            try sdk.installOwnDelegate(on: try world.ensureHost(), kind: world.kind, in: world.rt)
+        }
     }
 
     func attach(_ world: World) throws {
