@@ -19,7 +19,7 @@ extension CLI {
         }
         let paths = try arguments.positional(0...Int.max, "lockfiles or directories")
 
-        let apps: [(root: String?, files: [String], packages: [LockedPackage], appDelegate: AppDelegateSource?)]
+        let apps: [(root: String?, files: [String], packages: [LockedPackage], appDelegate: AppDelegateSource?, infoPlist: [InfoPlistEntry])]
         do { apps = try readLockfiles(paths) } catch {
             // Bad input still writes what CI asked for, so an upload step finds its file: the error, in each format.
             var outputs: [AtomicFile.Output] = []
@@ -31,7 +31,7 @@ extension CLI {
         }
         let scans = apps.map { app in
             var scan = Scan.run(files: app.files, packages: app.packages, catalog: catalog, workers: cli.workers, configs: configs,
-                                appDelegate: app.appDelegate)
+                                appDelegate: app.appDelegate, infoPlist: app.infoPlist)
             scan.root = app.root
             return scan
         }
@@ -52,10 +52,10 @@ extension CLI {
 
     /// The lockfiles named (files, or directories searched) or, with none, found under the current directory; and
     /// their packages. A path that is missing or not a lockfile, or a malformed lockfile, is bad input.
-    func readLockfiles(_ paths: [String]) throws(UsageError) -> [(root: String?, files: [String], packages: [LockedPackage], appDelegate: AppDelegateSource?)] {
+    func readLockfiles(_ paths: [String]) throws(UsageError) -> [(root: String?, files: [String], packages: [LockedPackage], appDelegate: AppDelegateSource?, infoPlist: [InfoPlistEntry])] {
         var targets: [(url: URL, name: String)] = []
         // Each app of a directory searched (its files by app root), then the files named one by one, as one app.
-        var groups: [(root: String, names: [String], source: AppDelegateSource?)] = []
+        var groups: [(root: String, names: [String], source: AppDelegateSource?, infoPlist: [InfoPlistEntry])] = []
         func add(directory: URL, label: String) {
             let found = Lockfile.discover(in: directory)
             let byApp = Lockfile.groupByApp(found) { root in
@@ -70,7 +70,9 @@ extension CLI {
                 let others = Set(roots.filter { $0 != app.root && (app.root.isEmpty || $0.hasPrefix(app.root + "/")) }
                     .map { app.root.isEmpty ? $0 : String($0.dropFirst(app.root.count + 1)) })
                 let source = AppDelegateSource.find(in: top, skipping: others) { named(app.root.isEmpty ? $0 : app.root + "/" + $0) }
-                groups.append((app.root.isEmpty ? (label.isEmpty ? "." : label) : named(app.root), app.files.map(named), source))
+                // And the switches its Info.plist sets (an extension's excluded).
+                let plist = InfoPlist.find(in: top, skipping: others) { named(app.root.isEmpty ? $0 : app.root + "/" + $0) }
+                groups.append((app.root.isEmpty ? (label.isEmpty ? "." : label) : named(app.root), app.files.map(named), source, plist))
             }
         }
         var explicit: [String] = []
@@ -117,10 +119,10 @@ extension CLI {
                 throw UsageError(error.description)
             }
         }
-        if !explicit.isEmpty { groups.append((".", explicit.filter { name in !groups.contains { $0.names.contains(name) } }, nil)) }
+        if !explicit.isEmpty { groups.append((".", explicit.filter { name in !groups.contains { $0.names.contains(name) } }, nil, [])) }
         groups.removeAll { $0.names.isEmpty }
         // One app: the report as ever, no root named. Several (a monorepo): one scan each, by its root.
-        if groups.count <= 1 { return [(nil, files, files.flatMap { read[$0] ?? [] }, groups.first?.source)] }
-        return groups.map { group in (group.root, group.names, group.names.flatMap { read[$0] ?? [] }, group.source) }
+        if groups.count <= 1 { return [(nil, files, files.flatMap { read[$0] ?? [] }, groups.first?.source, groups.first?.infoPlist ?? [])] }
+        return groups.map { group in (group.root, group.names, group.names.flatMap { read[$0] ?? [] }, group.source, group.infoPlist) }
     }
 }

@@ -24,6 +24,8 @@ package enum InputReaders {
         ("xcode-project", xcodeProject),
         // An app's own source, read for its app delegate (never an error: source it does not understand is skipped).
         ("app-delegate-source", { data in text(data) { text in _ = AppDelegateSource.read(text, file: "AppDelegate.swift") } }),
+        // An app's Info.plist, read for the switches participant files declare (never an error either).
+        ("info-plist", { data in text(data) { text in _ = InfoPlist.read(text, file: "Info.plist") } }),
     ]
 
     /// Reads `data` with the reader named `name`; nil for a name no reader has.

@@ -56,6 +56,11 @@ struct AppCorpusTests {
         if let source = AppDelegateSource.find(in: root, name: { $0 }) {
             out.append("\(slug) (the whole app): app delegate \(source.className): \(source.superclass), \(source.kind.rawValue) (\(source.file):\(source.line))")
         }
+        // The switches its Info.plist sets that a participant file declares (`setting NAME plist KEY VALUE`).
+        let declared = Lab.catalog.participants.compactMap(\.setting).compactMap(\.plistKey)
+        for entry in InfoPlist.find(in: root, name: { $0 }) where declared.contains(entry.key) {
+            out.append("\(slug) (the whole app): Info.plist \(entry.key) = \(entry.value) (\(entry.file):\(entry.line))")
+        }
         // What the app's packages bring that it does not link itself, read over all of its files (as a scan reads them).
         for found in Scan.recognise(Scan.withBroughtParts(all), participants: Lab.catalog.participants).found where found.package.broughtBy != nil {
             out.append("\(slug) (the whole app): \(found.participant) ← \(found.package.name) \(found.package.version ?? "?") (\(found.reason))")

@@ -14,6 +14,9 @@ struct SettingLine: Sendable {
     var line: Int
     /// `off`: the switch turns the feature off; the app calls nothing by hand, and the SDK expects no event.
     var off = false
+    /// The Info.plist key and value that set it (`plist KEY VALUE`), which `hooklab scan` reads in the app.
+    var plistKey: String? = nil
+    var plistValue: String? = nil
     /// The host classes of the `for` sections it was declared in; empty: a switch for every slot the SDK hooks.
     var hostClasses: [String] = []
 }
@@ -52,7 +55,8 @@ extension ParticipantFile {
             info.packages = []
             info.actions = nil
             info.versionOf = nil
-            info.setting = ParticipantInfo.Setting(of: self.info.id, name: setting.name, text: setting.text)
+            info.setting = ParticipantInfo.Setting(of: self.info.id, name: setting.name, text: setting.text,
+                                                   plistKey: setting.plistKey, plistValue: setting.plistValue)
             info.declaredSettings = []
             var variant = ParticipantFile(sdk: switched(kept.first ?? sdk), info: info, file: file)
             variant.sections = kept.map(switched)

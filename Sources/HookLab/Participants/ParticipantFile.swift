@@ -379,14 +379,27 @@ public struct ParticipantFile: Sendable {
                 // matrix runs it as `ID:proxy-off` (ParticipantFile+Settings.swift). `setting NAME off "…" SOURCE`: the
                 // switch turns the feature off, and nothing is called by hand (Datadog's scroll proxy without
                 // uiKitActionsPredicate). Inside a `for` section it is that slot's switch only.
-                let form = "expected 'setting NAME [off] \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
+                // `plist KEY VALUE`: the Info.plist key and value that set it, which `hooklab scan` reads in the app.
+                let form = "expected 'setting NAME [off] [plist KEY VALUE] \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
                 let parts = rest.split(separator: "\"", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard parts.count == 3, let name = args.first, [name, "\(name) off"].contains(parts[0]), !parts[1].isEmpty, !parts[2].isEmpty else { throw fail(number, form) }
+                guard parts.count == 3, !parts[1].isEmpty, !parts[2].isEmpty else { throw fail(number, form) }
+                var head = parts[0].split(separator: " ").map(String.init)
+                guard let name = head.first else { throw fail(number, form) }
+                head.removeFirst()
+                let off = head.first == "off"
+                if off { head.removeFirst() }
+                var plist: (key: String, value: String)?
+                if head.first == "plist" {
+                    guard head.count == 3 else { throw fail(number, "expected 'plist KEY VALUE' after the setting's name, e.g. 'plist FirebaseAppDelegateProxyEnabled NO'") }
+                    plist = (head[1], head[2])
+                    head = []
+                }
+                guard head.isEmpty else { throw fail(number, form) }
                 guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else {
                     throw fail(number, "a setting's name '\(name)' becomes part of a participant id: use letters, digits, '-' and '.'")
                 }
                 guard !settings.contains(where: { $0.name == name }) else { throw fail(number, "setting '\(name)' is declared twice") }
-                settings.append(SettingLine(name: name, text: parts[1], source: parts[2], line: number, off: parts[0] != name))
+                settings.append(SettingLine(name: name, text: parts[1], source: parts[2], line: number, off: off, plistKey: plist?.key, plistValue: plist?.value))
             case "action":
                 guard !rest.isEmpty else { throw fail(number, "expected 'action TEXT': what an app can do about this SDK") }
                 actions.append(rest)

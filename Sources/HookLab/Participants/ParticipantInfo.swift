@@ -80,6 +80,9 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         public var name: String
         /// What the app sets, and then does by hand.
         public var text: String
+        /// The Info.plist key and value that set it (`plist KEY VALUE`), for `hooklab scan`; nil when none is declared.
+        public var plistKey: String? = nil
+        public var plistValue: String? = nil
     }
     /// What it requires of another library the app links with it (a participant file's `requires` line): an order
     /// with a participant of that family outside the range cannot exist (FirebaseMessaging 12 and GoogleUtilities 7).

@@ -58,6 +58,36 @@ public struct Scan: Sendable {
     public var root: String?
     /// The app delegate its source declares, when the scan found it (``AppDelegateSource``).
     public var appDelegate: AppDelegateSource?
+    /// The app's Info.plist entries the scan read (``InfoPlist``).
+    public var infoPlist: [InfoPlistEntry] = []
+    /// The SDKs whose documented switch the app's Info.plist sets: each runs as its `setting` variant.
+    public var switches: [Switch] = []
+
+    /// A found SDK switched by the app's Info.plist (a participant file's `setting NAME plist KEY VALUE`).
+    public struct Switch: Sendable, Hashable {
+        /// The participant the package maps to (`fcm`), and the variant it runs as (`fcm:proxy-off`).
+        public var participant: String
+        public var variant: String
+        public var entry: InfoPlistEntry
+    }
+
+    /// Each found SDK whose `setting … plist KEY VALUE` the app's Info.plist sets becomes that variant.
+    static func switched(_ found: [Found], participants: [ParticipantInfo], infoPlist: [InfoPlistEntry]) -> ([Found], [Switch]) {
+        var found = found
+        var switches: [Switch] = []
+        for i in found.indices {
+            let id = found[i].participant
+            for variant in participants {
+                guard let setting = variant.setting, setting.of == id, let key = setting.plistKey, let value = setting.plistValue,
+                      let entry = infoPlist.first(where: { $0.key == key && InfoPlist.matches($0.value, value) }) else { continue }
+                found[i].participant = variant.id
+                found[i].reason += "; switched by the app's Info.plist: \(entry.sentence)"
+                switches.append(Switch(participant: id, variant: variant.id, entry: entry))
+                break
+            }
+        }
+        return (found, switches)
+    }
 
     /// The framework an app is built on, read from what it links; it decides which variant of a host applies
     /// (`UNUserNotificationCenter@flutter` for Flutter, never `UIApplication@swiftui` for React Native or Flutter).
@@ -242,11 +272,13 @@ public struct Scan: Sendable {
 
     /// Recognises the packages and advises on each host.
     public static func run(files: [String], packages: [LockedPackage], catalog: LabCatalog, workers: Int,
-                           configs: [Configuration] = Configuration.allCases, appDelegate: AppDelegateSource? = nil) -> Scan {
+                           configs: [Configuration] = Configuration.allCases, appDelegate: AppDelegateSource? = nil,
+                           infoPlist: [InfoPlistEntry] = []) -> Scan {
         let participants = catalog.participants
         let listed = packages
         let packages = withBroughtParts(linkedPlugins(packages))
-        let (found, unmodeled, nothing, placed) = recognise(packages, participants: participants)
+        let (recognised, unmodeled, nothing, placed) = recognise(packages, participants: participants)
+        let (found, switches) = switched(recognised, participants: participants, infoPlist: infoPlist)
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: participants)
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring, makeRunner: catalog.makeRunner)
         let framework = AppFramework.of(packages, found: found, participants: participants).refined(by: appDelegate)
@@ -262,6 +294,8 @@ public struct Scan: Sendable {
                         placedCount: placed, hosts: verdicts)
         scan.framework = framework
         scan.appDelegate = appDelegate
+        scan.infoPlist = infoPlist
+        scan.switches = switches
         for p in participants where !p.packages.isEmpty { scan.declared[p.id] = p.packages }
         return scan
     }

@@ -45,6 +45,10 @@ struct JSONScanReporter: ScanReporter {
                 .object([("file", .string(a.file)), ("line", .number(a.line)), ("class", .string(a.className)),
                          ("superclass", .string(a.superclass)), ("framework", .string(a.kind.rawValue))])
             } ?? .null),
+            ("switches", .array(scan.switches.map { s in
+                .object([("participant", .string(s.participant)), ("runsAs", .string(s.variant)), ("key", .string(s.entry.key)),
+                         ("value", .string(s.entry.value)), ("file", .string(s.entry.file)), ("line", .number(s.entry.line))])
+            })),
             ("files", strings(scan.files)),
             ("packages", .number(scan.packageCount)),
             ("found", .array(found)),

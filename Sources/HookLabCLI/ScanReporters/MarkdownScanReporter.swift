@@ -14,6 +14,17 @@ struct MarkdownScanReporter: ScanReporter {
         if let source = scan.appDelegate {
             out += "From the app's source: \(source.sentence). The reading is heuristic; the lockfiles decide where the source says nothing.\n\n"
         }
+        if !scan.switches.isEmpty {
+            // One sentence per key: FirebaseAppDelegateProxyEnabled is one switch for every SDK that reads it (fcm, gul).
+            var entries: [InfoPlistEntry] = []
+            for s in scan.switches where !entries.contains(s.entry) { entries.append(s.entry) }
+            out += "From the app's Info.plist: " + entries.map { entry in
+                let switched = scan.switches.filter { $0.entry == entry }
+                let ids = switched.map { "`\($0.participant)`" }.joined(separator: " and ")
+                let variants = switched.map { "`\($0.variant)`" }.joined(separator: " and ")
+                return "\(entry.sentence) switches the hooks of \(ids) off: \(switched.count == 1 ? "it runs" : "they run") as \(variants)"
+            }.joined(separator: "; ") + ".\n\n"
+        }
 
         out += "## SDKs the lab models (\(scan.found.count))\n\n"
         if scan.found.isEmpty {
