@@ -350,4 +350,20 @@ extension CLI {
     }
 
     static func format(_ value: Double, digits: Int) -> String { String(format: "%.\(digits)f", value) }
+
+    /// `hooklab audit ID`: what one participant's model rests on, and the failing cells each of its facts decides.
+    func audit(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
+        let id = try arguments.positional(1...1, "a participant id, e.g. 'hooklab audit fcm'")[0]
+        try checkParticipant(id)
+        let info = catalog.participant(id)!
+        _ = try loadReports()
+        let cells = generator.cells().filter { $0.order.contains(id) }
+        let matrix = runMatrix(cells: cells, quiet: arguments.quiet)
+        // Its participant file: the project's own first (they are loaded over HookLab's), then HookLab's, with their
+        // setting variants.
+        let local = (try? ParticipantFile.load(directory: url(ParticipantFile.directory), label: ParticipantFile.directory)) ?? []
+        let files = (local + ((try? Lab.packageParticipantFiles.get()) ?? [])).flatMap { [$0] + $0.settingVariants() }
+        standardOutput(ParticipantAudit(info: info, file: files.first { $0.info.id == id }, matrix: matrix).text)
+        return 0
+    }
 }

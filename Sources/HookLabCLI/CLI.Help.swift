@@ -4,7 +4,7 @@ import HookLab
 extension CLI {
     /// The help texts, printed by `--help` / `-h` everywhere.
     enum Help {
-        static let commands = ["matrix", "gate", "run", "explain", "advise", "list", "bench", "merge", "diff", "design", "scan"]
+        static let commands = ["matrix", "gate", "run", "explain", "advise", "list", "bench", "merge", "diff", "design", "scan", "audit"]
 
         static let top = """
         hooklab: compatibility lab for iOS delegate proxies and hooking libraries, run on models.
@@ -30,6 +30,7 @@ extension CLI {
                                       search the designs participant files allow for the most compatible one
           scan [PATH...] [--json] [--sarif FILE] [--github] [--junit FILE]
                                       read an app's Podfile.lock, Package.resolved, Cartfile.resolved: which SDKs fight, what to change
+          audit ID                    what one participant's model rests on, and the failing cells each of its facts decides
 
         Every command takes --opt=value as well as --opt value, '--' to end options, -q (quiet) and -v (verbose).
         Paths: Reports/ and Matrix/ are found upward from the current directory (a directory with Package.swift
@@ -40,6 +41,19 @@ extension CLI {
         """
 
         static let command: [String: String] = [
+            "audit": """
+            Usage: hooklab audit ID
+
+            The page to read when an SDK ships a release: for participant ID, the sources it follows, the
+            packages it maps, what it requires, and every mechanism fact its participant file's lines select,
+            with the source the file gives for it. Every cell ID is in (alone, in pairs and, unless it is a
+            version line or a setting, in triples, on its hosts, debug and release) is run, and each fact is
+            followed by the failing cells whose failing path noted it: the cells that change if the SDK's code
+            changes there. A library modeled in Swift lists the facts its failing paths noted instead.
+
+            Exit code 0; 2 for an unknown participant.
+
+            """,
             "design": """
             Usage: hooklab design HOST [--against P]... [--observe SEL]... [--top N] [--id ID] [--write PATH [--force]]
 

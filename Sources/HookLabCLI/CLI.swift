@@ -113,6 +113,7 @@ public struct CLI {
             case "advise": return try advise(&arguments)
             case "design": return try design(&arguments)
             case "scan": return try scan(&arguments)
+            case "audit": return try audit(&arguments)
             default: return 2
             }
         } catch {

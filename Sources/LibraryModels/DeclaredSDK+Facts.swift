@@ -24,6 +24,7 @@ extension DeclaredSDK {
         case reentrancyGuard = "reentrancy-guard"
         case firstOnly = "first-only"
         case consume
+        case retarget
         case passOwn = "pass-own"
         case reuse
         case respondsGuard = "responds-guard"
@@ -66,6 +67,7 @@ extension DeclaredSDK {
             case .reentrancyGuard: return "setter … reentrancy-guard"
             case .firstOnly: return "setter … first-only"
             case .consume: return "wrap … consume SEL"
+            case .retarget: return "wrap … retarget"
             case .passOwn: return "wrap … pass-own"
             case .reuse: return "wrap … reuse"
             case .respondsGuard: return "wrap … responds own-or-target … responds-guard"
@@ -113,6 +115,7 @@ extension DeclaredSDK {
             case .reentrancyGuard: return sdk.setterReentrancyGuard
             case .firstOnly: return sdk.setterFirstOnly
             case .consume: return proxy?.consumes.isEmpty == false
+            case .retarget: return proxy?.retarget == true
             case .passOwn: return proxy?.passOwn == true
             case .reuse: return proxy?.reuse == true
             case .respondsGuard: return proxy?.respondsGuard == true && proxy?.responds == .ownOrTarget

@@ -101,6 +101,10 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// Observed methods it handles itself and never forwards, though the target implements them (Notifee 7.0–7.8.2's
         /// didReceive, NotifeeCore+UNUserNotificationCenter.m:183-186, :250-255 @7.8.2).
         public var consumes: [String] = []
+        /// One wrapper for the host, kept on it (`keep … host KEY`) and re-targeted at each set, whatever the new
+        /// delegate is, the wrapper itself included (Embrace: `proxy.originalDelegate = delegate`, then the original
+        /// setter with the proxy, PushNotificationCaptureService.swift:80-87 @6.21.0).
+        public var retarget = false
 
         public init(nsProxy: Bool, className: String, target: TargetOwnership, forwarding: Forwarding,
                     responds: Responds, marker: String?, keep: Keep?) {
@@ -428,6 +432,13 @@ public struct DeclaredSDK: Hashable, Sendable {
     func handleDelegate(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
         switch handling {
         case .wrap(let proxy):
+            if proxy.retarget, let made, let keep = proxy.keep, keep.on == .host,
+               let existing = rt.objc_getAssociatedObject(view, keep.key).object, rt.class_isSubclass(rt.object_getClass(existing), of: made) {
+                note(rt, .retarget, "\(id) keeps one wrapper and re-targets it at each set, even at a delegate that is the wrapper itself or wraps it")
+                try rt.object_setIvar(existing, "target", delegate, proxy.target.ownership)
+                _ = try rt.objc_retain(existing)
+                return (.object(existing), existing)
+            }
             guard !delegate.isNil else { return (.none, nil) }
             if let made, let existing = try existingWrapper(rt, proxy, delegate, made: made) { return existing }
             // Scheme 2: "[delegate respondsToSelector:@selector(bd_isCollectionViewTrackerDecorator)] → pass it through".

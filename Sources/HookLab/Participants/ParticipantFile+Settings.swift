@@ -23,7 +23,7 @@ struct SettingLine: Sendable {
 
 extension ParticipantFile {
     /// One variant participant per `setting` line.
-    func settingVariants() -> [ParticipantFile] {
+    public func settingVariants() -> [ParticipantFile] {
         settings.map { setting in
             let id = "\(info.id):\(setting.name)"
             func switched(_ sdk: DeclaredSDK) -> DeclaredSDK {

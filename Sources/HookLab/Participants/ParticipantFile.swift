@@ -274,6 +274,7 @@ public struct ParticipantFile: Sendable {
                     case "track-if-target": proxy.trackIfTarget = true
                     case "invoke-always": proxy.invokeAlways = true
                     case "consume": proxy.consumes.append(try option(args, &i, "consume"))
+                    case "retarget": proxy.retarget = true
                     case "keep":
                         guard i + 3 < args.count, ["retain", "assign"].contains(args[i + 1]) else {
                             throw fail(number, "expected 'keep retain|assign host|delegate KEY'")
@@ -281,7 +282,7 @@ public struct ParticipantFile: Sendable {
                         let on: DeclaredSDK.Keep.Holder = try choice(args[i + 2], "keeper")
                         proxy.keep = DeclaredSDK.Keep(retains: args[i + 1] == "retain", on: on, key: args[i + 3])
                         i += 3
-                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard, track-if-target, invoke-always, consume SEL")
+                    default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard, track-if-target, invoke-always, consume SEL, retarget")
                     }
                     i += 1
                 }
@@ -685,6 +686,7 @@ public struct ParticipantFile: Sendable {
             if p.trackIfTarget { line += " track-if-target" }
             if p.invokeAlways { line += " invoke-always" }
             for selector in p.consumes { line += " consume \(selector)" }
+            if p.retarget { line += " retarget" }
             if let keep = p.keep { line += " keep \(keep.retains ? "retain" : "assign") \(keep.on.rawValue) \(keep.key)" }
             return line
         case .swizzleClass(let addMissing): return "swizzle-class" + (addMissing ? " add-missing" : "")
