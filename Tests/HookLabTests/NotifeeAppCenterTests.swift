@@ -5,7 +5,7 @@
 import Testing
 @testable import HookLab
 
-@Suite("Notifee, App Center and OneSignal: consume, first-only and own-delegate")
+@Suite("Notifee, App Center, OneSignal and Embrace: consume, first-only, own-delegate and retarget")
 struct NotifeeAppCenterTests {
     static func shipped(_ id: String) throws -> ParticipantFile {
         try #require(try Lab.packageParticipantFiles.get().first { $0.info.id == id })
@@ -61,5 +61,15 @@ struct NotifeeAppCenterTests {
         let without = try Self.edited("onesignal", as: "os") { $0.replacingOccurrences(of: "own-delegate OSUNUserNotificationCenterDelegate\n", with: "") }
         let installed = try run(scenario.replacingOccurrences(of: "%@", with: "os"), [without, expo])
         #expect(!installed.contains { $0.kind == .refused }, "\(installed)")
+    }
+    @Test("Embrace re-targets its one proxy at every set: RNFB, starting after it, captures the proxy and sets itself, and the two forward to each other; without `retarget` a second proxy wraps RNFB and nothing loops")
+    func embraceRetargets() throws {
+        let scenario = "host UNUserNotificationCenter\nconfig release\nset-delegate app\nattach %@\nattach rnfb\nfire userNotificationCenter:willPresentNotification:withCompletionHandler:\n"
+        let rnfb = try Self.shipped("rnfb")
+        let loops = try run(scenario.replacingOccurrences(of: "%@", with: "embrace"), [try Self.shipped("embrace"), rnfb])
+        #expect(loops.contains { $0.kind == .forwardingCycle || $0.kind == .infiniteRecursion }, "\(loops)")
+        let fresh = try Self.edited("embrace", as: "em") { $0.replacingOccurrences(of: " retarget", with: "") }
+        let chained = try run(scenario.replacingOccurrences(of: "%@", with: "em"), [fresh, rnfb])
+        #expect(!chained.contains { $0.kind == .forwardingCycle || $0.kind == .infiniteRecursion }, "\(chained)")
     }
 }
