@@ -79,6 +79,8 @@ public enum AppDelegateObject {
     public struct Shape: Hashable, Sendable {
         public var lacks: [String]
         public var completes: [String: Int]
+        /// The methods that keep the handler and call it after the event returned (`delegate-completes SEL N async`).
+        public var completesLater: [String] = []
         /// The class subclasses `FlutterAppDelegate` and leaves its notification methods to it (the documented Flutter
         /// set-up writes no `userNotificationCenter:` override; FlutterFire's README).
         public var flutter = false
@@ -128,6 +130,7 @@ public enum AppDelegateObject {
             for m in rt.protocol_copyMethodDescriptionList(p) where !shape.lacks.contains(m.selector) && !inherited.contains(m.selector) {
                 let selector = m.selector
                 let calls = selector.hasSuffix("ompletionHandler:") ? shape.completes[selector] ?? 1 : 0
+                let later = shape.completesLater.contains(selector)
                 let value = handlerValue(selector)
                 let returnType = m.types.first!
                 rt.addMethod(cls, selector, types: m.types) { rt, o, _, a in
@@ -137,7 +140,16 @@ public enum AppDelegateObject {
                     if case .string(let sdks) = rt.object_getIvar(rt.classObject(cls), forwardsToIvar) {
                         for sdk in sdks.split(separator: ",") { rt.journal.append(JournalEntry(observer: String(sdk), event: selector)) }
                     }
-                    for _ in 0..<calls { try UIKit.callHandler(rt, a.last ?? .none, by: me, [value]) }
+                    if later, calls > 0, case .block? = a.last, let host = a.first?.object {
+                        // It keeps the handler (an async decision) and calls it once the event returned, on the host
+                        // that sent it (completeLater, from UIKit.deliver).
+                        try rt.object_setIvar(host, pendingSelectorIvar, .string(selector), .value)
+                        try rt.object_setIvar(host, pendingHandlerIvar, a.last!, .value)
+                        try rt.object_setIvar(host, pendingCountIvar, .int(calls), .value)
+                        try rt.object_setIvar(host, pendingCallerIvar, .string(me), .value)
+                    } else {
+                        for _ in 0..<calls { try UIKit.callHandler(rt, a.last ?? .none, by: me, [value]) }
+                    }
                     // The Expo template's overrides call super (ExpoAppDelegate's fan-out) as well.
                     if callsExpo, ExpoApp.templateOverrides.contains(selector) { _ = try ExpoApp.fanOut(rt, selector, m.types, a) }
                     let configured = rt.object_getIvar(o, answerIvar(selector))
@@ -145,6 +157,20 @@ public enum AppDelegateObject {
                 }
             }
         }
+    }
+
+    static let pendingSelectorIvar = "app.pendingSelector", pendingHandlerIvar = "app.pendingHandler", pendingCountIvar = "app.pendingCount",
+               pendingCallerIvar = "app.pendingCaller"
+
+    /// Calls the completion handler the app's delegate kept while `host` sent its last event (`delegate-completes SEL N
+    /// async`), as many times as its shape says, now that the event returned.
+    static func completeLater(on host: ObjectID, in rt: Runtime) throws {
+        guard case .string(let selector) = rt.object_getIvar(host, pendingSelectorIvar) else { return }
+        let handler = rt.object_getIvar(host, pendingHandlerIvar)
+        let count = rt.object_getIvar(host, pendingCountIvar).intValue
+        let caller = rt.object_getIvar(host, pendingCallerIvar).stringValue ?? className
+        for ivar in [pendingSelectorIvar, pendingHandlerIvar, pendingCountIvar, pendingCallerIvar] { try rt.object_setIvar(host, ivar, .none, .value) }
+        for _ in 0..<count { try UIKit.callHandler(rt, handler, by: caller, [handlerValue(selector)]) }
     }
 
     /// The optional methods a scenario may say the app's delegate lacks, on a host: its slot protocol's methods.

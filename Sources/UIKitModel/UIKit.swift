@@ -212,6 +212,8 @@ public enum UIKit {
         if !args.isEmpty { args[args.count - 1] = .block(handler) }
         let start = rt.journal.count
         let answer = try rt.objc_msgSend(delegate, rt.sel(event.selector), args)
+        // An app that decides asynchronously calls the handler it kept after the delegate chain returned.
+        try AppDelegateObject.completeLater(on: host, in: rt)
         let n = handler.callCount
         if n != 1 {
             let callers = rt.journal[start...].filter { $0.event == callsHandler && $0.detail == label }.map(\.observer)

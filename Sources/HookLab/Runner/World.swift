@@ -69,7 +69,9 @@ public final class World {
         for step in steps {
             switch step {
             case .delegateLacks(let selectors): shape.lacks += selectors
-            case .delegateCompletes(let selector, let n): shape.completes[selector] = n
+            case .delegateCompletes(let selector, let n, let async):
+                shape.completes[selector] = n
+                if async { shape.completesLater.append(selector) }
             default: break
             }
         }

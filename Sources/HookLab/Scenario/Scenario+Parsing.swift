@@ -157,14 +157,17 @@ extension Scenario.Step {
             guard !args.isEmpty else { throw fail("'delegate-lacks' takes one or more selectors, e.g. 'delegate-lacks application:continueUserActivity:restorationHandler:'") }
             self = .delegateLacks(args)
         case "delegate-completes":
-            guard args.count == 2 || args.count == 1 else {
-                throw fail("'delegate-completes' takes a selector and a count, e.g. 'delegate-completes application:didReceiveRemoteNotification:fetchCompletionHandler: 2'")
+            // `async`: the app keeps the handler and calls it after the event returns (RNFB #9049).
+            let async = args.count >= 2 && args.last == "async"
+            let rest = async ? Array(args.dropLast()) : args
+            guard rest.count == 2 || rest.count == 1 else {
+                throw fail("'delegate-completes' takes a selector, a count and 'async' if the app calls the handler after the event returns, e.g. 'delegate-completes application:didReceiveRemoteNotification:fetchCompletionHandler: 2' or 'delegate-completes userNotificationCenter:willPresentNotification:withCompletionHandler: 1 async'")
             }
-            let count = args.count == 2 ? args[1] : "1"
+            let count = rest.count == 2 ? rest[1] : "1"
             guard let n = Int(count), (0...2).contains(n) else {
-                throw fail("delegate-completes \(Scenario.clip(args[0])) \(Scenario.clip(count)): the count must be 0, 1 or 2 (how many times the app calls the completion handler)")
+                throw fail("delegate-completes \(Scenario.clip(rest[0])) \(Scenario.clip(count)): the count must be 0, 1 or 2 (how many times the app calls the completion handler)")
             }
-            self = .delegateCompletes(args[0], n)
+            self = .delegateCompletes(rest[0], n, async: async)
         default:
             if Scenario.Step.extensionKeywords.contains(keyword) {
                 self = .raw(keyword: keyword, args: args)

@@ -48,7 +48,7 @@ extension Scenario {
                         throw fail("delegate-lacks: \(host)'s delegate protocol has no method '\(Scenario.clip(selector))'\(Scenario.suggestion(selector, methods)); it has \(methods.joined(separator: ", "))")
                     }
                     lacked += selectors
-                case .delegateCompletes(let selector, _):
+                case .delegateCompletes(let selector, _, _):
                     let handlers = methods.filter { $0.hasSuffix("ompletionHandler:") }
                     guard handlers.contains(selector) else {
                         throw fail("delegate-completes: '\(Scenario.clip(selector))' is not a method of \(host)'s delegate that takes a completion handler\(Scenario.suggestion(selector, handlers)); those are \(handlers.joined(separator: ", "))")

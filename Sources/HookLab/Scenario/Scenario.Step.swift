@@ -28,8 +28,10 @@ extension Scenario {
         case invalidateSession
         /// `delegate-lacks SEL…`: the app's delegate class does not implement these optional methods (before the first step).
         case delegateLacks([String])
-        /// `delegate-completes SEL N`: the app's implementation of SEL calls its completion handler N times (0, 1 or 2).
-        case delegateCompletes(String, Int)
+        /// `delegate-completes SEL N [async]`: the app's implementation of SEL calls its completion handler N times (0, 1 or 2).
+        /// With `async`, the app keeps the handler and calls it after the event returns (an asynchronous presentation
+        /// decision, RNFB #9049).
+        case delegateCompletes(String, Int, async: Bool)
         /// `FAMILY.VERB ARGS`: a participant family's own verb, e.g. `rx.subscribe scrollViewDidScroll:`
         /// or `aspects.hook ViewController viewWillAppear: before`.
         case verb(family: String, verb: String, args: [String])
@@ -61,7 +63,7 @@ extension Scenario {
             case .teardown: "teardown"
             case .invalidateSession: "invalidate-session"
             case .delegateLacks(let selectors): (["delegate-lacks"] + selectors).joined(separator: " ")
-            case .delegateCompletes(let selector, let n): "delegate-completes \(selector) \(n)"
+            case .delegateCompletes(let selector, let n, let async): "delegate-completes \(selector) \(n)\(async ? " async" : "")"
             case .verb(let family, let verb, let args): (["\(family).\(verb)"] + args).joined(separator: " ")
             case .raw(let keyword, let args): ([keyword] + args).joined(separator: " ")
             }
