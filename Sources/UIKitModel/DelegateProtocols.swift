@@ -87,10 +87,12 @@ public enum DelegateProtocols {
     public static let urlSessionTask: [ProtocolMethod] = [
         ProtocolMethod("URLSession:task:didCompleteWithError:", "v@:@@@"),
         ProtocolMethod("URLSession:task:didFinishCollectingMetrics:", "v@:@@@"),
+        ProtocolMethod("URLSession:task:didReceiveChallenge:completionHandler:", "v@:@@@@?"),
     ]
     public static let urlSessionData: [ProtocolMethod] = [
         ProtocolMethod("URLSession:dataTask:didReceiveResponse:completionHandler:", "v@:@@@@?"),
         ProtocolMethod("URLSession:dataTask:didReceiveData:", "v@:@@@"),
+        ProtocolMethod("URLSession:dataTask:willCacheResponse:completionHandler:", "v@:@@@@?"),
     ]
     /// The protocols of the app-level slots, which the app's delegate class adopts per scenario (its shape may lack
     /// methods, so they are not in the base runtime's `AppDelegate`).
