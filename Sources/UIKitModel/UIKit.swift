@@ -158,8 +158,22 @@ public enum UIKit {
         let bit = 1 << probes(rt, protocolName).firstIndex(of: event.selector)!
         let arguments = eventArguments(event)
         let caches = kind.slots.first { $0.property == event.slot }!.cachesResponds
+        // The app delegate's cache is sourced for the openURL handlers only; for its other methods it is an inference.
+        let appDelegateSlot = protocolName == "UIApplicationDelegate"
+        let sourcedCache = openURLHandlers.contains(event.selector)
         rt.addMethod(cls, event.internalSelector, types: "\(event.returnType)@:") { rt, host, _, _ in
             guard !caches || rt.object_getIvar(host, flags).intValue & bit != 0 else {
+                // The cache decides only when the delegate would answer YES now (a method added since it was set).
+                if appDelegateSlot, case let delegate = rt.object_getIvar(host, event.slot), !delegate.isNil,
+                   try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
+                    if sourcedCache {
+                        rt.noteFact("UIKit answers \(event.selector) from the respondsToSelector: answers it cached when the app delegate was set, so a method added since is not called until the delegate is set again",
+                                    source: "google/GoogleUtilities GULAppDelegateSwizzler.m:518-522 (reassignAppDelegate, for the openURL handlers)")
+                    } else {
+                        rt.noteInference("UIKit answers \(event.selector) from the respondsToSelector: answers it cached when the app delegate was set, as it does for the openURL handlers",
+                                         source: "google/GoogleUtilities GULAppDelegateSwizzler.m:518-522 names the openURL handlers only; CleverTap CTSwizzleManager.m:155 (\"certain selectors\")")
+                    }
+                }
                 rt.journal.append(JournalEntry(observer: rt.describe(host), event: "skipped", detail: event.selector))
                 return .none
             }
@@ -225,6 +239,10 @@ public enum UIKit {
         }
         return answer
     }
+
+    /// The app-delegate methods whose cached respondsToSelector: answer is sourced (GULAppDelegateSwizzler.m:518-522:
+    /// the reason it sets the delegate again after adding them).
+    static let openURLHandlers: Set<String> = ["application:openURL:options:", "application:openURL:sourceApplication:annotation:", "application:handleOpenURL:"]
 
     /// The journal event a model records just before it calls a completion handler it was given, naming itself.
     public static let callsHandler = "callsHandler"
