@@ -300,6 +300,17 @@ extension DeclaredSDK {
                 return answer
             }
         }
+        for selector in extraDonors {
+            // A donor for a method no host event sends: it calls the real class's IMP, or answers NO where there is none.
+            let sel = rt.sel(selector)
+            let captured = rt.class_getInstanceMethod(real, sel).map(rt.method_getImplementation)
+            guard let types = Self.protocolTypes(rt, selector) else { continue }
+            note(rt, .donor, "\(hookOwner) adds \(selector) to its subclass whether or not the app delegate has it")
+            rt.addMethod(sub, selector, types: types, owner: id) { rt, o, _, a in
+                if let captured { return try rt.callIMP(captured, o, sel, a) }
+                return types.first == "c" ? .bool(false) : .none
+            }
+        }
         rt.objc_registerClassPair(sub)
         try rt.object_setIvar(d, "sdk.interceptors", .string((registered + [observer]).joined(separator: ",")), .value)
         _ = rt.object_setClass(d, sub)

@@ -39,6 +39,10 @@ extension DeclaredSDK {
         let className = rt.class_getName(cls)
         for selector in observed {
             let sel = rt.sel(selector)
+            if let rule = unlessHas.first(where: { $0.selector == selector }), rt.class_getInstanceMethod(cls, rt.sel(rule.has)) != nil {
+                sdk.note(rt, .unlessHas, "\(id) leaves \(selector) alone because [delegate class] has \(rule.has)")
+                continue
+            }
             guard let method = rt.class_getInstanceMethod(cls, sel) else {
                 guard addMissing, !noDonors.contains(selector), let types = Self.protocolTypes(rt, selector) else { continue }
                 sdk.note(rt, .swizzleClassAddMissing, "\(id) adds its own method to [delegate class] where the class has none (which changes respondsToSelector:)")

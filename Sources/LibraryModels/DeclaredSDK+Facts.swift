@@ -14,6 +14,8 @@ extension DeclaredSDK {
         case plugin
         case isaSubclassCapture = "isa-subclass-capture"
         case donorIfResponds = "donor-if-responds"
+        case donor
+        case unlessHas = "unless-has"
         case isaSubclassIfResponds = "isa-subclass-if-responds"
         case isaSubclassIfSlotDelegate = "isa-subclass-if-slot-delegate"
         case setimpIfResponds = "setimp-if-responds"
@@ -57,6 +59,8 @@ extension DeclaredSDK {
             case .plugin: return "plugin PROTOCOL"
             case .isaSubclassCapture: return "isa-subclass capture"
             case .donorIfResponds: return "isa-subclass capture … donor-if-responds SEL"
+            case .donor: return "isa-subclass capture … donor SEL"
+            case .unlessHas: return "swizzle-class … unless-has HAS SEL"
             case .isaSubclassIfResponds: return "isa-subclass per-instance if-responds"
             case .isaSubclassIfSlotDelegate: return "isa-subclass per-instance if-slot-delegate"
             case .setimpIfResponds: return "setimp … if-responds"
@@ -101,6 +105,8 @@ extension DeclaredSDK {
                 if case .isaCapture = sdk.handling { return true }
                 return false
             case .donorIfResponds: return !sdk.donorsIfResponds.isEmpty
+            case .donor: return !sdk.extraDonors.isEmpty
+            case .unlessHas: return !sdk.unlessHas.isEmpty
             case .isaSubclassIfResponds: return sdk.isaPerInstance?.ifResponds == true
             case .isaSubclassIfSlotDelegate: return sdk.isaPerInstance?.ifSlotDelegate == true
             case .setimpIfResponds: return sdk.setImpIfResponds

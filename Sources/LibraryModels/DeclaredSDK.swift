@@ -224,6 +224,23 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// `respondsToSelector:` YES at install, as a forwarding wrapper does (GoogleUtilities 7.x and the fetch method,
     /// GULAppDelegateSwizzler.m:514-534 @7.13.3).
     public var donorsIfResponds: [String] = []
+    /// Methods an `isaCapture` proxy always adds to its subclass though no host event sends them (GoogleUtilities'
+    /// legacy `application:openURL:sourceApplication:annotation:` donor, GULAppDelegateSwizzler.m:412-423 @8.1.0): the
+    /// captured original, else NO.
+    public var extraDonors: [String] = []
+    /// A class hook that leaves SEL alone when `[delegate class]` has a method HAS (`unless-has HAS SEL`): CleverTap
+    /// tests the legacy openURL first, and that branch's body is compiled out for iOS 9 and later
+    /// (CTSwizzleManager.m:114-126 @7.7.0).
+    public var unlessHas: [UnlessHas] = []
+    /// `unless-has HAS SEL`.
+    public struct UnlessHas: Hashable, Sendable {
+        public var has: String
+        public var selector: String
+        public init(has: String, selector: String) {
+            self.has = has
+            self.selector = selector
+        }
+    }
     /// After the class hook, the delegate object is isa-swizzled too (Firebase Performance registerObject:).
     public var objectIsa: ObjectIsa?
     /// The hooked setter calls only the original when re-entered for the same host (UIScrollViewSwizzler.swift:66-125).

@@ -94,6 +94,10 @@ public enum AppDelegateObject {
         }
     }
 
+    /// Methods today's app delegates do not write: the openURL form deprecated in iOS 9, which no current template has
+    /// (a library that donates it, GoogleUtilities, adds it itself).
+    static let notWritten: Set<String> = ["application:openURL:sourceApplication:annotation:"]
+
     /// The value the app passes to a completion handler: present as banner, sound and badge; new data; allow.
     /// MODEL: the option sets are numbers chosen to differ from every library's own answer.
     static func handlerValue(_ selector: String) -> Value {
@@ -127,7 +131,8 @@ public enum AppDelegateObject {
         for name in DelegateProtocols.appSlotProtocols {
             guard let p = rt.objc_getProtocol(name) else { continue }
             rt.class_addProtocol(cls, p)
-            for m in rt.protocol_copyMethodDescriptionList(p) where !shape.lacks.contains(m.selector) && !inherited.contains(m.selector) {
+            for m in rt.protocol_copyMethodDescriptionList(p) where !shape.lacks.contains(m.selector) && !inherited.contains(m.selector)
+                && !notWritten.contains(m.selector) {
                 let selector = m.selector
                 let calls = selector.hasSuffix("ompletionHandler:") ? shape.completes[selector] ?? 1 : 0
                 let later = shape.completesLater.contains(selector)

@@ -5,7 +5,7 @@
 import Testing
 @testable import HookLab
 
-@Suite("Notifee, App Center, OneSignal and Embrace: consume, first-only, own-delegate and retarget")
+@Suite("The mechanism lines of the SDKs read this round: consume, first-only, own-delegate, retarget, donor, unless-has")
 struct NotifeeAppCenterTests {
     static func shipped(_ id: String) throws -> ParticipantFile {
         try #require(try Lab.packageParticipantFiles.get().first { $0.info.id == id })
@@ -71,5 +71,21 @@ struct NotifeeAppCenterTests {
         let fresh = try Self.edited("embrace", as: "em") { $0.replacingOccurrences(of: " retarget", with: "") }
         let chained = try run(scenario.replacingOccurrences(of: "%@", with: "em"), [fresh, rnfb])
         #expect(!chained.contains { $0.kind == .forwardingCycle || $0.kind == .infiniteRecursion }, "\(chained)")
+    }
+    @Test("GoogleUtilities always donates the legacy openURL, and CleverTap, finding it on [delegate class], hooks no openURL: after GUL it never sees a deep link; without `donor` or without `unless-has` it would")
+    func cleverTapLegacyOpenURL() throws {
+        let scenario = "host UIApplication\nconfig release\nset-delegate app\nattach %@\nattach %C\nfire application:openURL:options:\n"
+        func run(_ gul: ParticipantFile, _ cleverTap: ParticipantFile) throws -> [Finding] {
+            try self.run(scenario.replacingOccurrences(of: "%@", with: gul.info.id).replacingOccurrences(of: "%C", with: cleverTap.info.id), [gul, cleverTap])
+        }
+        func lost(_ findings: [Finding]) -> Bool { findings.contains { $0.kind == .lostEvent && $0.message.contains("observer never received application:openURL:options:") } }
+        let gul = try Self.shipped("gul"), cleverTap = try Self.shipped("clevertap")
+        #expect(lost(try run(gul, cleverTap)))
+        let noDonor = try Self.edited("gul", as: "g") { $0.replacingOccurrences(of: " donor application:openURL:sourceApplication:annotation:", with: "") }
+        #expect(!lost(try run(noDonor, cleverTap)))
+        let noCheck = try Self.edited("clevertap", as: "ct") {
+            $0.replacingOccurrences(of: " unless-has application:openURL:sourceApplication:annotation: application:openURL:options:", with: "")
+        }
+        #expect(!lost(try run(gul, noCheck)))
     }
 }

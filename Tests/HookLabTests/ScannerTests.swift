@@ -402,9 +402,11 @@ struct ScanCommandTests {
         let result = run("scan", "Podfile.lock")
         #expect(result.code == 1, "\(result.err)")
         #expect(result.out.contains("| CleverTap-iOS-SDK | 7.1.0 | `Podfile.lock:2` | `clevertap` |"), "\(result.out)")
-        // UIKit lifecycle: GUL does not override -class, so CleverTap's [delegate class] is the GUL_ subclass it then
-        // exchanges in, and every order delivers (GULAppDelegateSwizzler.m createSubclassWithObject: adds -description only).
-        #expect(result.out.contains("### UIApplication: `clevertap`, `fcm`, `gul` — ✅ every order passes"), "\(result.out)")
+        // UIKit lifecycle: GUL's subclass always has the legacy openURL:sourceApplication:annotation: (its donor), and
+        // CleverTap, testing that one first (a branch compiled out for iOS 9 and later), hooks no openURL: after
+        // Firebase it never sees a deep link (CTSwizzleManager.m:114-126 @7.7.0; GULAppDelegateSwizzler.m:412-423).
+        #expect(result.out.contains("### UIApplication: `clevertap`, `fcm`, `gul` — ❌ some orders fail"), "\(result.out)")
+        #expect(result.out.contains("  ✅ clevertap → fcm → gul\n") && result.out.contains("clevertap's observer never received application:openURL:options:"), "\(result.out)")
         // SwiftUI lifecycle: CleverTap adds its own openURL to SwiftUI's app delegate (which lacks it: it forwards to the
         // adaptor) and resets the delegate, so the adaptor's openURL never runs; CleverTap alone is the shrunk reproducer.
         #expect(result.out.contains("### UIApplication@swiftui: `clevertap`, `fcm`, `gul` — ❌ some orders fail"), "\(result.out)")

@@ -96,6 +96,8 @@ public struct ParticipantFile: Sendable {
         var voidReturn = false
         var noDonors: [String] = []
         var donorsIfResponds: [String] = []
+        var extraDonors: [String] = []
+        var unlessHas: [DeclaredSDK.UnlessHas] = []
         var swizzleOptions = (runtimeClass: false, perBlock: false, resetIfAdded: [String](), line: 1)
         var actions: [String] = []
         var requirements: [ParticipantInfo.Requirement] = []
@@ -307,7 +309,12 @@ public struct ParticipantFile: Sendable {
                     case "per-block": swizzleOptions.perBlock = true
                     case "no-donor": noDonors.append(try option(args, &i, "no-donor"))
                     case "reset-if-added": swizzleOptions.resetIfAdded.append(try option(args, &i, "reset-if-added"))
-                    default: throw fail(number, "unknown swizzle-class option '\(args[i])'; expected add-missing, runtime-class, per-block, no-donor SEL, reset-if-added SEL")
+                    case "unless-has":
+                        // `unless-has HAS SEL`: SEL is neither hooked nor added when the class has a method HAS.
+                        guard i + 2 < args.count else { throw fail(number, "'unless-has' needs two selectors: 'unless-has HAS SEL'") }
+                        unlessHas.append(DeclaredSDK.UnlessHas(has: args[i + 1], selector: args[i + 2]))
+                        i += 2
+                    default: throw fail(number, "unknown swizzle-class option '\(args[i])'; expected add-missing, runtime-class, per-block, no-donor SEL, reset-if-added SEL, unless-has HAS SEL")
                     }
                     i += 1
                 }
@@ -323,7 +330,8 @@ public struct ParticipantFile: Sendable {
                     case "shared": shared = try option(args, &i, "shared")
                     case "no-donor": noDonors.append(try option(args, &i, "no-donor"))
                     case "donor-if-responds": donorsIfResponds.append(try option(args, &i, "donor-if-responds"))
-                    default: throw fail(number, "unknown isa-subclass capture option '\(args[i])'; expected add-missing, shared NAME, no-donor SEL, donor-if-responds SEL")
+                    case "donor": extraDonors.append(try option(args, &i, "donor"))
+                    default: throw fail(number, "unknown isa-subclass capture option '\(args[i])'; expected add-missing, shared NAME, no-donor SEL, donor-if-responds SEL, donor SEL")
                     }
                     i += 1
                 }
@@ -555,6 +563,8 @@ public struct ParticipantFile: Sendable {
         sdk.voidReturn = voidReturn
         sdk.noDonors = noDonors
         sdk.donorsIfResponds = donorsIfResponds
+        sdk.extraDonors = extraDonors
+        sdk.unlessHas = unlessHas
         sdk.setterReentrancyGuard = setterGuard
         sdk.setterFirstOnly = setterFirstOnly
         if let getterLine = getterUnwraps {
