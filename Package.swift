@@ -44,5 +44,5 @@ let package = Package(
         .testTarget(name: "ExtensionAPITests", dependencies: ["HookLab", "HookLabCLI", "ObjCModel"]),
         .testTarget(name: "OracleTests", dependencies: ["ObjCModel"], exclude: ["probes", "incidents", "bench", "native.sh"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -82,6 +82,7 @@ extension CLI {
     /// Progress on standard error: "hooklab: 1234/5056 cells, 3.1 s", redrawn at most ten times a second, once
     /// the run has taken 2 s (a shorter run shows nothing), and erased at the end.
     final class Progress: @unchecked Sendable {
+        // @unchecked: the drawing state is read and written only under `lock`, and `write` is called under it too.
         private let write: (String) -> Void
         private let lock = NSLock()
         private let start = DispatchTime.now().uptimeNanoseconds

@@ -123,7 +123,7 @@ extension CLI {
 
 /// A fresh temporary directory, removed with everything in it when the value goes away (a suite instance
 /// lives for one test), so no test leaves files in the temporary directory.
-final class TemporaryDirectory: @unchecked Sendable {
+final class TemporaryDirectory: Sendable {
     let url: URL
 
     init() {

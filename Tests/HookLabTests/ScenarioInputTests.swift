@@ -95,7 +95,7 @@ struct ScenarioInputTests {
     ]
 
     @Test("Every input mistake exits 2 with file:line and one line, and runs nothing", arguments: mistakes)
-    func mistakes(_ mistake: Mistake) {
+    func mistakeExitsTwo(_ mistake: Mistake) {
         let r = run("run", write(mistake.text, "m.hooklab"))
         #expect(r.code == 2)
         #expect(r.out.isEmpty)

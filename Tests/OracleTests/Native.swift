@@ -130,6 +130,7 @@ enum NativeError: Error, CustomStringConvertible {
 
 /// One lock per executable path.
 final class BuildLocks: @unchecked Sendable {
+    // @unchecked: `locks` is read and written only under `lock`.
     private let lock = NSLock()
     private var locks: [String: NSLock] = [:]
     func lock(for path: String) -> NSLock {
@@ -145,6 +146,7 @@ let buildLocks = BuildLocks()
 
 /// A byte buffer shared between a reader thread and the test.
 final class LockedData: @unchecked Sendable {
+    // @unchecked: `data` is read and written only under `lock`.
     private let lock = NSLock()
     private var data = Data()
     func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }

@@ -24,17 +24,17 @@ struct Divergence {
 }
 
 /// One runtime rule: an Objective-C program under `probes/` and its twin on ObjCModel.
-struct Probe {
+struct Probe: Sendable {
     let id: String
     let rule: String
     let source: String
     var environment: [String: String] = [:]
     var divergences: [Divergence] = []
     /// The same steps on ObjCModel, printing the same lines.
-    let twin: (Runtime, Transcript) throws -> Void
+    let twin: @Sendable (Runtime, Transcript) throws -> Void
 
     init(_ id: String, rule: String, source: String, environment: [String: String] = [:],
-         divergences: [Divergence] = [], twin: @escaping (Runtime, Transcript) throws -> Void) {
+         divergences: [Divergence] = [], twin: @escaping @Sendable (Runtime, Transcript) throws -> Void) {
         self.id = id
         self.rule = rule
         self.source = source

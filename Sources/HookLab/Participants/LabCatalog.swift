@@ -2,7 +2,7 @@
 import Foundation
 
 /// Everything the lab's outer half needs from the models: participants, hosts and a runner factory.
-public protocol LabCatalog {
+public protocol LabCatalog: Sendable {
     /// Every participant, in the order reports list them.
     var participants: [ParticipantInfo] { get }
     /// Every host kind, in the order reports list them.

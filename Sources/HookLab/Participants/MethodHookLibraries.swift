@@ -6,7 +6,8 @@ import LibraryModels
 
 /// The hooking libraries of method-hook scenarios, by verb family (`aspects.hook` → `aspects`).
 enum MethodHookLibraries {
-    static let all: [(family: String, type: any MethodHookLibrary.Type)] = [
+    // Metatypes of stateless verb tables, never mutated: no state is shared through them.
+    nonisolated(unsafe) static let all: [(family: String, type: any MethodHookLibrary.Type)] = [
         ("aspects", AspectsVerbs.self),
         ("jspatch", JSPatchVerbs.self),
         ("swizzle", SwizzleVerbs.self),

@@ -57,13 +57,13 @@ public struct LabError: Error, CustomStringConvertible {
 /// One participant kind: its public description and a factory for per-scenario instances.
 ///
 /// `make` is called once per scenario, on a matrix worker thread; each call must return a fresh instance.
-public struct ParticipantKind {
+public struct ParticipantKind: Sendable {
     /// What the catalog, generator and reports see.
     public let info: ParticipantInfo
-    /// Makes the instance one scenario drives.
-    public let make: () -> Participant
+    /// Makes the instance one scenario drives (on any worker thread).
+    public let make: @Sendable () -> Participant
 
-    public init(info: ParticipantInfo, make: @escaping () -> Participant) {
+    public init(info: ParticipantInfo, make: @escaping @Sendable () -> Participant) {
         self.info = info
         self.make = make
     }

@@ -30,7 +30,8 @@ public final class World {
     public private(set) var taskResumedByLastFire: ObjectID?
 
     /// What the app answers to non-void events, chosen to differ from every library default, so a lost answer shows.
-    static let appAnswers: [(String, Value)] = [
+    // `Value` holds blocks (a class) and is not Sendable; this table holds only BOOLs and numbers and is never mutated.
+    nonisolated(unsafe) static let appAnswers: [(String, Value)] = [
         ("webView:shouldStartLoadWithRequest:navigationType:", .bool(false)),
         ("collectionView:shouldSelectItemAtIndexPath:", .bool(false)),
         ("tableView:heightForRowAtIndexPath:", .int(88)),
