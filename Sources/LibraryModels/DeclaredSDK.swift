@@ -449,6 +449,9 @@ public struct DeclaredSDK: Hashable, Sendable {
     func handleDelegate(_ rt: Runtime, _ view: ObjectID, _ delegate: Value, observed: [String], made: Class?) throws -> (Value, ObjectID?) {
         switch handling {
         case .wrap(let proxy):
+            guard !delegate.isNil else { return (.none, nil) }
+            // A wrapper of its own passes through (`pass-own`) before a kept one is re-targeted at it.
+            if let made, let existing = try existingWrapper(rt, proxy, delegate, made: made) { return existing }
             if proxy.retarget, let made, let keep = proxy.keep, keep.on == .host,
                let existing = rt.objc_getAssociatedObject(view, keep.key).object, rt.class_isSubclass(rt.object_getClass(existing), of: made) {
                 note(rt, .retarget, "\(id) keeps one wrapper and re-targets it at each set, even at a delegate that is the wrapper itself or wraps it")
@@ -456,8 +459,6 @@ public struct DeclaredSDK: Hashable, Sendable {
                 _ = try rt.objc_retain(existing)
                 return (.object(existing), existing)
             }
-            guard !delegate.isNil else { return (.none, nil) }
-            if let made, let existing = try existingWrapper(rt, proxy, delegate, made: made) { return existing }
             // Scheme 2: "[delegate respondsToSelector:@selector(bd_isCollectionViewTrackerDecorator)] → pass it through".
             if let marker = proxy.marker,
                try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(rt.sel(marker))]).boolValue {
