@@ -65,10 +65,23 @@ extension Runtime {
     @discardableResult
     public func callIMP(_ imp: IMP, _ receiver: ObjectID, _ cmd: SEL, _ args: [Value] = []) throws -> Value {
         if objects[Int(receiver.raw)].state == .freed { throw messageToFreed(receiver, cmd) }
+        // A direct call is a frame of the backtrace too: a loop through saved IMPs names its methods.
         depth += 1
-        defer { depth -= 1 }
-        if depth > maxDepth { throw Fault(.infiniteRecursion, raisedBy: "runtime") }
-        return try impBodies[Int(imp.raw)](self, receiver, cmd, args)
+        if depth > maxDepth {
+            depth -= 1
+            var f = Fault(.infiniteRecursion, raisedBy: "runtime")
+            f.unwound.append(frame(receiver, imp, cmd))
+            throw f
+        }
+        do {
+            let result = try impBodies[Int(imp.raw)](self, receiver, cmd, args)
+            depth -= 1
+            return result
+        } catch var fault as Fault {
+            depth -= 1
+            fault.unwound.append(frame(receiver, imp, cmd))
+            throw fault
+        }
     }
 
     func frame(_ receiver: ObjectID, _ imp: IMP, _ sel: SEL) -> Frame {

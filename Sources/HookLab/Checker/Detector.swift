@@ -54,9 +54,10 @@ struct FaultDetector: Detector {
                             objects: [zombie.map(r.rt.identity) ?? obj])]
         case .infiniteRecursion:
             let cycle = f.cycle
-            let parties = cycle.map { "\($0.receiver) (\(ownerName(r, $0.receiver)))" }
+            let parties = cycle.map { "\($0.receiver) (\(ownerName(r, $0.receiver)))" }.uniqued()
             let m = "A message never returns: " + cycle.map(\.symbol).joined(separator: " → ")
-                + " → … The objects keep asking each other: " + parties.joined(separator: " ↔ ") + "."
+                + (parties.count == 1 ? " → … The object keeps calling its own method: \(parties[0])."
+                                      : " → … The objects keep asking each other: " + parties.joined(separator: " ↔ ") + ".")
             return [Finding(kind: .infiniteRecursion, message: m, step: r.number,
                             frames: Array(frames.prefix(12)) + ["… (\(f.unwound.count) frames; the cycle repeats)"],
                             objects: cycle.map(\.receiver))]
