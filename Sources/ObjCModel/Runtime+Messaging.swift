@@ -40,6 +40,13 @@ extension Runtime {
         let o = Int(receiver.raw)
         if objects[o].state == .freed { throw messageToFreed(receiver, sel) }
         let imp = lookUpImpOrForward(lookupFrom, sel, resolve: true)
+        return try invoke(imp, receiver, sel, args, traced: true)
+    }
+
+    /// Runs an IMP one level deeper: past `maxDepth` the stack has run out; a fault passing through gets this frame,
+    /// innermost first. A message send is traced; a direct IMP call is not (the trace lists messages).
+    @inline(__always)
+    func invoke(_ imp: IMP, _ receiver: ObjectID, _ sel: SEL, _ args: [Value], traced: Bool) throws -> Value {
         depth += 1
         if depth > maxDepth {
             depth -= 1
@@ -47,8 +54,8 @@ extension Runtime {
             f.unwound.append(frame(receiver, imp, sel))
             throw f
         }
-        if tracing { trace.append(.send(depth: depth, receiver: describe(receiver), selector: sel_getName(sel),
-                                        imp: imp_getLabel(imp))) }
+        if traced, tracing { trace.append(.send(depth: depth, receiver: describe(receiver), selector: sel_getName(sel),
+                                                imp: imp_getLabel(imp))) }
         do {
             let result = try impBodies[Int(imp.raw)](self, receiver, sel, args)
             depth -= 1
@@ -66,22 +73,7 @@ extension Runtime {
     public func callIMP(_ imp: IMP, _ receiver: ObjectID, _ cmd: SEL, _ args: [Value] = []) throws -> Value {
         if objects[Int(receiver.raw)].state == .freed { throw messageToFreed(receiver, cmd) }
         // A direct call is a frame of the backtrace too: a loop through saved IMPs names its methods.
-        depth += 1
-        if depth > maxDepth {
-            depth -= 1
-            var f = Fault(.infiniteRecursion, raisedBy: "runtime")
-            f.unwound.append(frame(receiver, imp, cmd))
-            throw f
-        }
-        do {
-            let result = try impBodies[Int(imp.raw)](self, receiver, cmd, args)
-            depth -= 1
-            return result
-        } catch var fault as Fault {
-            depth -= 1
-            fault.unwound.append(frame(receiver, imp, cmd))
-            throw fault
-        }
+        return try invoke(imp, receiver, cmd, args, traced: false)
     }
 
     func frame(_ receiver: ObjectID, _ imp: IMP, _ sel: SEL) -> Frame {
