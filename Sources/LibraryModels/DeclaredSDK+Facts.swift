@@ -27,6 +27,7 @@ extension DeclaredSDK {
         case firstOnly = "first-only"
         case consume
         case retarget
+        case forwardIfResponds = "forward-if-responds"
         case passOwn = "pass-own"
         case reuse
         case respondsGuard = "responds-guard"
@@ -72,6 +73,7 @@ extension DeclaredSDK {
             case .firstOnly: return "setter … first-only"
             case .consume: return "wrap … consume SEL"
             case .retarget: return "wrap … retarget"
+            case .forwardIfResponds: return "wrap … forward target-if-responds"
             case .passOwn: return "wrap … pass-own"
             case .reuse: return "wrap … reuse"
             case .respondsGuard: return "wrap … responds own-or-target … responds-guard"
@@ -122,6 +124,7 @@ extension DeclaredSDK {
             case .firstOnly: return sdk.setterFirstOnly
             case .consume: return proxy?.consumes.isEmpty == false
             case .retarget: return proxy?.retarget == true
+            case .forwardIfResponds: return proxy?.forwarding == .forwardingTargetIfResponds
             case .passOwn: return proxy?.passOwn == true
             case .reuse: return proxy?.reuse == true
             case .respondsGuard: return proxy?.respondsGuard == true && proxy?.responds == .ownOrTarget

@@ -61,6 +61,9 @@ public struct DeclaredSDK: Hashable, Sendable {
             case forwardInvocation = "forwardInvocation"
             /// `forwardingTargetForSelector:` returns the target.
             case forwardingTarget = "forwardingTarget"
+            /// `forwardingTargetForSelector:` returns the target only when it responds, else nil: a selector the target
+            /// lacks is unrecognized by the wrapper itself (expo-app-metrics' DelegateProxy before expo PR #48360).
+            case forwardingTargetIfResponds = "forwardingTargetIfResponds"
         }
         /// How the proxy answers `respondsToSelector:`.
         public enum Responds: String, CaseIterable, Hashable, Sendable {
@@ -603,6 +606,15 @@ public struct DeclaredSDK: Hashable, Sendable {
             // objc4 fast forwarding: a non-nil, non-self result gets the message re-sent (method-hooking guide §0).
             rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, _ in
                 rt.object_getIvar(o, "target")
+            }
+        case .forwardingTargetIfResponds:
+            // Only what the target implements is forwarded; for the rest nil, and objc4 then raises on the wrapper.
+            let sdk = self
+            rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, a in
+                let target = rt.object_getIvar(o, "target")
+                if !target.isNil, try rt.objc_msgSend(target, rt.s.respondsToSelector, a).boolValue { return target }
+                sdk.note(rt, .forwardIfResponds, "\(id)'s wrapper forwards only the selectors its target implements; any other is unrecognized by the wrapper")
+                return .none
             }
         }
         // The observed methods: "track, then call the target if it responds".

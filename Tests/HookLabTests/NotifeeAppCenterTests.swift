@@ -88,4 +88,19 @@ struct NotifeeAppCenterTests {
         }
         #expect(!lost(try run(gul, noCheck)))
     }
+    @Test("expo-app-metrics' proxy forwards only what its target implements: GTMSessionFetcher's setFetcher:forTask: dies on the proxy itself (expo #48194); with `forward target` it would reach the fetcher")
+    func forwardIfResponds() throws {
+        let scenario = "host NSURLSession\nconfig release\nattach gtm\nattach %@\nset-delegate app\ngtm.beginFetching\n"
+        let gtm = ParticipantKind(info: GTMParticipant.info) { GTMParticipant() }
+        func run(_ file: ParticipantFile) throws -> [Finding] {
+            let catalog = ModelCatalog(participants: [gtm, file.kind])
+            let parsed = try Scenario.parse(text: scenario.replacingOccurrences(of: "%@", with: file.info.id), file: "s",
+                                            participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+            return catalog.makeRunner().run(parsed).findings
+        }
+        let onProxy = try run(try Self.shipped("expo-app-metrics"))
+        #expect(onProxy.contains { $0.kind == .unrecognizedSelector && $0.message.contains("-[DelegateProxy setFetcher:forTask:]") }, "\(onProxy)")
+        let forwarding = try Self.edited("expo-app-metrics", as: "eam") { $0.replacingOccurrences(of: "forward target-if-responds", with: "forward target") }
+        #expect(!(try run(forwarding)).contains { $0.message.contains("-[DelegateProxy setFetcher:forTask:]") })
+    }
 }

@@ -138,11 +138,11 @@ struct ParticipantFileTests {
         let root = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let (cli, captured) = CLI.fake(root: root, catalog: ModelCatalog())
-        // One partner keeps the search (362 designs, 2176 cells) quick; `rx,rx:patched` ranks the same mechanisms.
+        // One partner keeps the search (482 designs, 2896 cells) quick; `rx,rx:patched` ranks the same mechanisms.
         #expect(cli.main(arguments: ["design", "UITableView", "--against", "rx", "--top", "1",
                                       "--write", "Matrix/participants/mine.hooklab"]) == 0, "\(captured.err)")
-        #expect(captured.out.contains("ran 362 designs"), "\(captured.out)")
-        #expect(captured.out.contains(": 2176 cells, "), "\(captured.out)")
+        #expect(captured.out.contains("ran 482 designs"), "\(captured.out)")
+        #expect(captured.out.contains(": 2896 cells, "), "\(captured.out)")
         #expect(captured.out.contains("#1 "))
         // Rx defeats the proxy wrappers through the respondsToSelector: loop.
         #expect(captured.out.contains("wrapping in an NSProxy (rank"))

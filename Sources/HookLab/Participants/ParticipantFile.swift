@@ -260,7 +260,8 @@ public struct ParticipantFile: Sendable {
                         switch try option(args, &i, "forward") {
                         case "invocation": proxy.forwarding = .forwardInvocation
                         case "target": proxy.forwarding = .forwardingTarget
-                        case let other: throw fail(number, "unknown forwarding '\(other)'; expected 'forward invocation' or 'forward target'")
+                        case "target-if-responds": proxy.forwarding = .forwardingTargetIfResponds
+                        case let other: throw fail(number, "unknown forwarding '\(other)'; expected 'forward invocation', 'forward target' or 'forward target-if-responds'")
                         }
                     case "responds": proxy.responds = try choice(try option(args, &i, "responds"), "respondsToSelector: answer")
                     case "marker": proxy.marker = try option(args, &i, "marker")
@@ -688,7 +689,8 @@ public struct ParticipantFile: Sendable {
         switch handling {
         case .wrap(let p):
             var line = "wrap \(p.nsProxy ? "nsproxy" : "nsobject") class \(p.className) target \(p.target.rawValue)"
-            line += " forward \(p.forwarding == .forwardInvocation ? "invocation" : "target") responds \(p.responds.rawValue)"
+            let forward = p.forwarding == .forwardInvocation ? "invocation" : p.forwarding == .forwardingTarget ? "target" : "target-if-responds"
+            line += " forward \(forward) responds \(p.responds.rawValue)"
             if let marker = p.marker { line += " marker \(marker)" }
             if p.passOwn { line += " pass-own" }
             if p.reuse { line += " reuse" }

@@ -41,6 +41,7 @@ public let participantsWithoutPackage: [(id: String, why: String)] = [
     ("hooker:exchange", "an example participant file for an SDK team's own design"),
     ("customerio:forwarding", "Customer.io's CioAppDelegateWrapper from 3.9.0 until PR #950 (2025-08-26); the release that shipped #950 is not verified, so the Customer.io pods map to customerio"),
     ("fbsdk:swizzler", "the Facebook SDK's AEM non-proxy mode, chosen by a server feature flag, not by a version (FBSDKAEMManager.m:101-189); the FBSDKCoreKit pod maps to fbsdk"),
+    ("expo-app-metrics", "expo-app-metrics before expo PR #48360: the release that shipped the fix is not verified, so no version range maps to it"),
 ]
 
 extension KnownSDK {
