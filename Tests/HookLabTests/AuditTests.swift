@@ -52,4 +52,13 @@ struct AuditTests {
         #expect(cli.main(arguments: ["audit", "fmc"]) == 2)
         #expect(captured.err.contains("unknown participant 'fmc'") && captured.err.contains("fcm"), "\(captured.err)")
     }
+
+    @Test("A fact is a participant's when its claim names the id as a word: fcm, not fcm:10")
+    func namesAsWord() {
+        #expect(ParticipantAudit.names("fcm observes UNUserNotificationCenter.delegate by KVO", "fcm"))
+        #expect(ParticipantAudit.names("the GUL proxy fcm brings subclasses [delegate class]", "fcm"))
+        #expect(!ParticipantAudit.names("fcm:10 observes UNUserNotificationCenter.delegate by KVO", "fcm"))
+        #expect(!ParticipantAudit.names("the GUL proxy gul:7 brings", "gul"))
+        #expect(ParticipantAudit.names("the GUL proxy gul:7 brings", "gul:7"))
+    }
 }

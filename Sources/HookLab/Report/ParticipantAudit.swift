@@ -41,7 +41,7 @@ public struct ParticipantAudit {
     /// participant, in report order.
     public func cells(restingOn source: String) -> [Matrix.CellResult] {
         matrix.results.filter { result in
-            result.outcome != .ok && (result.reproducer?.result.basedOn ?? []).contains { $0.source == source && $0.claim.contains(info.id) }
+            result.outcome != .ok && (result.reproducer?.result.basedOn ?? []).contains { $0.source == source && Self.names($0.claim, info.id) }
         }
     }
 
@@ -58,10 +58,23 @@ public struct ParticipantAudit {
         return shown.joined(separator: "; ") + (byOrder.count > limit ? "; and \(byOrder.count - limit) more" : "")
     }
 
+    /// Whether `claim` names participant `id` as a whole word: `fcm` in "fcm subclasses …", not in "fcm:10 subclasses …".
+    static func names(_ claim: String, _ id: String) -> Bool {
+        func part(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == ":" || $0 == "-" } ?? false }
+        var rest = claim[...]
+        while let r = rest.range(of: id) {
+            let before = r.lowerBound > claim.startIndex ? claim[claim.index(before: r.lowerBound)] : nil
+            let after = r.upperBound < claim.endIndex ? claim[r.upperBound] : nil
+            if !part(before), !part(after) { return true }
+            rest = claim[r.upperBound...]
+        }
+        return false
+    }
+
     /// Whether a fact noted on a failing path is this participant's: a declared mechanism's claim names it; a Swift
     /// model's source starts with the library its `based-on` lines name ("RxCocoa DelegateProxyType.swift …").
     func isOwn(_ fact: ModelFact) -> Bool {
-        if fact.claim.contains(info.id) { return true }
+        if Self.names(fact.claim, info.id) { return true }
         guard file == nil, let library = fact.source.split(separator: " ").first else { return false }
         return info.basedOn.contains { $0.split(separator: " ").first == library }
     }
