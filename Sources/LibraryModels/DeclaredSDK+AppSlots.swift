@@ -42,7 +42,7 @@ extension DeclaredSDK {
             return answer
         }
         let handler = Value.block(system)
-        let value: Value = selector.contains("willPresent") ? .int(0) : .int(1)
+        let value: Value = selector.includes("willPresent") ? .int(0) : .int(1)
         var mine = args
         switch policy(selector) {
         case .pass:

@@ -328,6 +328,8 @@ public struct DeclaredSDK: Hashable, Sendable {
 
     /// The host class names it hooks, in install order.
     public var hostClasses: [String] { observed.map(\.host) }
+    /// Whether it hooks `hostClass` (``hostClasses`` without building the list: runs ask at every step).
+    public func hooks(hostClass: String) -> Bool { observed.contains { $0.host == hostClass } }
 
     /// The events it observes on a host class.
     public func events(on hostClass: String) -> [String] { observed.first { $0.host == hostClass }?.events ?? [] }
@@ -335,10 +337,8 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// Every observed event of every host, once, in host-kind order, with its protocol type encoding.
     func allObservedMethods(_ rt: Runtime) -> [(String, String)] {
         var seen = Set<String>()
-        let protocols = HostKind.all.flatMap { $0.slots.map(\.protocolName) }.compactMap(rt.objc_getProtocol)
         return HostKind.all.flatMap { events(on: $0.className) }.filter { seen.insert($0).inserted }.map { selector in
-            let types = protocols.lazy.compactMap { rt.protocol_getMethodDescription($0, rt.sel(selector))?.types }.first
-            return (selector, types ?? "v@:@@")
+            (selector, DelegateProtocols.slotMethodTypes(selector) ?? "v@:@@")
         }
     }
 
@@ -526,7 +526,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         let cls = defineUniqueClass(rt, proxy.className, superclass: proxy.nsProxy ? rt.NSProxyClass : rt.NSObjectClass)
         // The wrapper declares the protocols of the slots it stands in (`@interface … <UNUserNotificationCenterDelegate>`,
         // RNFBMessaging+UNUserNotificationCenter.h), so conformsToProtocol: checks (FCM :128-131) pass for it.
-        for host in HostKind.appLevel where hostClasses.contains(host.className) {
+        for host in HostKind.appLevel where hooks(hostClass: host.className) {
             for slot in host.slots { if let p = rt.objc_getProtocol(slot.protocolName) { rt.class_addProtocol(cls, p) } }
         }
         rt.class_declareForwardingIvar(cls, "target")
@@ -676,10 +676,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         }
     }
 
-    static func protocolTypes(_ rt: Runtime, _ selector: String) -> String? {
-        let protocols = HostKind.all.flatMap { $0.slots.map(\.protocolName) }.compactMap(rt.objc_getProtocol)
-        return protocols.lazy.compactMap { rt.protocol_getMethodDescription($0, rt.sel(selector))?.types }.first
-    }
+    static func protocolTypes(_ rt: Runtime, _ selector: String) -> String? { DelegateProtocols.slotMethodTypes(selector) }
 
     // MARK: Isa-subclass the delegate (Sensors Data 4.x, imyaop guide §4.2)
 

@@ -274,7 +274,8 @@ public enum SensorsData {
     static func classOf(_ rt: Runtime, _ v: Value) -> Class? { v.object.flatMap(rt.classOfClassObject) }
 
     static func list(_ rt: Runtime, _ o: ObjectID, _ ivar: String) -> [String] {
-        (rt.object_getIvar(o, ivar).stringValue ?? "").split(separator: ",").map(String.init)
+        // Byte-wise: selector names are ASCII, and the delegate hook reads the list at every set.
+        (rt.object_getIvar(o, ivar).stringValue ?? "").utf8.split(separator: UInt8(ascii: ",")).compactMap { String($0) }
     }
 
     static func setList(_ rt: Runtime, _ o: ObjectID, _ ivar: String, _ values: [String]) throws {

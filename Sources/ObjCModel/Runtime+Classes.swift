@@ -9,7 +9,7 @@ extension Runtime {
     ///   - label: the symbol a crash stack would show, e.g. `-[RxDelegateProxy forwardInvocation:]`.
     ///   - owner: the library that installed it, so findings can say who.
     public func imp_implementationWithBlock(_ label: String, owner: String = "app", _ body: @escaping IMPBody) -> IMP {
-        let imp = IMP(raw: Int32(imps.count))
+        let imp = nextIMP
         imps.append(IMPRecord(label: label, definedIn: nil, selector: nil, owner: owner))
         impBodies.append(body)
         return imp
@@ -17,19 +17,19 @@ extension Runtime {
 
     /// The symbol of an IMP (`-[Class sel]`).
     public func imp_getLabel(_ imp: IMP) -> String {
-        let r = imps[Int(imp.raw)]
+        let r = impRecord(imp)
         if let label = r.label { return label }
         let cls = r.definedIn!
         return "\(class_isMetaClass(cls) ? "+" : "-")[\(class_getName(cls)) \(sel_getName(r.selector!))]"
     }
     /// The library that installed an IMP.
-    public func imp_getOwner(_ imp: IMP) -> String { imps[Int(imp.raw)].owner }
+    public func imp_getOwner(_ imp: IMP) -> String { impRecord(imp).owner }
 
     // MARK: Class pairs
 
     /// Creates a class and its metaclass; nil if the name is taken (runtime.h `objc_allocateClassPair`).
     public func objc_allocateClassPair(_ superclass: Class?, _ name: String, owner: String = "app") -> Class? {
-        guard classIndex[name] == nil else { return nil }
+        guard classIndex[Name(name)] == nil else { return nil }
         let rootMeta: Class? = superclass.map { rootMetaclass(of: $0) }
         let cls = Class(raw: Int32(classes.count))
         let meta = Class(raw: Int32(classes.count + 1))
@@ -44,14 +44,14 @@ extension Runtime {
         objects.append(ObjectRecord(isa: meta, serial: 0, retainCount: 1, state: .alive, classObjectOf: cls))
         objects.append(ObjectRecord(isa: rootMeta ?? meta, serial: 0, retainCount: 1, state: .alive,
                                     classObjectOf: meta))
-        cache.append(contentsOf: repeatElement(-1, count: cacheStride * 2))
+        if !cache.isEmpty { cache.append(contentsOf: repeatElement(-1, count: cacheStride * 2)) }
         return cls
     }
 
     /// Makes the class visible to `objc_getClass` (runtime.h `objc_registerClassPair`).
     public func objc_registerClassPair(_ cls: Class) {
         classes[Int(cls.raw)].registered = true
-        classIndex[classes[Int(cls.raw)].name] = cls
+        classIndex[Name(classes[Int(cls.raw)].name)] = cls
     }
 
     /// Allocates and registers in one step; traps if the name exists (a model-building error, not a modeled one).
@@ -64,8 +64,8 @@ extension Runtime {
         return c
     }
 
-    public func objc_getClass(_ name: String) -> Class? { classIndex[name] }
-    public func NSClassFromString(_ name: String) -> Class? { classIndex[name] }
+    public func objc_getClass(_ name: String) -> Class? { classIndex[Name(name)] }
+    public func NSClassFromString(_ name: String) -> Class? { classIndex[Name(name)] }
     public func class_getName(_ cls: Class) -> String { classes[Int(cls.raw)].name }
     public func NSStringFromClass(_ cls: Class) -> String { class_getName(cls) }
     public func class_getSuperclass(_ cls: Class) -> Class? { classes[Int(cls.raw)].superclass }
@@ -197,7 +197,7 @@ extension Runtime {
     public func addMethod(_ cls: Class, _ selector: String, types: String = "v@:", owner: String? = nil,
                           label: String? = nil, _ body: @escaping IMPBody) -> IMP {
         let sel = sel_registerName(selector)
-        let imp = IMP(raw: Int32(imps.count))
+        let imp = nextIMP
         imps.append(IMPRecord(label: label, definedIn: label == nil ? cls : nil, selector: sel,
                               owner: owner ?? class_getOwner(cls)))
         impBodies.append(body)
@@ -221,7 +221,7 @@ extension Runtime {
 
     func growCacheStride() {
         cacheStride *= 2
-        cache = Array(repeating: -1, count: cacheStride * classes.count)
+        cache = []
         cacheFilled.removeAll()
     }
 }

@@ -139,6 +139,7 @@ extension Runtime {
         }
         objects[i].zombieClassName = class_getName(objects[i].isa)
         objects[i].state = .freed
+        freedObjects.append(o)
         if tracing { trace.append(.free(object: describe(o))) }
     }
 

@@ -57,7 +57,7 @@ extension Runtime {
         if traced, tracing { trace.append(.send(depth: depth, receiver: describe(receiver), selector: sel_getName(sel),
                                                 imp: imp_getLabel(imp))) }
         do {
-            let result = try impBodies[Int(imp.raw)](self, receiver, sel, args)
+            let result = try impBody(imp)(self, receiver, sel, args)
             depth -= 1
             return result
         } catch var fault as Fault {
@@ -96,7 +96,7 @@ extension Runtime {
     @inline(__always)
     func lookUpImpOrForward(_ cls: Class, _ sel: SEL, resolve: Bool) -> IMP {
         let slot = Int(cls.raw) &* cacheStride &+ Int(sel.raw)
-        if methodCacheEnabled {
+        if methodCacheEnabled, slot < cache.count {
             let cached = cache[slot]
             if cached >= 0 { return IMP(raw: cached) }
         }
@@ -117,6 +117,11 @@ extension Runtime {
     func fill(_ cls: Class, _ sel: SEL, _ imp: IMP) -> IMP {
         guard methodCacheEnabled else { return imp }
         let slot = Int(cls.raw) &* cacheStride &+ Int(sel.raw)
+        // A copy starts with no table: it is made at the first fill, with room for the classes a run adds.
+        if cache.isEmpty {
+            cache.reserveCapacity(cacheStride * (classes.count + 32))
+            cache.append(contentsOf: repeatElement(-1, count: cacheStride * classes.count))
+        }
         if slot < cache.count {
             cache[slot] = imp.raw
             cacheFilled.append(Int32(slot))

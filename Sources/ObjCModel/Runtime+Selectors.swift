@@ -3,10 +3,10 @@
 extension Runtime {
     /// Registers (or finds) a selector by name.
     public func sel_registerName(_ name: String) -> SEL {
-        if let s = selectorIndex[name] { return s }
+        if let s = selectorIndex[Name(name)] { return s }
         let s = SEL(raw: Int32(selectorNames.count))
         selectorNames.append(name)
-        selectorIndex[name] = s
+        selectorIndex[Name(name)] = s
         if selectorNames.count > cacheStride { growCacheStride() }
         return s
     }
@@ -69,5 +69,58 @@ public struct WellKnownSelectors: Sendable {
 
     func register(in rt: Runtime) {
         for n in Self.names { _ = rt.sel_registerName(n) }
+    }
+}
+
+/// A selector or class name as a table key, compared and hashed byte for byte as objc4 compares names (`strcmp`).
+/// Its hash reads eight bytes at a time; the standard SipHash of a `String` was most of `sel_registerName`'s cost,
+/// which models call at every method they add and every message they send by name.
+struct Name: Hashable {
+    let string: String
+    init(_ string: String) { self.string = string }
+
+    static func == (a: Name, b: Name) -> Bool {
+        let x = a.string.utf8, y = b.string.utf8
+        guard x.count == y.count else { return false }
+        let same: Bool?? = x.withContiguousStorageIfAvailable { p in
+            y.withContiguousStorageIfAvailable { q in
+                let (p, q) = (UnsafeRawBufferPointer(p), UnsafeRawBufferPointer(q))
+                var i = 0
+                while i + 8 <= p.count {
+                    if p.loadUnaligned(fromByteOffset: i, as: UInt64.self) != q.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                    i += 8
+                }
+                while i < p.count { if p[i] != q[i] { return false }; i += 1 }
+                return true
+            }
+        }
+        if let same = same ?? nil { return same }
+        return x.elementsEqual(y)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
+
+    func _rawHashValue(seed: Int) -> Int {
+        let bytes = string.utf8
+        var h = UInt64(bitPattern: Int64(seed)) ^ (UInt64(bytes.count) &* 0x9e37_79b9_7f4a_7c15)
+        let mixed: UInt64? = bytes.withContiguousStorageIfAvailable { buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
+            var i = 0
+            while i + 8 <= raw.count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xff51_afd7_ed55_8ccd
+                h ^= h >> 32
+                i += 8
+            }
+            var tail: UInt64 = 0
+            while i < raw.count { tail = tail << 8 | UInt64(raw[i]); i += 1 }
+            return (h ^ tail) &* 0xc4ce_b9fe_1a85_ec53
+        }
+        if let mixed { h = mixed } else {
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        h ^= h >> 33
+        h = h &* 0xff51_afd7_ed55_8ccd
+        h ^= h >> 33
+        return Int(bitPattern: UInt(h))
     }
 }

@@ -124,20 +124,25 @@ public final class Runtime {
 
     // Selector table.
     var selectorNames: [String] = [] { didSet { stateChanges &+= 1 } }
-    var selectorIndex: [String: SEL] = [:]
+    var selectorIndex: [Name: SEL] = [:]
 
     // Classes and objects.
     var classes: [ClassRecord] = [] { didSet { stateChanges &+= 1 } }
-    var classIndex: [String: Class] = [:]
+    var classIndex: [Name: Class] = [:]
     var objects: [ObjectRecord] = [] { didSet { stateChanges &+= 1 } }
     var nextSerial: Int32 = 1 { didSet { stateChanges &+= 1 } }
+    /// The IMPs made since this runtime was last copied (or created); the older ones are in ``sharedIMPs``.
     var imps: [IMPRecord] = [] { didSet { stateChanges &+= 1 } }
     /// IMP bodies, apart from their names so a send touches only the closure.
     var impBodies: [IMPBody] = []
+    /// The IMPs every copy of a base has: an IMP never changes once made, so copies share them instead of each
+    /// copying (and at its end releasing) a base's hundreds of records and closures.
+    var sharedIMPs = SharedIMPs(records: [], bodies: [])
     var protocols: [ProtocolRecord] = [] { didSet { stateChanges &+= 1 } }
     var protocolIndex: [String: ProtocolRef] = [:]
 
-    // Method cache: a flat table [class × selector capacity] of IMP raw values, -1 when empty.
+    // Method cache: a flat table [class × selector capacity] of IMP raw values, -1 when empty; no table until the first
+    // fill.
     var cache: [Int32] = []
     var cacheStride = 256
     /// The slots filled since the last flush, so a flush touches only those.
@@ -146,6 +151,8 @@ public final class Runtime {
     // Messaging state.
     var depth = 0
     var autoreleasePool: [ObjectID] = [] { didSet { stateChanges &+= 1 } }
+    /// The objects freed so far, in the order they were: a checker that asks after every step reads only the new ones.
+    public internal(set) var freedObjects: [ObjectID] = []
 
     // Tracing, off in bulk runs.
     public var tracing = false
@@ -209,17 +216,57 @@ public final class Runtime {
     }
 
     private init(copying o: Runtime) {
+        o.shareIMPs()
+        sharedIMPs = o.sharedIMPs
         storedConfiguration = o.storedConfiguration; maxDepth = o.maxDepth; methodCacheEnabled = o.methodCacheEnabled
         selectorNames = o.selectorNames; selectorIndex = o.selectorIndex
         classes = o.classes; classIndex = o.classIndex; objects = o.objects; nextSerial = o.nextSerial
-        imps = o.imps; impBodies = o.impBodies; protocols = o.protocols; protocolIndex = o.protocolIndex
-        cache = o.cache; cacheStride = o.cacheStride; cacheFilled = o.cacheFilled
-        autoreleasePool = o.autoreleasePool; tracing = o.tracing; trace = o.trace; journalEntries = o.journalEntries
+        protocols = o.protocols; protocolIndex = o.protocolIndex
+        // The method cache only makes lookups faster: a copy makes its own table when it first fills one, instead of
+        // copying (and growing) the base's tens of kilobytes (3% of the matrix's instructions).
+        cacheStride = o.cacheStride
+        autoreleasePool = o.autoreleasePool; freedObjects = o.freedObjects; tracing = o.tracing; trace = o.trace; journalEntries = o.journalEntries
         factsNoted = o.factsNoted
         kvoOriginalForClass = o.kvoOriginalForClass; kvoClassForOriginal = o.kvoClassForOriginal
         observances = o.observances; kvoContext = o.kvoContext
         kvoDeallocWithObserversRaises = o.kvoDeallocWithObserversRaises
         NSObjectClass = o.NSObjectClass; NSProxyClass = o.NSProxyClass; s = o.s
+    }
+}
+
+/// IMPs made before a runtime was copied, shared by the copies (``Runtime/sharedIMPs``); never changed.
+final class SharedIMPs {
+    let records: [IMPRecord]
+    let bodies: [IMPBody]
+    init(records: [IMPRecord], bodies: [IMPBody]) {
+        self.records = records
+        self.bodies = bodies
+    }
+}
+
+extension Runtime {
+    /// Moves the IMPs made since the last copy into ``sharedIMPs``, so that a copy starts with none of its own. The
+    /// program's state is the same (``stateChanges`` stays); a runtime is copied on the thread that uses it.
+    func shareIMPs() {
+        guard !imps.isEmpty else { return }
+        let changes = stateChanges
+        sharedIMPs = SharedIMPs(records: sharedIMPs.records + imps, bodies: sharedIMPs.bodies + impBodies)
+        imps = []
+        impBodies = []
+        stateChanges = changes
+    }
+
+    /// The next IMP's number.
+    var nextIMP: IMP { IMP(raw: Int32(sharedIMPs.records.count + imps.count)) }
+
+    func impRecord(_ imp: IMP) -> IMPRecord {
+        let i = Int(imp.raw), shared = sharedIMPs.records.count
+        return i < shared ? sharedIMPs.records[i] : imps[i - shared]
+    }
+
+    func impBody(_ imp: IMP) -> IMPBody {
+        let i = Int(imp.raw), shared = sharedIMPs.bodies.count
+        return i < shared ? sharedIMPs.bodies[i] : impBodies[i - shared]
     }
 }
 

@@ -67,7 +67,7 @@ extension UIKit {
     /// - Returns: the task the app resumed now, or nil when the session already has one or the event is not a task's.
     @discardableResult
     public static func appStartsTask(on session: ObjectID, before event: HostEvent, in rt: Runtime) throws -> ObjectID? {
-        guard event.selector.contains("ask:"), rt.object_getIvar(session, sessionTaskIvar).isNil else { return nil }
+        guard event.selector.includes("ask:"), rt.object_getIvar(session, sessionTaskIvar).isNil else { return nil }
         guard let t = try rt.objc_msgSend(session, rt.sel("dataTaskWithRequest:"), [.string("request")]).object else { return nil }
         try rt.objc_msgSend(t, rt.sel("resume"))
         return t

@@ -105,7 +105,8 @@ func danglingHolders(_ rt: Runtime, _ target: ObjectID) -> [DanglingHolder] {
 struct DanglingReferenceDetector: Detector {
     var reported: Set<String> = []
     mutating func check(_ r: StepRecord) -> [Finding] {
-        guard r.fault == nil else { return [] }
+        // Nothing can dangle before an object is freed: most steps of most runs skip the walk of every object.
+        guard r.fault == nil, !r.rt.freedObjects.isEmpty else { return [] }
         var out: [Finding] = []
         for o in r.rt.allInstances where !r.rt.isFreed(o) {
             let refs = r.rt.ivars(o).filter { $0.ownership == .assign }.map { ($0.name, $0.value, "assign") }

@@ -1,4 +1,5 @@
 // Generation of method-hook cells: the target's classes and object, each participant's install, the calls.
+import ObjCModel
 
 extension ScenarioGenerator {
     /// The scenarios of a method-hook cell, in a fixed order, without repeats.
@@ -137,13 +138,12 @@ extension ScenarioGenerator {
             superclassImplementsByClass[name] = answer
             return answer
         }
+        let callsSuper = infos.map { $0.hookInstalls.map { $0.includes("calls-super") } }
         var result: [(variants: [Int], scenario: Scenario)] = []
         for variants in choices {
             for placement in placements {
                 // A body that calls super is written only where a superclass implements the method.
-                if infos.indices.contains(where: {
-                    infos[$0].hookInstalls[variants[$0]].contains("calls-super") && !superclassImplements(placement[$0])
-                }) { continue }
+                if infos.indices.contains(where: { callsSuper[$0][variants[$0]] && !superclassImplements(placement[$0]) }) { continue }
                 // The target's classes and object, the installs in the cell's order, the calls; then the follow-ups
                 // and the calls again, when there are follow-ups.
                 var scenarioSteps = preamble

@@ -139,10 +139,12 @@ extension Finding {
     /// `lostEvent aspects:before`) with object numbers dropped, and the event or selector it concerns
     /// (`@webView:didCommitNavigation:`). Compared to tell a conflict from a library's own failure, never shown.
     public var signature: String {
+        // Byte-wise: object names are ASCII, and the matrix asks for every finding of every run.
         let names = objects.map { name -> String in
-            guard let hash = name.firstIndex(of: "#") else { return name }
-            let digits = name[name.index(after: hash)...]
-            return digits.allSatisfy(\.isNumber) ? String(name[..<hash]) : name
+            let bytes = name.utf8
+            guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return name }
+            let digits = bytes[bytes.index(after: hash)...]
+            return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? String(name[..<hash]) : name
         }
         return ([kind.rawValue] + names.uniqued().sorted() + (event.map { ["@" + $0] } ?? [])).joined(separator: " ")
     }

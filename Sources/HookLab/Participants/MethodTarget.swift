@@ -111,10 +111,11 @@ enum MethodTarget {
     /// Whether a host name is a method target: the matrix's, or a scenario file's own `Class ±selector`
     /// (`host AppDelegate -application:didFinishLaunchingWithOptions:`), whose classes its lines declare.
     static func isTarget(_ name: String) -> Bool {
-        // Delegate hosts are one word: answer them without splitting (this runs once per scenario run).
+        // Delegate hosts are one word: answer them without splitting, and split bytes, not characters (this runs once
+        // per scenario run).
         guard name.utf8.contains(UInt8(ascii: " ")) else { return false }
-        let words = name.split(separator: " ")
-        return words.count == 2 && (words[1].hasPrefix("-") || words[1].hasPrefix("+")) && words[1].count > 1
+        let words = name.utf8.split(separator: UInt8(ascii: " "))
+        return words.count == 2 && (words[1].first == UInt8(ascii: "-") || words[1].first == UInt8(ascii: "+")) && words[1].count > 1
     }
 
     /// The targets as the catalog's hosts, after the delegate hosts.

@@ -797,7 +797,7 @@ final class DeclaredParticipant: Participant {
 
     /// The mechanism it uses on a host class.
     func sdk(on hostClass: String) -> DeclaredSDK {
-        sections.first { $0.hostClasses.contains(hostClass) } ?? sdk
+        sections.first { $0.hooks(hostClass: hostClass) } ?? sdk
     }
 
     /// Installs every section; returns what the section of `hostClass` made.
@@ -806,7 +806,7 @@ final class DeclaredParticipant: Participant {
         var made: Class?
         for section in sections {
             let m = section.install(into: rt)
-            if section.hostClasses.contains(hostClass) { made = m }
+            if section.hooks(hostClass: hostClass) { made = m }
         }
         return made
     }
@@ -816,7 +816,7 @@ final class DeclaredParticipant: Participant {
         _ = installAll(world.rt, world.kind.className)
         started = true
         let sdk = sdk(on: world.kind.className)
-        if sdk.ownDelegateIfEmpty != nil, sdk.hostClasses.contains(world.kind.className) {
+        if sdk.ownDelegateIfEmpty != nil, sdk.hooks(hostClass: world.kind.className) {
             try sdk.installOwnDelegate(on: try world.ensureHost(), kind: world.kind, in: world.rt)
         }
     }
@@ -828,12 +828,12 @@ final class DeclaredParticipant: Participant {
         started = true
         if sdk.trigger == .start {
             // It takes hold of the delegate in the slot now (GUL proxyOriginalDelegate, RNFB observe, expo's check).
-            guard sdk.hostClasses.contains(world.kind.className) else { return }
+            guard sdk.hooks(hostClass: world.kind.className) else { return }
             refused = try !sdk.start(on: try world.ensureHost(), kind: world.kind, made: made, in: world.rt)
             return
         }
         if sdk.trigger == .declared {
-            guard sdk.hostClasses.contains(world.kind.className) else { return }
+            guard sdk.hooks(hostClass: world.kind.className) else { return }
             try sdk.hookDeclaredClass(world.rt, host: try world.ensureHost(), kind: world.kind)
             return
         }
@@ -841,7 +841,7 @@ final class DeclaredParticipant: Participant {
         // A start call after the app set its delegate: the hooks only see later sets, so the SDK sets the current
         // delegate again through the hooked setter (the way Firebase re-assigns the app delegate, l.521-530).
         let host = try world.ensureHost()
-        guard sdk.hostClasses.contains(world.kind.className) else { return }
+        guard sdk.hooks(hostClass: world.kind.className) else { return }
         let current = try world.rt.send(host, world.kind.primarySlot.property)
         if sdk.hooksCurrentAtStart {
             // PostHog: `swizzleNotificationDelegateMethods(on: type(of: existing))` at its start, no second set.
@@ -854,9 +854,14 @@ final class DeclaredParticipant: Participant {
     var observer: String? { sdk.observer }
 
     func expectsToObserve(_ event: String, _ world: World) -> Bool {
-        let sdk = sdk(on: world.kind.className)
-        // An SDK that hooks only the methods the app's delegate has sees nothing of one it lacks (`delegate-lacks`).
-        return started && !refused && sdk.events(on: world.kind.className).contains(event)
-            && (world.appImplements(event) || sdk.hooksWhenLacking(event))
+        guard started, !refused else { return false }
+        let hostClass = world.kind.className
+        // The section's own value, not a copy of it (``sdk(on:)``): the delivery check asks at every fired event.
+        func expects(_ sdk: borrowing DeclaredSDK) -> Bool {
+            // An SDK that hooks only the methods the app's delegate has sees nothing of one it lacks (`delegate-lacks`).
+            sdk.events(on: hostClass).contains(event) && (world.appImplements(event) || sdk.hooksWhenLacking(event))
+        }
+        if let i = sections.firstIndex(where: { $0.hooks(hostClass: hostClass) }) { return expects(sections[i]) }
+        return expects(sdk)
     }
 }

@@ -90,6 +90,7 @@ public final class ModelRunner: ScenarioRunning {
         var findings: [Finding] = []
         var result = RunResult()
         var freedAt: [ObjectID: Int] = [:]
+        var freedSeen = rt.freedObjects.count
         var worst: Outcome = .ok
         for (index, step) in scenario.steps.enumerated() {
             let number = index + 1
@@ -97,7 +98,9 @@ public final class ModelRunner: ScenarioRunning {
             let outcome = Self.perform(step, number: number, traceStep: traceStep, rt: rt, into: &result) { try world.apply(step) }
             if let unrunnable = outcome.unrunnable { result.unrunnable = unrunnable; break }
             let fault = outcome.fault
-            for o in rt.allInstances where rt.isFreed(o) && freedAt[o] == nil { freedAt[o] = number }
+            // Only the objects freed since the last step, not a walk of every object after every step.
+            for o in rt.freedObjects[freedSeen...] where freedAt[o] == nil && !rt.isClassObject(o) { freedAt[o] = number }
+            freedSeen = rt.freedObjects.count
             let record = StepRecord(world: world, step: step, number: number, fault: fault,
                                     journal: rt.journal[journalStart...], freedAt: freedAt)
             // This step's findings only: comparing them with the worst so far keeps a run linear in its length.
