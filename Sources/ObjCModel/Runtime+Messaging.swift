@@ -57,7 +57,7 @@ extension Runtime {
         if traced, tracing { trace.append(.send(depth: depth, receiver: describe(receiver), selector: sel_getName(sel),
                                                 imp: imp_getLabel(imp))) }
         do {
-            let result = try impBody(imp)(self, receiver, sel, args)
+            let result = try callBody(imp, receiver, sel, args)
             depth -= 1
             return result
         } catch var fault as Fault {
