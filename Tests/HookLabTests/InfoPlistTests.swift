@@ -105,4 +105,30 @@ struct InfoPlistTests {
             #expect(error.line == 6 && error.message.contains("plist KEY VALUE"), "\(error)")
         }
     }
+
+    @Test("A key the locked version does not read yet (`since VERSION`) leaves the SDK's hooks on, and the reason says why")
+    func versionGatedSwitch() throws {
+        let entry = InfoPlistEntry(key: "OneSignal_disable_swizzling", value: "YES", file: "App/Info.plist", line: 12)
+        func scanned(_ version: String?) -> (participant: String, reason: String, switches: Int) {
+            let package = LockedPackage(ecosystem: .cocoapods, name: "OneSignalXCFramework", version: version, file: "Podfile.lock", line: 3)
+            let found = Scan.Found(package: package, title: "OneSignal", participant: "onesignal", reason: "pod OneSignalXCFramework")
+            let (after, switches) = Scan.switched([found], participants: Lab.catalog.participants, infoPlist: [entry])
+            return (after[0].participant, after[0].reason, switches.count)
+        }
+        // OneSignal reads OneSignal_disable_swizzling from 5.5.0 on (OneSignal-XCFramework PR #142).
+        let current = scanned("5.5.0")
+        #expect(current.participant == "onesignal:no-swizzling" && current.switches == 1)
+        for old in ["5.4.2", nil] as [String?] {
+            let before = scanned(old)
+            #expect(before.participant == "onesignal" && before.switches == 0, "\(String(describing: old))")
+            #expect(before.reason.contains("reads it only from 5.5.0 on") && before.reason.contains("App/Info.plist:12"), "\(before.reason)")
+        }
+        // The line: `since` takes a version, and a word that is not one names the line.
+        let head = "participant a\nstart runtime\nobserve UIApplication application:openURL:options:\nsetter none\nswizzle-class\n"
+        let file = try ParticipantFile.parse(text: head + "setting s plist K YES since 2.1.0 \"K = YES\" docs\n", file: "a.hooklab")
+        #expect(file.settingVariants().first?.info.setting?.plistSince == "2.1.0")
+        do { _ = try ParticipantFile.parse(text: head + "setting s plist K YES since soon \"K = YES\" docs\n", file: "a.hooklab") } catch {
+            #expect(error.line == 6 && error.message.contains("since soon"), "\(error)")
+        }
+    }
 }

@@ -17,6 +17,8 @@ struct SettingLine: Sendable {
     /// The Info.plist key and value that set it (`plist KEY VALUE`), which `hooklab scan` reads in the app.
     var plistKey: String? = nil
     var plistValue: String? = nil
+    /// The first version of the SDK that reads the key (`since VERSION`); nil: every version the file models.
+    var plistSince: String? = nil
     /// The host classes of the `for` sections it was declared in; empty: a switch for every slot the SDK hooks.
     var hostClasses: [String] = []
 }
@@ -56,7 +58,8 @@ extension ParticipantFile {
             info.actions = nil
             info.versionOf = nil
             info.setting = ParticipantInfo.Setting(of: self.info.id, name: setting.name, text: setting.text,
-                                                   plistKey: setting.plistKey, plistValue: setting.plistValue)
+                                                   plistKey: setting.plistKey, plistValue: setting.plistValue,
+                                                   plistSince: setting.plistSince)
             info.declaredSettings = []
             var variant = ParticipantFile(sdk: switched(kept.first ?? sdk), info: info, file: file)
             variant.sections = kept.map(switched)

@@ -390,7 +390,8 @@ public struct ParticipantFile: Sendable {
                 // switch turns the feature off, and nothing is called by hand (Datadog's scroll proxy without
                 // uiKitActionsPredicate). Inside a `for` section it is that slot's switch only.
                 // `plist KEY VALUE`: the Info.plist key and value that set it, which `hooklab scan` reads in the app.
-                let form = "expected 'setting NAME [off] [plist KEY VALUE] \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
+                // `plist KEY VALUE since VERSION`: the SDK reads the key only from that version on (OneSignal 5.5.0).
+                let form = "expected 'setting NAME [off] [plist KEY VALUE [since VERSION]] \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
                 let parts = rest.split(separator: "\"", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard parts.count == 3, !parts[1].isEmpty, !parts[2].isEmpty else { throw fail(number, form) }
                 var head = parts[0].split(separator: " ").map(String.init)
@@ -398,10 +399,15 @@ public struct ParticipantFile: Sendable {
                 head.removeFirst()
                 let off = head.first == "off"
                 if off { head.removeFirst() }
-                var plist: (key: String, value: String)?
+                var plist: (key: String, value: String, since: String?)?
                 if head.first == "plist" {
-                    guard head.count == 3 else { throw fail(number, "expected 'plist KEY VALUE' after the setting's name, e.g. 'plist FirebaseAppDelegateProxyEnabled NO'") }
-                    plist = (head[1], head[2])
+                    let plistForm = "expected 'plist KEY VALUE [since VERSION]' after the setting's name, e.g. 'plist FirebaseAppDelegateProxyEnabled NO'"
+                    guard head.count == 3 || (head.count == 5 && head[3] == "since") else { throw fail(number, plistForm) }
+                    let since = head.count == 5 ? head[4] : nil
+                    if let since, PackageVersion(since) == nil {
+                        throw fail(number, "'since \(since)': expected the first version of the SDK that reads the key, e.g. 'since 5.5.0'")
+                    }
+                    plist = (head[1], head[2], since)
                     head = []
                 }
                 guard head.isEmpty else { throw fail(number, form) }
@@ -409,7 +415,8 @@ public struct ParticipantFile: Sendable {
                     throw fail(number, "a setting's name '\(name)' becomes part of a participant id: use letters, digits, '-' and '.'")
                 }
                 guard !settings.contains(where: { $0.name == name }) else { throw fail(number, "setting '\(name)' is declared twice") }
-                settings.append(SettingLine(name: name, text: parts[1], source: parts[2], line: number, off: off, plistKey: plist?.key, plistValue: plist?.value))
+                settings.append(SettingLine(name: name, text: parts[1], source: parts[2], line: number, off: off, plistKey: plist?.key, plistValue: plist?.value,
+                                            plistSince: plist?.since))
             case "action":
                 guard !rest.isEmpty else { throw fail(number, "expected 'action TEXT': what an app can do about this SDK") }
                 actions.append(rest)

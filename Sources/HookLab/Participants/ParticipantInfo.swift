@@ -83,6 +83,8 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         /// The Info.plist key and value that set it (`plist KEY VALUE`), for `hooklab scan`; nil when none is declared.
         public var plistKey: String? = nil
         public var plistValue: String? = nil
+        /// The first version of the SDK that reads the key (`since VERSION`); nil: every version.
+        public var plistSince: String? = nil
     }
     /// What it requires of another library the app links with it (a participant file's `requires` line): an order
     /// with a participant of that family outside the range cannot exist (FirebaseMessaging 12 and GoogleUtilities 7).

@@ -80,6 +80,16 @@ public struct Scan: Sendable {
             for variant in participants {
                 guard let setting = variant.setting, setting.of == id, let key = setting.plistKey, let value = setting.plistValue,
                       let entry = infoPlist.first(where: { $0.key == key && InfoPlist.matches($0.value, value) }) else { continue }
+                // A key the locked version does not read yet leaves its hooks on (OneSignal reads its key from 5.5.0).
+                if let since = setting.plistSince.flatMap(PackageVersion.init) {
+                    let locked = found[i].package.version.flatMap(PackageVersion.init)
+                    guard let locked, locked >= since else {
+                        let version = found[i].package.version.map { "\(found[i].title) \($0)" } ?? "a \(found[i].title) pinned to no version"
+                        found[i].reason += "; the app's Info.plist sets \(entry.sentence), but \(found[i].title) reads it only from "
+                            + "\(since) on: \(version) keeps its hooks"
+                        break
+                    }
+                }
                 found[i].participant = variant.id
                 found[i].reason += "; switched by the app's Info.plist: \(entry.sentence)"
                 switches.append(Switch(participant: id, variant: variant.id, entry: entry))
