@@ -349,6 +349,17 @@ struct ScannerTests {
         #expect(at("4.0.3").found.map(\.participant) == ["sensors:isa-instance"])
         #expect(at("4.0.4").found.map(\.participant) == ["sensors"])
         #expect(at("4.0.3").unmodeled.isEmpty && at("1.10.15").unmodeled.isEmpty)
+        // Customer.io: the wrapper from 3.9.0, its own openURL from 3.13.1 (#950, 795bdf12); before 3.9.0 a setDelegate:
+        // swizzle the lab does not model. Each pod of the SDK maps the same way.
+        for pod in ["CustomerIO", "CustomerIOMessagingPush"] {
+            let customerio = { (v: String) in Scan.recognise([LockedPackage(ecosystem: .cocoapods, name: pod, version: v, file: "P", line: 1)],
+                                                             participants: Lab.catalog.participants) }
+            #expect(customerio("3.8.2").found.isEmpty && customerio("3.8.2").unmodeled.map(\.title) == ["Customer.io before 3.9"])
+            #expect(customerio("3.9.0").found.map(\.participant) == ["customerio:forwarding"])
+            #expect(customerio("3.13.0").found.map(\.participant) == ["customerio:forwarding"])
+            #expect(customerio("3.13.1").found.map(\.participant) == ["customerio"])
+            #expect(customerio("4.7.5").found.map(\.participant) == ["customerio"])
+        }
     }
 }
 

@@ -39,7 +39,6 @@ public let participantsWithoutPackage: [(id: String, why: String)] = [
     ("swizzle:sdk", "a second SDK's exchange swizzle, not one named package"),
     ("aspects:instance", "Aspects hooking one object; the Aspects pod maps to aspects:class, the class hook"),
     ("hooker:exchange", "an example participant file for an SDK team's own design"),
-    ("customerio:forwarding", "Customer.io's CioAppDelegateWrapper from 3.9.0 until PR #950 (2025-08-26); the release that shipped #950 is not verified, so the Customer.io pods map to customerio"),
     ("fbsdk:swizzler", "the Facebook SDK's AEM non-proxy mode, chosen by a server feature flag, not by a version (FBSDKAEMManager.m:101-189); the FBSDKCoreKit pod maps to fbsdk"),
     ("expo-app-metrics", "expo-app-metrics before expo PR #48360: the release that shipped the fix is not verified, so no version range maps to it"),
 ]
@@ -194,9 +193,21 @@ extension KnownSDK {
         KnownSDK("Facebook SDK", [pod("FBSDKCoreKit"), spm("facebook-ios-sdk", "FacebookCore"), carthage("facebook/facebook-ios-sdk")],
                  participant: "fbsdk", hooks: "the app delegate's openURL and continueUserActivity (AEM auto setup)",
                  source: "facebook-ios-sdk FBSDKAEMManager.m"),
-        KnownSDK("Customer.io", [pod("CustomerIO"), pod("CustomerIOMessagingPush"), spm("customerio-ios", "MessagingPush")], participant: "customerio",
+        // The app-delegate wrapper arrived in 3.9.0 (CioProviderAgnosticAppDelegate.swift); it implements
+        // application(_:open:options:) itself from 3.13.1 (PR #950, 795bdf12, `git tag --contains`), before that by
+        // forwarding alone. Before 3.9.0 the SDK swizzles UNUserNotificationCenter's setDelegate: (a different design).
+        KnownSDK("Customer.io", [pod("CustomerIO", nil, ">= 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.13.1"),
+                                 spm("customerio-ios", "MessagingPush", ">= 3.13.1")], participant: "customerio",
                  hooks: "the app delegate (a forwarding wrapper) and UNUserNotificationCenter.delegate",
-                 source: "customerio/customerio-ios #1211"),
+                 source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.13.1 (#950)"),
+        KnownSDK("Customer.io 3.9–3.13.0", [pod("CustomerIO", nil, ">= 3.9.0 < 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.9.0 < 3.13.1"),
+                                            spm("customerio-ios", "MessagingPush", ">= 3.9.0 < 3.13.1")], participant: "customerio:forwarding",
+                 hooks: "the app delegate (a wrapper that reaches openURL by forwarding alone) and UNUserNotificationCenter.delegate",
+                 source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.13.0 (no application(_:open:options:))"),
+        KnownSDK("Customer.io before 3.9", [pod("CustomerIO", nil, "< 3.9.0"), pod("CustomerIOMessagingPush", nil, "< 3.9.0"),
+                                            spm("customerio-ios", "MessagingPush", "< 3.9.0")],
+                 hooks: "UNUserNotificationCenter's setDelegate: (swizzled; it sets its own delegate back after every set)",
+                 source: "customerio/customerio-ios UserNotificationsFrameworkAdapter.swift @3.8.2 (AutomaticPushClickHandling)"),
         KnownSDK("Branch", [pod("Branch"), pod("BranchSDK"), spm("ios-branch-deep-linking-attribution", "BranchSDK"),
                             carthage("BranchMetrics/ios-branch-deep-linking-attribution")],
                  participant: "branch", hooks: nil, source: "BranchMetrics/ios-branch-deep-linking-attribution: no runtime hooking; the app forwards openURL by hand"),
