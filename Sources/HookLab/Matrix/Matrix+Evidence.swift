@@ -51,7 +51,7 @@ extension Matrix {
 
     /// Whether a failing configuration of the order fails only under some of its app set-ups (the tables' ˢ).
     func failsOnlyUnderSomeSetups(_ key: NoteKey) -> Bool {
-        Configuration.allCases.contains { result(for: Cell(host: key.host, order: key.order, config: $0))?.failsOnlyUnderSomeSetups == true }
+        Configuration.allCases.contains { position(of: Cell(host: key.host, order: key.order, config: $0)).map { results[$0].failsOnlyUnderSomeSetups } == true }
     }
 
     /// The marks a table cell carries after its symbols: ᵖ predicted, ˢ fails only under some app set-ups.

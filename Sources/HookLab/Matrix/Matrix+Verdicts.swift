@@ -25,7 +25,7 @@ extension Matrix {
     /// The signatures the cell's participants have alone, and the app with no library, on the same host and
     /// configuration (for a participant alone: the app's only).
     func aloneSignatures(_ cell: Cell) -> [String] {
-        let participants = cell.order.count >= 2 ? cell.order.flatMap { result(for: cell.with(order: [$0]))?.signatures ?? [] } : []
+        let participants = cell.order.count >= 2 ? cell.order.flatMap { position(of: cell.with(order: [$0])).map { results[$0].signatures } ?? [] } : []
         return (appAlone[cell.with(order: [])] ?? []) + participants
     }
 

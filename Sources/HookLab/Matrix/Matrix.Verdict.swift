@@ -221,8 +221,11 @@ extension Matrix {
         verdict.facts = failing.flatMap { $0.reproducer?.result.basedOn ?? [] }.uniqued()
         verdict.reportSources = Self.reportSources(failing)
         let mirrors = permutations(key.order).filter { $0 != key.order }.flatMap { order in
-            Configuration.allCases.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }
-        }.filter { !$0.reports.isEmpty }
+            // Only the results with reports are copied: most orders have none.
+            Configuration.allCases.compactMap { config in
+                position(of: Cell(host: key.host, order: order, config: config)).flatMap { self.results[$0].reports.isEmpty ? nil : self.results[$0] }
+            }
+        }
         verdict.otherOrderReports = mirrors.flatMap(\.reports).uniqued().filter { !verdict.reports.contains($0) }
         verdict.otherOrderReportSources = verdict.otherOrderReports.isEmpty ? [] : Self.reportSources(mirrors)
         verdict.findings = failing.compactMap { r in
@@ -243,13 +246,12 @@ extension Matrix {
         for order in permutations(key.order) where order != key.order {
             let others = configs.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }
             let impossibility = others.first?.impossibility ?? Configuration.allCases.lazy
-                .compactMap { self.result(for: Cell(host: key.host, order: order, config: $0))?.impossibility }.first
+                .compactMap { self.position(of: Cell(host: key.host, order: order, config: $0)).flatMap { self.results[$0].impossibility } }.first
             guard impossibility != nil || !others.isEmpty else { continue }
             let first = participants.first { $0.id == order[0] }
             let failsTheSameWay = impossibility == nil && Configuration.allCases.allSatisfy { config in
-                let a = result(for: Cell(host: key.host, order: key.order, config: config))
-                let b = result(for: Cell(host: key.host, order: order, config: config))
-                return a?.outcome == b?.outcome && a?.findings.mostSevere?.kind == b?.findings.mostSevere?.kind
+                let a = Cell(host: key.host, order: key.order, config: config), b = Cell(host: key.host, order: order, config: config)
+                return outcome(of: a) == outcome(of: b) && worstKind(of: a) == worstKind(of: b)
             }
             verdict.otherOrders.append(OrderTrial(
                 order: order, impossibility: impossibility,

@@ -91,17 +91,22 @@ public struct Matrix: Sendable {
     /// library). A library alone that never ran that set-up counts every finding it has anywhere.
     static func conflicts(_ findings: [Finding], under setup: AppSetup, order: [String], appAlone: Set<String>,
                           alone: [CellResult?]) -> Bool {
-        var known = appAlone
+        // What each library alone found under the set-up: its run of the projected set-up, else every finding it has.
+        // Checked finding by finding, without copying `appAlone` (the verdicts ask for every failing set-up).
+        var aloneFound: [[String]] = []
         for (id, result) in zip(order, alone) {
             guard let result else { continue }
             let own = setup.projected(onto: [id])
             if let match = result.setups.first(where: { $0.setup == own }) {
-                for finding in match.findings { known.insert(finding.signature) }
+                aloneFound.append(match.findings.map(\.signature))
             } else {
-                known.formUnion(result.signatures)
+                aloneFound.append(result.signatures)
             }
         }
-        return findings.contains { !known.contains($0.signature) }
+        return findings.contains { finding in
+            let signature = finding.signature
+            return !appAlone.contains(signature) && !aloneFound.contains { $0.contains(signature) }
+        }
     }
 
     /// The hosts, in report order.
@@ -165,7 +170,13 @@ public struct Matrix: Sendable {
     public func result(for cell: Cell) -> CellResult? { index[cell].map { results[$0] } }
 
     /// The outcome of a cell, if it was run.
-    public func outcome(of cell: Cell) -> Outcome? { result(for: cell)?.outcome }
+    public func outcome(of cell: Cell) -> Outcome? { index[cell].map { results[$0].outcome } }
+
+    /// A cell's position in ``results``, to read a field in place instead of copying the whole result.
+    func position(of cell: Cell) -> Int? { index[cell] }
+
+    /// The kind of a cell's worst finding, if it was run and failed; read in place, without copying the result.
+    func worstKind(of cell: Cell) -> Finding.Kind? { index[cell].flatMap { results[$0].findings.mostSevere?.kind } }
 
     /// A failing, conflicting order of three or more with a finding (by ``Finding/signature``) that none of its
     /// order-preserving pairs has, and whose shrunk reproducer still installs every participant.
