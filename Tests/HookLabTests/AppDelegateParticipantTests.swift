@@ -128,6 +128,33 @@ struct AppDelegateParticipantTests {
         #expect(swallowed.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") }, "\(swallowed)")
     }
 
+    @Test("Customer.io's wrapper is the app's delegate class (@main): an SDK started at runtime cannot come before it, a load-time hook can")
+    func customerIOIsTheAppDelegateClass() throws {
+        let generator = LabMatrixTests.generator
+        func impossibility(_ order: [String]) -> String? {
+            generator.impossibility(of: Matrix.Cell(host: "UIApplication", order: order, config: .release))
+        }
+        for cio in ["customerio", "customerio:forwarding"] {
+            // The sample app's `@main class AppDelegateWithCioIntegration: CioAppDelegateWrapper<AppDelegate>` (@3.13.1).
+            #expect(impossibility(["fcm", cio])?.contains("`\(cio)` is the app's delegate class (@main), which UIKit creates before `fcm` starts") == true)
+            #expect(impossibility([cio, "fcm"]) == nil)
+            // OneSignal hooks at +load, before UIApplicationMain creates the wrapper.
+            #expect(impossibility(["onesignal", cio]) == nil)
+        }
+        // No note advises an order that cannot happen: "Initialize `fcm` first" is gone from the wrapper's pair.
+        let verdict = LabMatrixTests.shared.verdict(Matrix.NoteKey(host: "UIApplication", order: ["customerio:forwarding", "fcm"]))
+        #expect(verdict.otherOrders.first { $0.order == ["fcm", "customerio:forwarding"] }?.impossibility != nil)
+        // `hooklab explain` says why the order cannot happen, not that it passes.
+        let explained = LabMatrixTests.shared.explainNote(Matrix.NoteKey(host: "UIApplication", order: ["fcm", "customerio"])).joined(separator: "\n")
+        #expect(explained.contains("· not possible") && explained.contains("Not possible: `customerio` is the app's delegate class (@main)")
+                && !explained.contains("Passes"), "\(explained)")
+        // The line needs its source.
+        let head = "participant a\napp-delegate-class\nstart runtime\nobserve UIApplication application:openURL:options:\nsetter none\nswizzle-class\n"
+        do { _ = try ParticipantFile.parse(text: head, file: "a.hooklab"); Issue.record("parsed without a source") } catch {
+            #expect(error.line == 2 && error.message.contains("app-delegate-class SOURCE"), "\(error)")
+        }
+    }
+
     @Test("customerio:forwarding reaches openURL by forwarding alone: GUL captures no IMP and the Facebook SDK hooks none; the explicit method of customerio fixes both")
     func customerIOForwarding() throws {
         let openURL = "application:openURL:options:"

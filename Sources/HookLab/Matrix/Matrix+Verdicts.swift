@@ -154,7 +154,8 @@ extension ScenarioGenerator {
     /// Why a cell's install order cannot happen, or nil when it can: a participant requires a version of another's
     /// library that the other does not model (`requires`: "not possible: Firebase Messaging 12 requires GoogleUtilities
     /// ≥ 8.1"), or one that hooks at launch (load-time hooks, and it cannot start late) is placed after one that only
-    /// attaches at runtime ("not possible: tracker:proxy hooks at launch").
+    /// attaches at runtime ("not possible: tracker:proxy hooks at launch"), or one started at runtime is placed before an
+    /// SDK that is the app's delegate class (``ParticipantInfo/appDelegateClass``).
     public func impossibility(of cell: Matrix.Cell) -> String? {
         let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
         guard infos.count == cell.order.count else { return nil }
@@ -171,6 +172,12 @@ extension ScenarioGenerator {
                 for other in infos where other.family == requirement.family && other.id != info.id && !other.packages.isEmpty {
                     if !other.packages.contains(where: { $0.versions.overlaps(range) }) { return "not possible: \(requirement.reason)" }
                 }
+            }
+        }
+        // An SDK whose object is the app's delegate class exists from launch: only load-time hooks come before it.
+        for (position, info) in infos.enumerated() where info.appDelegateClass != nil {
+            if let earlier = infos[..<position].first(where: \.hasAttach) {
+                return "not possible: `\(info.id)` is the app's delegate class (@main), which UIKit creates before `\(earlier.id)` starts"
             }
         }
         var runtimeOnly = false

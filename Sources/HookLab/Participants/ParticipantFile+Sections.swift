@@ -58,6 +58,7 @@ extension ParticipantFile {
         result.info.requires = union(parsed.map(\.info.requires))
         result.info.provides = parsed.lazy.compactMap(\.info.provides).first
         result.info.framework = parsed.lazy.compactMap(\.info.framework).first
+        result.info.appDelegateClass = parsed.lazy.compactMap(\.info.appDelegateClass).first
         // A `setting` inside a section switches that slot only; the same name in two sections is one switch for both.
         var settings: [SettingLine] = []
         for (n, section) in parsed.enumerated() {

@@ -43,7 +43,7 @@ public struct ParticipantFile: Sendable {
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
-                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework", "own-delegate"]
+                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework", "own-delegate", "app-delegate-class"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -101,6 +101,7 @@ public struct ParticipantFile: Sendable {
         var swizzleOptions = (runtimeClass: false, perBlock: false, resetIfAdded: [String](), line: 1)
         var actions: [String] = []
         var requirements: [ParticipantInfo.Requirement] = []
+        var appDelegateClass: String?
         var provides: String?
         var pluginOf: (String, Int)?
         var pluginClass: (name: String, methods: [String])?
@@ -354,6 +355,12 @@ public struct ParticipantFile: Sendable {
                     guard selector.hasSuffix("ompletionHandler:") else { throw fail(number, "'\(selector)' takes no completion handler") }
                     policies[selector] = policy
                 }
+            case "app-delegate-class":
+                // `app-delegate-class SOURCE`: the SDK's object is the app's delegate class itself (`@main`): UIKit creates
+                // it at launch, before anything the app starts at runtime (Customer.io's CioAppDelegateWrapper).
+                guard !rest.isEmpty else { throw fail(number, "expected 'app-delegate-class SOURCE': where the SDK's docs or samples make its class the app's @main class") }
+                guard appDelegateClass == nil else { throw fail(number, "'app-delegate-class' is declared twice") }
+                appDelegateClass = rest
             case "requires":
                 // `requires gul >= 8.1.0 "Firebase Messaging 12 requires GoogleUtilities ≥ 8.1"` (its podspec's dependency).
                 let form = "expected 'requires FAMILY RANGE \"REASON\"', e.g. 'requires gul >= 8.1.0 \"Firebase Messaging 12 requires GoogleUtilities ≥ 8.1\"'"
@@ -651,6 +658,7 @@ public struct ParticipantFile: Sendable {
         info.packages = packages
         info.versionOf = versionOf
         info.requires = requirements
+        info.appDelegateClass = appDelegateClass
         info.provides = provides
         info.framework = framework
         sdk.citations = cites.map(\.citation)

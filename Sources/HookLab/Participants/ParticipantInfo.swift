@@ -86,6 +86,9 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         /// The first version of the SDK that reads the key (`since VERSION`); nil: every version.
         public var plistSince: String? = nil
     }
+    /// Where the SDK's object is shown to be the app's delegate class itself (`app-delegate-class SOURCE`): UIKit
+    /// creates it at launch, so nothing the app starts at runtime comes before it; nil for every other SDK.
+    public var appDelegateClass: String? = nil
     /// What it requires of another library the app links with it (a participant file's `requires` line): an order
     /// with a participant of that family outside the range cannot exist (FirebaseMessaging 12 and GoogleUtilities 7).
     public var requires: [Requirement] = []

@@ -48,6 +48,8 @@ extension Matrix {
         let key = note.keys[0]
         let verdict = self.verdict(key)
         var out = [noteHeading(note, anchored: anchored)]
+        // An order that cannot happen ran nothing: say why, not that it passes.
+        if let impossibility = verdict.impossibility { return out + ["", impossibility.prefix(1).uppercased() + impossibility.dropFirst() + "."] }
         guard let shipped = shippedResult(key) else { return out + ["", "Passes in every configuration that was run."] }
         out.append("")
         if let sentence = setupSentence(verdict) { out += [sentence, ""] }

@@ -4,6 +4,7 @@ extension Matrix {
     /// "💥 crash (debug and release)", "⚠️ assert (debug) · 🔁 loop (release)", "🕳️ broken (release only)".
     func headline(_ verdict: Verdict) -> String {
         let failing = verdict.failing
+        if verdict.impossibility != nil { return "not possible" }
         if failing.isEmpty { return "✅ ok" }
         if failing.count == 1 {
             let config = failing[0]
