@@ -349,6 +349,14 @@ struct ScannerTests {
         #expect(at("4.0.3").found.map(\.participant) == ["sensors:isa-instance"])
         #expect(at("4.0.4").found.map(\.participant) == ["sensors"])
         #expect(at("4.0.3").unmodeled.isEmpty && at("1.10.15").unmodeled.isEmpty)
+        // OneSignal: the lab models the 5.x code base; a 3.x or 4.x pod is not modeled, never mapped to it.
+        for (name, version, participant) in [("OneSignalXCFramework", "5.0.0", "onesignal"), ("OneSignal", "5.5.5", "onesignal"),
+                                              ("OneSignalXCFramework", "3.12.6", nil), ("OneSignal", "2.16.5", nil)] as [(String, String, String?)] {
+            let result = Scan.recognise([LockedPackage(ecosystem: .cocoapods, name: name, version: version, file: "P", line: 1)],
+                                        participants: Lab.catalog.participants)
+            #expect(result.found.map(\.participant) == (participant.map { [$0] } ?? []), "\(name) \(version)")
+            #expect(result.unmodeled.map(\.title) == (participant == nil ? ["OneSignal before 5"] : []), "\(name) \(version)")
+        }
         // Customer.io: the wrapper from 3.9.0, its own openURL from 3.13.1 (#950, 795bdf12); before 3.9.0 a setDelegate:
         // swizzle the lab does not model. Each pod of the SDK maps the same way.
         for pod in ["CustomerIO", "CustomerIOMessagingPush"] {

@@ -178,9 +178,15 @@ extension KnownSDK {
                                           carthage("https://dl.google.com/dl/firebase/ios/carthage/FirebasePerformanceBinary.json", ">= 12.13.0")],
                  participant: "fpr", hooks: "URL sessions: the session factories, the delegate's class, the delegate object, and a proxy delegate's ivars",
                  source: "firebase-ios-sdk FPRProxyObjectHelper.m:20-42 (#15869)"),
-        KnownSDK("OneSignal", [pod("OneSignalXCFramework"), pod("OneSignal"), pod("OneSignalNotifications"), spm("onesignal-xcframework")],
+        // The participant models the 5.x code base (OneSignalNotifications, started at +load); 5.0.0 is the rewrite
+        // (OneSignal-iOS-SDK PR #1301). An older major is "not modeled", never the nearest model (versions guide §1.4).
+        KnownSDK("OneSignal", [pod("OneSignalXCFramework", nil, ">= 5.0.0"), pod("OneSignal", nil, ">= 5.0.0"), pod("OneSignalNotifications"),
+                               spm("onesignal-xcframework", nil, ">= 5.0.0")],
                  participant: "onesignal", hooks: "the app delegate and UNUserNotificationCenter.delegate (setDelegate: swizzles, then exchange on the delegate class)",
                  source: "OneSignal-iOS-SDK OneSignalNotifications/Categories"),
+        KnownSDK("OneSignal before 5", [pod("OneSignalXCFramework", nil, "< 5.0.0"), pod("OneSignal", nil, "< 5.0.0"), spm("onesignal-xcframework", nil, "< 5.0.0")],
+                 hooks: "the app delegate and UNUserNotificationCenter.delegate (setDelegate: swizzles, in the code base before the 5.0 rewrite)",
+                 source: "OneSignal-iOS-SDK PR #1301 (Release 5.0.0: the user-centered rewrite in modules)"),
         KnownSDK("CleverTap", [pod("CleverTap-iOS-SDK"), spm("clevertap-ios-sdk")], participant: "clevertap",
                  hooks: "the app delegate and UNUserNotificationCenter.delegate (exchange with per-block selectors, autoIntegrate)",
                  source: "clevertap-ios-sdk CTSwizzleManager.m"),
