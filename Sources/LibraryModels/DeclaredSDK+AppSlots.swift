@@ -287,7 +287,7 @@ extension DeclaredSDK {
             if captured == nil, donor, donorsIfResponds.contains(selector) {
                 note(rt, .donorIfResponds, "\(hookOwner) adds a donor for \(selector) only because the delegate answers respondsToSelector: YES, though its class has no method: the donor replaces the forwarding, and the original is not called")
             }
-            guard captured != nil || donor, let types = Self.protocolTypes(rt, selector) else { continue }
+            guard captured != nil || donor, let types = Self.protocolTypes(selector) else { continue }
             rt.addMethod(sub, selector, types: types, owner: id) { rt, o, _, a in
                 // Interceptors first (:636-659), each recorded; then the captured original with the original _cmd.
                 // Under the group policy the handler event's interceptors are called inside the group (groupCall).
@@ -304,7 +304,7 @@ extension DeclaredSDK {
             // A donor for a method no host event sends: it calls the real class's IMP, or answers NO where there is none.
             let sel = rt.sel(selector)
             let captured = rt.class_getInstanceMethod(real, sel).map(rt.method_getImplementation)
-            guard let types = Self.protocolTypes(rt, selector) else { continue }
+            guard let types = Self.protocolTypes(selector) else { continue }
             note(rt, .donor, "\(hookOwner) adds \(selector) to its subclass whether or not the app delegate has it")
             rt.addMethod(sub, selector, types: types, owner: id) { rt, o, _, a in
                 if let captured { return try rt.callIMP(captured, o, sel, a) }
@@ -339,7 +339,7 @@ extension DeclaredSDK {
             let entry = key == .class ? "\(rt.class_getName(cls)).\(selector)" : selector
             // Once per class: an entry already kept (or marked absent) means this class is hooked.
             if key == .class, rt.class_ownsMethod(table, rt.sel(entry)) || rt.class_ownsMethod(table, rt.sel("absent." + entry)) { continue }
-            guard let types = Self.protocolTypes(rt, selector) else { continue }
+            guard let types = Self.protocolTypes(selector) else { continue }
             let method = rt.class_getInstanceMethod(cls, sel)
             if setImpIfResponds {
                 // FCM swizzles only what the delegate responds to, so iOS's fallback stays (:139-172, PR #324).

@@ -44,7 +44,7 @@ extension DeclaredSDK {
                 continue
             }
             guard let method = rt.class_getInstanceMethod(cls, sel) else {
-                guard addMissing, !noDonors.contains(selector), let types = Self.protocolTypes(rt, selector) else { continue }
+                guard addMissing, !noDonors.contains(selector), let types = Self.protocolTypes(selector) else { continue }
                 sdk.note(rt, .swizzleClassAddMissing, "\(id) adds its own method to [delegate class] where the class has none (which changes respondsToSelector:)")
                 let added = rt.imp_implementationWithBlock("-[\(className)(\(category)) \(selector)]", owner: id) { rt, o, _, a in
                     try sdk.observedCall(rt, o, selector, types, a, original: nil)

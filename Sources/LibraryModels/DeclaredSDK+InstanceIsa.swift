@@ -56,7 +56,7 @@ extension DeclaredSDK {
         for selector in observed {
             let sel = rt.sel(selector)
             let answers = options.ifResponds || rt.class_respondsToSelector(cls, sel)
-            guard answers || addMissing, let types = Self.protocolTypes(rt, selector) else { continue }
+            guard answers || addMissing, let types = Self.protocolTypes(selector) else { continue }
             rt.addMethod(sub, selector, types: types, owner: id) { rt, o, _, a in
                 // v2.2.6+: `objc_msgSendSuper({target, originalClass}, sel, …)`, then the click is tracked
                 // (sa-sdk-ios v2.2.8 SADelegateProxy.m:127-150 invokeWithTarget:selector:scrollView:indexPath:).

@@ -73,7 +73,7 @@ extension DeclaredSDK {
         let sdk = self
         for selector in isa.donors {
             let sel = rt.sel(selector)
-            guard try !rt.objc_msgSend(o, rt.s.respondsToSelector, [.sel(sel)]).boolValue, let types = Self.protocolTypes(rt, selector) else { continue }
+            guard try !rt.objc_msgSend(o, rt.s.respondsToSelector, [.sel(sel)]).boolValue, let types = Self.protocolTypes(selector) else { continue }
             note(rt, .isaObjectDonors, "\(id) copies its own method into the delegate's \(isa.prefix) subclass where the delegate does not respond; the copy only records the event")
             rt.addMethod(sub, selector, types: types, owner: id) { rt, o, _, a in
                 try sdk.observedCall(rt, o, selector, types, a, original: nil)

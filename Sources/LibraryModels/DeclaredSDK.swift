@@ -335,7 +335,7 @@ public struct DeclaredSDK: Hashable, Sendable {
     public func events(on hostClass: String) -> [String] { observed.first { $0.host == hostClass }?.events ?? [] }
 
     /// Every observed event of every host, once, in host-kind order, with its protocol type encoding.
-    func allObservedMethods(_ rt: Runtime) -> [(String, String)] {
+    func allObservedMethods() -> [(String, String)] {
         var seen = Set<String>()
         return HostKind.all.flatMap { events(on: $0.className) }.filter { seen.insert($0).inserted }.map { selector in
             (selector, DelegateProtocols.slotMethodTypes(selector) ?? "v@:@@")
@@ -498,7 +498,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         let cls = defineUniqueClass(rt, name, superclass: rt.NSObjectClass)
         rt.addMethod(cls, "initWithTarget:", types: "@@:@") { _, o, _, _ in .object(o) }
         let sdk = self
-        for (selector, types) in allObservedMethods(rt) where pluginMethods.contains(selector) {
+        for (selector, types) in allObservedMethods() where pluginMethods.contains(selector) {
             rt.addMethod(cls, selector, types: types, owner: id) { rt, _, _, a in
                 sdk.record(rt, selector)
                 if case .block? = a.last, selector.hasSuffix("ompletionHandler:") { try UIKit.callHandler(rt, a.last!, by: sdk.observer, [.int(1)]) }
@@ -618,7 +618,7 @@ public struct DeclaredSDK: Hashable, Sendable {
             }
         }
         // The observed methods: "track, then call the target if it responds".
-        for (selector, types) in allObservedMethods(rt) {
+        for (selector, types) in allObservedMethods() {
             let sel = rt.sel(selector)
             let sdk = self
             let consumed = proxy.consumes.contains(selector)
@@ -657,7 +657,7 @@ public struct DeclaredSDK: Hashable, Sendable {
             guard !rt.class_respondsToSelector(cls, rt.sel(helper)) else { continue }
             let sdk = self
             guard rt.class_getInstanceMethod(cls, rt.sel(selector)) != nil else {
-                guard addMissing, !noDonors.contains(selector), let types = Self.protocolTypes(rt, selector) else { continue }
+                guard addMissing, !noDonors.contains(selector), let types = Self.protocolTypes(selector) else { continue }
                 // Adding a method the class lacks makes it answer respondsToSelector: YES (objc4 class_addMethod).
                 let added = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(selector)]", owner: id) { rt, o, _, a in
                     try sdk.observedCall(rt, o, selector, types, a, original: nil)
@@ -676,7 +676,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         }
     }
 
-    static func protocolTypes(_ rt: Runtime, _ selector: String) -> String? { DelegateProtocols.slotMethodTypes(selector) }
+    static func protocolTypes(_ selector: String) -> String? { DelegateProtocols.slotMethodTypes(selector) }
 
     // MARK: Isa-subclass the delegate (Sensors Data 4.x, imyaop guide §4.2)
 
@@ -697,7 +697,7 @@ public struct DeclaredSDK: Hashable, Sendable {
             for selector in observed {
                 let sel = rt.sel(selector)
                 let answers = rt.class_respondsToSelector(cls, sel)
-                guard answers || addMissing, let types = Self.protocolTypes(rt, selector) else { continue }
+                guard answers || addMissing, let types = Self.protocolTypes(selector) else { continue }
                 rt.addMethod(made, selector, types: types, owner: id) { rt, o, _, a in
                     sdk.record(rt, selector)
                     // [super method]: the original class's implementation (imyaop guide §4.2, objc_msgSendSuper).
@@ -724,7 +724,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         rt.class_declareForwardingIvar(cls, "delegate")
         rt.class_declareForwardingIvar(cls, "next")
         let sdk = self
-        for (selector, types) in allObservedMethods(rt) {
+        for (selector, types) in allObservedMethods() {
             // "return the SDK's handler, which reports and then jumps to RxDelegateProxy's forwardInvocation:".
             let cmd = rt.sel(selector)
             rt.addMethod(cls, selector, types: types) { rt, o, _, a in
