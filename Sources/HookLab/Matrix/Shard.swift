@@ -91,24 +91,20 @@ public struct ShardFile: Codable, Hashable, Sendable {
         self.appAlone = appAlone.keys.sorted().map { AppAlone(host: $0.host, config: $0.config, signatures: appAlone[$0]!) }
     }
 
-    /// The file's text: sorted keys, so a shard's file is byte-identical from run to run.
-    public var fileText: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try! encoder.encode(self), as: UTF8.self) + "\n"
-    }
+    /// The file's text: sorted keys, so a shard's file is byte-identical from run to run (ShardFile+JSON.swift).
+    public var fileText: String { shardJSON.text(indent: nil) + "\n" }
 
     /// Reads a shard file; errors name the file and, for syntax errors, the line.
     public static func parse(_ text: String, file: String) throws(UsageError) -> ShardFile {
-        do { _ = try JSONValue.parse(text) } catch { throw UsageError("\(file):\(error.line): \(error.message)") }
+        let document: JSONValue
+        do { document = try JSONValue.parseValue(text) } catch { throw UsageError("\(file):\(error.line): \(error.message)") }
+        if case .number(let format)? = document["format"], format != Self.format {
+            throw UsageError("\(file):1: unsupported shard format \(format); expected \(Self.format)")
+        }
         do {
-            let shard = try JSONDecoder().decode(ShardFile.self, from: Data(text.utf8))
-            guard shard.format == format else { throw UsageError("\(file):1: unsupported shard format \(shard.format); expected \(format)") }
-            return shard
-        } catch let error as UsageError {
-            throw error
+            return try ShardFile(shardJSON: document)
         } catch {
-            throw UsageError("\(file):1: not a shard file written by 'hooklab matrix --shard I/N' (\(error))")
+            throw UsageError("\(file):1: not a shard file written by 'hooklab matrix --shard I/N' (\(error.message))")
         }
     }
 

@@ -164,12 +164,29 @@ extension JSONValue {
         return value
     }
 
+    /// Parses JSON text into its value only, for a reader that needs no line but the first error's: it keeps no
+    /// ``Located`` tree (half the work on a large file, such as a shard's).
+    /// - Throws: ``ParseError`` at the line where the text stops being valid JSON.
+    public static func parseValue(_ text: String) throws(ParseError) -> JSONValue {
+        var parser = Parser(bytes: Array(text.utf8), locating: false)
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.position == parser.bytes.count else { throw parser.error("unexpected text after the end of the JSON value") }
+        return value.value
+    }
+
     struct Parser {
         let bytes: [UInt8]
         var position = 0
         var line = 1
+        /// Whether each value keeps its nested ``Located`` members and items (false: only `value` is filled in).
+        let locating: Bool
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: [UInt8], locating: Bool = true) {
+            self.bytes = bytes
+            self.locating = locating
+        }
 
         func error(_ message: String) -> ParseError { ParseError(line: line, message: message) }
 
@@ -219,7 +236,7 @@ extension JSONValue {
                     if current == UInt8(ascii: "}") { position += 1; break }
                     throw error("expected ',' or '}' after the value of \"\(key)\"\(found)")
                 }
-                return Located(value: .object(members.map { ($0.key, $0.value.value) }), line: start, members: members, items: [])
+                return Located(value: .object(members.map { ($0.key, $0.value.value) }), line: start, members: locating ? members : [], items: [])
             case UInt8(ascii: "["):
                 position += 1
                 var items: [Located] = []
@@ -232,7 +249,7 @@ extension JSONValue {
                     if current == UInt8(ascii: "]") { position += 1; break }
                     throw error("expected ',' or ']' in an array\(found)")
                 }
-                return Located(value: .array(items.map(\.value)), line: start, members: [], items: items)
+                return Located(value: .array(items.map(\.value)), line: start, members: [], items: locating ? items : [])
             case UInt8(ascii: "\""):
                 return Located(value: .string(try string()), line: start, members: [], items: [])
             case UInt8(ascii: "t"): try literal("true"); return Located(value: .bool(true), line: start, members: [], items: [])
