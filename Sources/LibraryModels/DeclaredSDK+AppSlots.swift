@@ -90,8 +90,7 @@ extension DeclaredSDK {
             rt.journal.append(JournalEntry(observer: observer, event: "dispatch_group_leave"))
             guard left <= entered else {
                 note(rt, .handlerGroup, "the fetch handler of \(hookOwner) leaves a dispatch group once per participant; one call too many is an unbalanced leave")
-                throw Fault(.fatalError(message: "BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()"),
-                            raisedBy: "libdispatch")
+                throw rt.fatal("BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()", by: "libdispatch")
             }
             return .none
         }

@@ -1,6 +1,13 @@
 // Crashes, exceptions and traps of the modeled program, as values: a modeled crash never crashes the process.
 
 /// One frame of a modeled call stack, written the way Cocoa prints it.
+/// A send in progress, as ``Runtime`` keeps it on its call stack; made into a ``Frame`` only for a fault.
+struct CallStackEntry {
+    var receiver: ObjectID
+    var imp: IMP
+    var sel: SEL
+}
+
 public struct Frame: Hashable, Sendable, CustomStringConvertible {
     /// The message as Cocoa writes it, with the receiver's class: `-[_WebSafeForwarder forwardInvocation:]`.
     public let symbol: String
@@ -31,7 +38,7 @@ public struct Fault: Error, CustomStringConvertible {
     public var kind: Kind
     /// The library that raised it, when known (`RxCocoa`, `runtime`).
     public var raisedBy: String
-    /// Frames collected while the fault unwound, innermost first.
+    /// The sends in progress where the runtime raised it (``Runtime/fault(_:raisedBy:)``), innermost first.
     public internal(set) var unwound: [Frame] = []
 
     public init(_ kind: Kind, raisedBy: String) {

@@ -76,14 +76,14 @@ extension Runtime {
 
     /// NSInvalidArgumentException "-[Class sel]: unrecognized selector sent to instance".
     public func unrecognized(_ receiver: ObjectID, _ sel: SEL) -> Fault {
-        Fault(.unrecognizedSelector(className: class_getName(objects[Int(receiver.raw)].isa),
+        fault(.unrecognizedSelector(className: class_getName(objects[Int(receiver.raw)].isa),
                                     selector: sel_getName(sel), object: describe(receiver)), raisedBy: "runtime")
     }
 
     /// Raises an NSException (`[NSException raise:format:]`).
     public func raise(_ name: String, _ reason: String, by library: String = "runtime") -> Fault {
         if tracing { trace.append(.exception(name: name, reason: reason)) }
-        return Fault(.exception(name: name, reason: reason), raisedBy: library)
+        return fault(.exception(name: name, reason: reason), raisedBy: library)
     }
 
     /// A library `assert`/`NSAssert`: trips only in debug; in release it is compiled out and the run goes on.
@@ -97,14 +97,14 @@ extension Runtime {
         guard configuration == .debug else { return }
         let before = stateChanges
         if try !condition() {
-            throw Fault(.assertionFailure(message: message(), site: site), raisedBy: library)
+            throw fault(.assertionFailure(message: message(), site: site), raisedBy: library)
         }
         if stateChanges == before { configurationRead = wasRead }
     }
 
     /// `fatalError` / `_objc_fatal`: traps in every configuration.
     public func fatal(_ message: String, by library: String) -> Fault {
-        Fault(.fatalError(message: message), raisedBy: library)
+        fault(.fatalError(message: message), raisedBy: library)
     }
 
     /// `@try { body } @catch (NSException *)`: catches exceptions only; crashes and traps still propagate.

@@ -43,28 +43,30 @@ extension Runtime {
         return try invoke(imp, receiver, sel, args, traced: true)
     }
 
-    /// Runs an IMP one level deeper: past `maxDepth` the stack has run out; a fault passing through gets this frame,
-    /// innermost first. A message send is traced; a direct IMP call is not (the trace lists messages).
+    /// Runs an IMP one level deeper: past `maxDepth` the stack has run out. The send is on ``callStack`` while it runs,
+    /// for the frames of a fault made inside it. A message send is traced; a direct IMP call is not (the trace lists
+    /// messages).
     @inline(__always)
     func invoke(_ imp: IMP, _ receiver: ObjectID, _ sel: SEL, _ args: [Value], traced: Bool) throws -> Value {
-        depth += 1
-        if depth > maxDepth {
-            depth -= 1
-            var f = Fault(.infiniteRecursion, raisedBy: "runtime")
-            f.unwound.append(frame(receiver, imp, sel))
+        if depth >= maxDepth {
+            var f = fault(.infiniteRecursion, raisedBy: "runtime")
+            f.unwound.insert(frame(receiver, imp, sel), at: 0)
             throw f
         }
+        let entry = CallStackEntry(receiver: receiver, imp: imp, sel: sel)
+        if depth < callStack.count { callStack[depth] = entry } else { callStack.append(entry) }
+        depth += 1
+        defer { depth -= 1 }
         if traced, tracing { trace.append(.send(depth: depth, receiver: describe(receiver), selector: sel_getName(sel),
                                                 imp: imp_getLabel(imp))) }
-        do {
-            let result = try callBody(imp, receiver, sel, args)
-            depth -= 1
-            return result
-        } catch var fault as Fault {
-            depth -= 1
-            fault.unwound.append(frame(receiver, imp, sel))
-            throw fault
-        }
+        return try callBody(imp, receiver, sel, args)
+    }
+
+    /// A fault raised here, with the sends in progress as its frames, innermost first.
+    public func fault(_ kind: Fault.Kind, raisedBy library: String) -> Fault {
+        var f = Fault(kind, raisedBy: library)
+        f.unwound = callStack[..<depth].reversed().map { frame($0.receiver, $0.imp, $0.sel) }
+        return f
     }
 
     /// Calls an IMP directly, as C code calls a saved function pointer (`originalIMP(self, _cmd, ...)`): no lookup,
@@ -87,7 +89,7 @@ extension Runtime {
 
     func messageToFreed(_ receiver: ObjectID, _ sel: SEL) -> Fault {
         let name = objects[Int(receiver.raw)].zombieClassName ?? "?"
-        return Fault(.messageToFreedObject(className: name, selector: sel_getName(sel), object: describe(receiver)),
+        return fault(.messageToFreedObject(className: name, selector: sel_getName(sel), object: describe(receiver)),
                      raisedBy: "runtime")
     }
 

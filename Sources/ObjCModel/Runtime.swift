@@ -150,6 +150,10 @@ public final class Runtime {
 
     // Messaging state.
     var depth = 0
+    /// The sends in progress, outermost first (entries past `depth` are left over from returned sends): a fault takes
+    /// its frames from here when the runtime makes it, as a crash report's backtrace is the stack at the crash. The
+    /// frames are not collected by catching and rethrowing the fault at every level it unwinds through.
+    var callStack: [CallStackEntry] = []
     var autoreleasePool: [ObjectID] = [] { didSet { stateChanges &+= 1 } }
     /// The objects freed so far, in the order they were: a checker that asks after every step reads only the new ones.
     public internal(set) var freedObjects: [ObjectID] = []

@@ -25,7 +25,7 @@ public enum UIKit {
         if let creator = kind.primarySlot.createdBy {
             // A session without a delegate, created the way the app creates one, then retained by the app (+1).
             let session = try rt.objc_msgSend(rt.classObject(cls), rt.sel(creator), [.string("configuration"), .none, .none])
-            guard let o = session.object else { throw Fault(.exception(name: "NSInternalInconsistencyException", reason: "no session"), raisedBy: "Foundation") }
+            guard let o = session.object else { throw rt.fault(.exception(name: "NSInternalInconsistencyException", reason: "no session"), raisedBy: "Foundation") }
             try rt.objc_retain(o)
             return o
         }
