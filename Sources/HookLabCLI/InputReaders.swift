@@ -16,6 +16,7 @@ package enum InputReaders {
         ("participant", participant),
         ("baseline", baseline),
         ("matrix-json", matrixJSON),
+        ("shard-file", { data in text(data) { text in _ = try ShardFile.parse(text, file: "shard.json") } }),
         // The lockfiles `hooklab scan` reads, one target per format.
         ("podfile-lock", lockfile(.podfileLock)),
         ("package-resolved", lockfile(.packageResolved)),

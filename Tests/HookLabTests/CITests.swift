@@ -253,6 +253,27 @@ struct CITests {
         }
     }
 
+    @Test("A shard file that is not one: exit 2 naming the file, and the line or the member that is wrong")
+    func badShardFiles() throws {
+        let seed = try String(contentsOf: LabMatrixTests.root.appendingPathComponent("Fuzz/corpus/shard-file/slice.json"), encoding: .utf8)
+        // The committed seed is JSONEncoder's output (it escapes '/'): files written before the hand-written reader still read.
+        #expect(seed.contains("\\/"))
+        let shard = try ShardFile.parse(seed, file: "slice.json")
+        #expect(shard.results.count == 5 && shard.results.contains { $0.setups.contains { $0.setup.then != nil } })
+        // Written again, it reads back to the same value.
+        #expect(try ShardFile.parse(shard.fileText, file: "again.json") == shard)
+        func error(_ text: String) -> String {
+            do { _ = try ShardFile.parse(text, file: "s.json"); return "" } catch { return error.message }
+        }
+        #expect(error("{\n\"format\": 1,\n\"shard\": }") == "s.json:3: expected a JSON value, found '}'")
+        #expect(error("{\"format\": 2}") == "s.json:1: unsupported shard format 2; expected 1")
+        #expect(error("{\"format\": 1}").hasPrefix("s.json:1: not a shard file written by 'hooklab matrix --shard I/N' (the document has no \"generator\")"))
+        let wrongKind = seed.replacingOccurrences(of: "\"scenarioCount\":", with: "\"scenarioCount\":\"x\",\"was\":")
+        #expect(error(wrongKind).hasSuffix("(the document.results[0].scenarioCount is not an integer)"), "\(error(wrongKind))")
+        let unknownStep = seed.replacingOccurrences(of: "\"set-delegate app\"", with: "\"sit-delegate app\"")
+        #expect(error(unknownStep).contains("not a shard file") && error(unknownStep).contains("sit-delegate"), "\(error(unknownStep))")
+    }
+
     @Test("Shards balance cost: largest host first, each to the least loaded shard")
     func balance() {
         let costs = [(host: "A", cost: 10), (host: "B", cost: 7), (host: "C", cost: 6), (host: "D", cost: 4), (host: "E", cost: 1)]

@@ -48,7 +48,7 @@ struct InputReaderRegressionTests {
 
     @Test("The committed seeds of HookLab's own files read without error")
     func seedsAreValid() throws {
-        for target in ["participant", "baseline", "matrix-json", "podfile-lock", "package-resolved", "cartfile-resolved", "xcode-project"] {
+        for target in ["participant", "baseline", "matrix-json", "shard-file", "podfile-lock", "package-resolved", "cartfile-resolved", "xcode-project"] {
             for file in Self.inputs("corpus", target) {
                 #expect(InputReaders.read(target, try Data(contentsOf: file)) == .some(nil), "\(file.lastPathComponent)")
             }
