@@ -84,15 +84,32 @@ extension Runtime {
     /// `objc_release`: the last release starts deallocation, before `-dealloc` runs (guide D2).
     public func objc_release(_ o: ObjectID?) throws {
         guard let o else { return }
+        if try decrement(o) { try objc_msgSend(o, s.dealloc) }
+    }
+
+    /// `objc_release`, with `window` run while `o` deallocates, when this release is its last: after the deallocating
+    /// flag is set (weak loads of `o` read nil) and before `-dealloc` tears anything down, so its ivars and associated
+    /// objects are still alive (objc_destructInstance releases them later, objc-runtime-new.mm L9429-9446; the window
+    /// DataDog/dd-sdk-ios PR #2942 describes). When something else still holds `o`, `window` runs after the release.
+    public func objc_release(_ o: ObjectID, whileDeallocating window: () throws -> Void) throws {
+        if try decrement(o) {
+            try window()
+            try objc_msgSend(o, s.dealloc)
+        } else {
+            try window()
+        }
+    }
+
+    /// One release; true when it was the last and `o` has started deallocating.
+    private func decrement(_ o: ObjectID) throws -> Bool {
         let i = Int(o.raw)
         if objects[i].state == .freed { throw messageToFreed(o, s.release) }
-        if objects[i].classObjectOf != nil { return }
+        if objects[i].classObjectOf != nil { return false }
         objects[i].retainCount -= 1
         if tracing { trace.append(.release(object: describe(o), count: Int(objects[i].retainCount))) }
-        if objects[i].retainCount == 0 && objects[i].state == .alive {
-            objects[i].state = .deallocating
-            try objc_msgSend(o, s.dealloc)
-        }
+        guard objects[i].retainCount == 0 && objects[i].state == .alive else { return false }
+        objects[i].state = .deallocating
+        return true
     }
 
     /// `objc_autorelease`: released when the pool drains.

@@ -81,6 +81,11 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
     /// The app is built with Expo: the slot's delegate is the app's `ExpoAppDelegate` subclass, which passes each event
     /// to every subscriber of Expo's modules (ExpoAppDelegate.swift @bf9e966).
     public var expo = false
+    /// The event the host sends its delegate while it is removed from its superview, which happens while the screen that
+    /// owns it, and is its delegate, deallocates: `-[UIView dealloc]` → `-[UIScrollView removeFromSuperview]` →
+    /// `_stopScrollingNotify:pin:` → `_notifyDidScroll` (the stack in ninjinkun/NJKScrollFullScreen PR #13; the crash of
+    /// DataDog/dd-sdk-ios #2867). Nil for hosts with no such teardown event.
+    public var eventWhileDelegateDeallocates: String?
 
     /// The framework the app is built on, as participant files name it: `uikit` (a UIKit app delegate, React Native's
     /// `RCTAppDelegate` included), `swiftui`, `flutter` or `expo`.
@@ -123,9 +128,11 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
     ]
 
     public static func scrollView(_ era: Era) -> HostKind {
-        HostKind(name: eraName("UIScrollView", era), className: "UIScrollView", era: era,
-                 slots: [DelegateSlot(property: "delegate", protocolName: "UIScrollViewDelegate", ownership: listOwnership(era))],
-                 events: scrollEvents)
+        var kind = HostKind(name: eraName("UIScrollView", era), className: "UIScrollView", era: era,
+                            slots: [DelegateSlot(property: "delegate", protocolName: "UIScrollViewDelegate", ownership: listOwnership(era))],
+                            events: scrollEvents)
+        kind.eventWhileDelegateDeallocates = "scrollViewDidScroll:"
+        return kind
     }
 
     public static func tableView(_ era: Era) -> HostKind {

@@ -187,6 +187,43 @@ struct URLSessionParticipantTests {
         }
     }
 
+    @Test("fire-while-deallocating: Datadog's proxy kept on the delegate gets the teardown scroll event with its weak target nil (#2867), from 3.8.3 on; a plain release, the app alone and the opt-out pass")
+    func datadogDeallocatingWindow() throws {
+        func scenario(_ id: String?, _ ending: String) -> String {
+            "host UIScrollView\nconfig release\n" + (id.map { "attach \($0)\n" } ?? "") + "set-delegate app\n" + ending
+        }
+        let window = "fire-while-deallocating app scrollViewDidScroll:\nteardown\n"
+        for id in ["datadog", "datadog:3.8.3"] {
+            let found = try run(scenario(id, window))
+            #expect(found.contains { $0.kind == .unrecognizedSelector && $0.message.contains("-[UIScrollViewDelegateProxy scrollViewDidScroll:]") }, "\(id): \(found)")
+            // Released first and fired after: the proxy went with the delegate's associations, and the weak slot is nil.
+            #expect(try run(scenario(id, "release app\nfire scrollViewDidScroll:\nteardown\n")).isEmpty)
+        }
+        #expect(try run(scenario(nil, window)).isEmpty)
+        #expect(try run(scenario("datadog:no-uikit-actions", window)).isEmpty)
+        // The step's own mistakes name their line.
+        let catalog = Lab.catalog
+        for (text, message) in [
+            ("host UIScrollView\nconfig release\nfire-while-deallocating app\n", "takes the app object that deallocates and the event"),
+            ("host UIScrollView\nconfig release\nfire-while-deallocating app scrollViewDidScroll:\n", "no app object called app"),
+            ("host UIScrollView\nconfig release\nset-delegate app\nfire-while-deallocating app tableView:didSelectRowAtIndexPath:\n", "UIScrollView does not fire"),
+        ] {
+            do {
+                let parsed = try Scenario.parse(text: text, file: "w.hooklab", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+                try parsed.validate(file: "w.hooklab", lines: [], hosts: catalog.hosts, participants: catalog.participants)
+                Issue.record("\(text) was accepted")
+            } catch {
+                #expect("\(error)".hasPrefix("w.hooklab:") && "\(error)".contains(message), "\(error)")
+            }
+        }
+        // The generator fires the teardown event on the scroll view hosts only.
+        let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
+        for host in ["UIScrollView", "UIScrollView@ios8", "UITableView"] {
+            let steps = generator.scenarios(for: Matrix.Cell(host: host, order: ["datadog"], config: .release)).flatMap(\.steps)
+            #expect(steps.contains(.fireWhileDeallocating(name: "app", selector: "scrollViewDidScroll:")) == host.hasPrefix("UIScrollView"), "\(host)")
+        }
+    }
+
     // MARK: setter declared (Datadog's URL-session instrumentation)
 
     @Test("Mistakes in setter declared name their line", arguments: [

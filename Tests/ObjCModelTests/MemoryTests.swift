@@ -50,6 +50,28 @@ struct MemoryTests {
         #expect(f.rt.ivars(holder).first!.value == .none)
     }
 
+    @Test("release with a window: the window runs after the deallocating flag, with weak loads nil and associations alive, then dealloc; when the release is not the last, it runs after the release")
+    func deallocatingWindow() throws {
+        let f = Fixture()
+        let owner = f.new(f.base), holder = f.new(f.base), kept = f.new(f.base)
+        try f.rt.object_setIvar(holder, "owner", .object(owner), .weak)
+        try f.rt.objc_setAssociatedObject(owner, "k", .object(kept), .retainNonatomic)
+        try f.rt.objc_release(kept)
+        var seen: [String] = []
+        try f.rt.objc_release(owner, whileDeallocating: {
+            seen.append("weak \(f.rt.object_getIvar(holder, "owner") == .none ? "nil" : "set")")
+            seen.append("association \(f.rt.isFreed(kept) ? "freed" : "alive"), owner \(f.rt.isFreed(owner) ? "freed" : "not freed")")
+        })
+        #expect(seen == ["weak nil", "association alive, owner not freed"])
+        #expect(f.rt.isFreed(owner) && f.rt.isFreed(kept))
+        // A release that is not the last: the window runs after it, with everything alive.
+        let shared = f.new(f.base)
+        _ = try f.rt.objc_retain(shared)
+        var ran = false
+        try f.rt.objc_release(shared, whileDeallocating: { ran = !f.rt.isFreed(shared) })
+        #expect(ran && !f.rt.isFreed(shared))
+    }
+
     @Test("replacing a retained association frees the old value at that moment")
     func associationReplacement() throws {
         let f = Fixture()

@@ -8,7 +8,9 @@ extension ScenarioGenerator {
     ///   `host.delegate` directly: a storyboard outlet, a third-party view, the app's own code; RxSwift #1758, #705),
     ///   or right after launch when nothing installs at runtime;
     /// - the app's delegate set last, the events fired, then the app releasing that delegate while it is still
-    ///   installed and the events fired again (where an assign slot dangles and a weak one zeroes).
+    ///   installed and the events fired again (where an assign slot dangles and a weak one zeroes);
+    /// - on a host with a teardown event (UIScrollView), the app's delegate set last, then freed while the host sends
+    ///   that event (`fire-while-deallocating`).
     func trapScenarios(_ cell: Matrix.Cell, _ host: HostInfo, _ plan: Plan) -> [Scenario] {
         let fireAll = host.events.map { Scenario.Step.fire($0) }
         var result: [Scenario] = []
@@ -32,6 +34,14 @@ extension ScenarioGenerator {
         released += [.setDelegate(Self.appDelegate)] + plan.verbs + fireAll
         released += [.release(Self.appDelegate)] + fireAll + [.teardown]
         result.append(Scenario(host: cell.host, config: cell.config, steps: released))
+        // The screen that owns the host and is its delegate goes away: the host sends its teardown event while the
+        // delegate deallocates (weak references already nil, associated objects still alive).
+        if let event = host.eventWhileDelegateDeallocates {
+            var teardown = plan.loadTime + plan.runtime.flatMap { $0 }
+            teardown += [.setDelegate(Self.appDelegate)] + plan.verbs
+            teardown += [.fireWhileDeallocating(name: Self.appDelegate, selector: event), .teardown]
+            result.append(Scenario(host: cell.host, config: cell.config, steps: teardown))
+        }
         return result
     }
 }

@@ -211,6 +211,7 @@ extension AppSetup {
             let later: (String, JSONValue) = switch then {
             case .replaces: ("replaces", .object([]))
             case .frees: ("frees", .object([]))
+            case .freesDuringEvent: ("freesDuringEvent", .object([]))
             case .assignsDirectly(let after, let before): ("assignsDirectly", .object([("after", strings(after)), ("before", strings(before))]))
             case .eventBefore(let id): ("eventBefore", .object([("_0", .string(id))]))
             }
@@ -231,6 +232,7 @@ extension AppSetup {
             switch name {
             case "replaces": then = .replaces
             case "frees": then = .frees
+            case "freesDuringEvent": then = .freesDuringEvent
             case "assignsDirectly": then = .assignsDirectly(after: try fields.strings("after"), before: try fields.strings("before"))
             case "eventBefore": then = .eventBefore(try fields.string("_0"))
             default: throw ShardJSONError(message: "\(path).then: unknown case \"\(name)\"")

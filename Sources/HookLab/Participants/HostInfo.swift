@@ -26,6 +26,9 @@ public struct HostInfo: Codable, Hashable, Sendable {
     public var delegateMethods: [String]?
     /// What the app's user sees when an event goes wrong, for the events whose host says so; notes read it.
     public var effects: [EventEffect]?
+    /// The event the host sends while its delegate, the screen that owns it, deallocates (UIScrollView's
+    /// `scrollViewDidScroll:` from `removeFromSuperview`); the generator fires it with `fire-while-deallocating`.
+    public var eventWhileDelegateDeallocates: String?
 
     /// What the app's user sees when one event goes wrong, in an integrator's words (the host declares it).
     public struct EventEffect: Codable, Hashable, Sendable {

@@ -124,6 +124,7 @@ extension HostKind {
         if delegateAtLaunch { info.delegateAtLaunch = true }
         if appFramework != "uikit" { info.framework = appFramework }
         info.delegateAtCreation = primarySlot.createdBy
+        info.eventWhileDelegateDeallocates = eventWhileDelegateDeallocates
         if slots.contains(where: { DelegateProtocols.appSlotProtocols.contains($0.protocolName) }) {
             info.delegateMethods = slots.flatMap { DelegateProtocols.methods(of: $0.protocolName) }
         }

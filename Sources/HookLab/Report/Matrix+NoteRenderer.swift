@@ -131,6 +131,7 @@ extension Matrix {
                 switch later {
                 case .replaces: "replaces its delegate later"
                 case .frees: "frees its delegate while it is still set"
+                case .freesDuringEvent: "frees its delegate while the host is sending it an event"
                 case .assignsDirectly: "assigns `\(owner).delegate` directly"
                 case .eventBefore: "gets an event before an SDK starts"
                 }
@@ -242,6 +243,7 @@ extension Matrix {
         case .setDelegate: return "when the app sets its delegate"
         case .assignDelegate: return "when something assigns `view.delegate` directly"
         case .release: return "when the app releases its delegate"
+        case .fireWhileDeallocating(_, let selector): return "on `\(selector)`, sent while the app's delegate deallocates"
         case .teardown, .drain: return "when the screen closes"
         case .invalidateSession: return "when the app invalidates its URL session"
         case .delegateLacks, .delegateCompletes: return "at launch"

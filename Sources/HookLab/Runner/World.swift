@@ -211,13 +211,13 @@ public final class World {
             currentAppDelegate = name
             try rt.send(host, kind.primarySlot.setter, .object(app))
         case .fire(let selector):
-            let host = try ensureHost()
-            guard let event = kind.event(selector) else {
-                throw LabError("\(kind.name) does not fire \(selector); it fires \(kind.events.map(\.selector).joined(separator: ", "))")
+            try fire(selector)
+        case .fireWhileDeallocating(let name, let selector):
+            guard let i = appDelegates.firstIndex(where: { $0.name == name }), appDelegates[i].held else {
+                throw LabError("fire-while-deallocating \(name): the app holds no object called \(name) (released already, or never made)")
             }
-            // A URL session's delegate gets task callbacks only for a task the app made and resumed.
-            taskResumedByLastFire = kind.primarySlot.createdBy == nil ? nil : try UIKit.appStartsTask(on: host, before: event, in: rt)
-            try UIKit.fire(event, on: host, of: kind, in: rt)
+            appDelegates[i].held = false
+            try rt.objc_release(appDelegates[i].object, whileDeallocating: { try fire(selector) })
         case .release(let name):
             guard let i = appDelegates.firstIndex(where: { $0.name == name }) else {
                 throw LabError("release \(name): no app object called \(name)")
@@ -243,6 +243,17 @@ public final class World {
             throw LabError("'\(keyword)' steps need a method-hook target as the host, e.g. 'host ViewController -viewWillAppear:'")
         }
         try rt.drainAutoreleasePool()
+    }
+
+    /// The host sends one of its events.
+    func fire(_ selector: String) throws {
+        let host = try ensureHost()
+        guard let event = kind.event(selector) else {
+            throw LabError("\(kind.name) does not fire \(selector); it fires \(kind.events.map(\.selector).joined(separator: ", "))")
+        }
+        // A URL session's delegate gets task callbacks only for a task the app made and resumed.
+        taskResumedByLastFire = kind.primarySlot.createdBy == nil ? nil : try UIKit.appStartsTask(on: host, before: event, in: rt)
+        try UIKit.fire(event, on: host, of: kind, in: rt)
     }
 
     /// The app's view controller goes away: its dispose bags, then the objects it kept, the host, its delegates.

@@ -25,6 +25,9 @@ public struct AppSetup: Codable, Hashable, Sendable {
         case replaces
         /// It frees its delegate while the slot still holds it.
         case frees
+        /// It frees its delegate while the host is sending it an event (`fire-while-deallocating`): a view controller
+        /// that owns its scroll view and is its delegate, torn down together.
+        case freesDuringEvent
         /// It assigns the slot directly (not through the setter), after the first SDKs started and before the others.
         case assignsDirectly(after: [String], before: [String])
         /// An event arrives before this SDK starts (the SDK started late).
@@ -46,6 +49,7 @@ public struct AppSetup: Codable, Hashable, Sendable {
         var firstFire: Int?
         var setNames: [String] = []
         var released: [String] = []
+        var releasedDuringEvent: [String] = []
         var lacks: [String] = []
         for (index, step) in steps.enumerated() {
             switch step {
@@ -60,6 +64,8 @@ public struct AppSetup: Codable, Hashable, Sendable {
                 if firstFire == nil { firstFire = index }
             case .release(let name):
                 released.append(name)
+            case .fireWhileDeallocating(let name, _):
+                releasedDuringEvent.append(name)
             case .delegateLacks(let selectors):
                 lacks += selectors
             default:
@@ -85,6 +91,8 @@ public struct AppSetup: Codable, Hashable, Sendable {
             then = .eventBefore(late.id)
         } else if setNames.uniqued().count > 1 {
             then = .replaces
+        } else if let first = setNames.first, releasedDuringEvent.contains(first) {
+            then = .freesDuringEvent
         } else if let first = setNames.first, released.contains(first) {
             then = .frees
         } else {
@@ -162,6 +170,7 @@ public struct AppSetup: Codable, Hashable, Sendable {
         switch then {
         case .replaces: parts.append("then replaces it with another delegate")
         case .frees: parts.append("then frees it while it is still set")
+        case .freesDuringEvent: parts.append("then frees it while the host still sends it an event, as when the screen that owns both is torn down")
         case .eventBefore(let id): parts.append("and gets an event before `\(id)` starts")
         case .assignsDirectly, nil: break
         }

@@ -3,7 +3,7 @@
 extension Scenario {
     /// The generic verbs of the file format, in the order the help text lists them.
     public static let fileVerbs = ["host", "config", "load", "attach", "set-delegate", "assign-delegate", "fire", "release",
-                                   "drain", "teardown", "invalidate-session", "delegate-lacks", "delegate-completes",
+                                   "fire-while-deallocating", "drain", "teardown", "invalidate-session", "delegate-lacks", "delegate-completes",
                                    "expect", "expect-includes", "expect-ran"]
 
     /// Reads a scenario from the text of a `.hooklab` file.
@@ -150,6 +150,11 @@ extension Scenario.Step {
         case "assign-delegate": self = .assignDelegate(try one("delegate name, e.g. 'assign-delegate app'"))
         case "fire": self = .fire(try one("selector, e.g. 'fire scrollViewDidScroll:'"))
         case "release": self = .release(try one("name, e.g. 'release app'"))
+        case "fire-while-deallocating":
+            guard args.count == 2 else {
+                throw fail("'fire-while-deallocating' takes the app object that deallocates and the event the host sends meanwhile, e.g. 'fire-while-deallocating app scrollViewDidScroll:'")
+            }
+            self = .fireWhileDeallocating(name: args[0], selector: args[1])
         case "drain", "teardown", "invalidate-session":
             guard args.isEmpty else { throw fail("'\(keyword)' takes no arguments") }
             self = keyword == "drain" ? .drain : keyword == "teardown" ? .teardown : .invalidateSession

@@ -63,6 +63,14 @@ extension Scenario {
                 if let info, !info.events.contains(selector) {
                     throw fail("\(host) does not fire '\(Scenario.clip(selector))'\(Scenario.suggestion(selector, info.events)); it fires \(info.events.joined(separator: ", "))")
                 }
+            case .fireWhileDeallocating(let name, let selector):
+                if let info, !info.events.contains(selector) {
+                    throw fail("\(host) does not fire '\(Scenario.clip(selector))'\(Scenario.suggestion(selector, info.events)); it fires \(info.events.joined(separator: ", "))")
+                }
+                guard names.contains(name) else {
+                    let known = names.isEmpty ? "no app object is named before this line" : "the app's objects so far: \(names.joined(separator: ", "))"
+                    throw fail("fire-while-deallocating \(Scenario.clip(name)): no app object called \(Scenario.clip(name))\(Scenario.suggestion(name, names)); \(known)")
+                }
             case .setDelegate(let name), .assignDelegate(let name):
                 if !names.contains(name) { names.append(name) }
             case .release(let name):

@@ -19,6 +19,12 @@ extension Scenario {
         case fire(String)
         /// `release NAME`: the app drops its reference to NAME.
         case release(String)
+        /// `fire-while-deallocating NAME SELECTOR`: the app drops its last reference to NAME, and the host sends SELECTOR
+        /// while NAME deallocates: weak references to it already read nil, its ivars and associated objects are still
+        /// alive (objc_destructInstance's order; a view controller that owns its scroll view and is its delegate, torn
+        /// down together: DataDog/dd-sdk-ios #2867, PR #2942). When something else still holds NAME, the event comes
+        /// after the release.
+        case fireWhileDeallocating(name: String, selector: String)
         /// `drain`: drain the autorelease pool.
         case drain
         /// `teardown`: tear the host down.
@@ -59,6 +65,7 @@ extension Scenario {
             case .assignDelegate(let name): "assign-delegate \(name)"
             case .fire(let selector): "fire \(selector)"
             case .release(let name): "release \(name)"
+            case .fireWhileDeallocating(let name, let selector): "fire-while-deallocating \(name) \(selector)"
             case .drain: "drain"
             case .teardown: "teardown"
             case .invalidateSession: "invalidate-session"
