@@ -69,7 +69,9 @@ extension CLI {
                 let top = app.root.isEmpty ? directory : directory.appendingPathComponent(app.root)
                 let others = Set(roots.filter { $0 != app.root && (app.root.isEmpty || $0.hasPrefix(app.root + "/")) }
                     .map { app.root.isEmpty ? $0 : String($0.dropFirst(app.root.count + 1)) })
-                let source = AppDelegateSource.find(in: top, skipping: others) { named(app.root.isEmpty ? $0 : app.root + "/" + $0) }
+                let source = AppDelegateSource.find(in: top, skipping: others, startCalls: catalog.participants.flatMap(\.startCalls)) {
+                    named(app.root.isEmpty ? $0 : app.root + "/" + $0)
+                }
                 // And the switches its Info.plist sets (an extension's excluded).
                 let plist = InfoPlist.find(in: top, skipping: others) { named(app.root.isEmpty ? $0 : app.root + "/" + $0) }
                 groups.append((app.root.isEmpty ? (label.isEmpty ? "." : label) : named(app.root), app.files.map(named), source, plist))

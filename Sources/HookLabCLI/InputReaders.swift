@@ -24,7 +24,13 @@ package enum InputReaders {
         ("pubspec-lock", lockfile(.pubspecLock)),
         ("xcode-project", xcodeProject),
         // An app's own source, read for its app delegate (never an error: source it does not understand is skipped).
-        ("app-delegate-source", { data in text(data) { text in _ = AppDelegateSource.read(text, file: "AppDelegate.swift") } }),
+        ("app-delegate-source", { data in
+            text(data) { text in
+                let calls = Lab.catalog.participants.flatMap(\.startCalls)
+                _ = AppDelegateSource.read(text, file: "AppDelegate.swift", startCalls: calls)
+                _ = AppDelegateSource.read(text, file: "AppDelegate.m", startCalls: calls)
+            }
+        }),
         // An app's Info.plist, read for the switches participant files declare (never an error either).
         ("info-plist", { data in text(data) { text in _ = InfoPlist.read(text, file: "Info.plist") } }),
     ]

@@ -90,6 +90,15 @@ public struct Advisor {
         /// The worst outcome of its scenarios in which the app sets its delegate once, before every SDK starts (index 0)
         /// or after every SDK starts (index 1), its delegate implementing every method; nil when none was planned.
         public var placements: [Outcome?] = [nil, nil]
+        /// Each distinct app set-up its scenarios stand for, with the worst outcome under it, in planned order: what
+        /// `hooklab scan` reads for the set-up an app's source shows.
+        public var setups: [SetupRun] = []
+    }
+
+    /// The worst outcome of an order's scenarios under one app set-up.
+    public struct SetupRun: Hashable, Sendable {
+        public var setup: AppSetup
+        public var outcome: Outcome
     }
 
     /// The two set-ups an app can choose whatever order its SDKs start in: its delegate set once before every SDK
@@ -219,7 +228,13 @@ public struct Advisor {
                                      failures: plan.scenarios.uniqued().filter { runs[$0].outcome != .ok }
                                          .map { Failure(scenario: unique[$0], findings: runs[$0].findings) })
             for index in plan.scenarios {
-                guard let placement = Placement.of(AppSetup(steps: unique[index].steps)) else { continue }
+                let setup = AppSetup(steps: unique[index].steps)
+                if let i = result.setups.firstIndex(where: { $0.setup == setup }) {
+                    result.setups[i].outcome = max(result.setups[i].outcome, runs[index].outcome)
+                } else {
+                    result.setups.append(SetupRun(setup: setup, outcome: runs[index].outcome))
+                }
+                guard let placement = Placement.of(setup) else { continue }
                 result.placements[placement.rawValue] = max(result.placements[placement.rawValue] ?? .ok, runs[index].outcome)
             }
             return result

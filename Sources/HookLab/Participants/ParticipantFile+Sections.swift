@@ -59,6 +59,7 @@ extension ParticipantFile {
         result.info.provides = parsed.lazy.compactMap(\.info.provides).first
         result.info.framework = parsed.lazy.compactMap(\.info.framework).first
         result.info.appDelegateClass = parsed.lazy.compactMap(\.info.appDelegateClass).first
+        result.info.startCalls = union(parsed.map(\.info.startCalls))
         // A `setting` inside a section switches that slot only; the same name in two sections is one switch for both.
         var settings: [SettingLine] = []
         for (n, section) in parsed.enumerated() {

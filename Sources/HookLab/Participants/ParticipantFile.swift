@@ -43,7 +43,7 @@ public struct ParticipantFile: Sendable {
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
-                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework", "own-delegate", "app-delegate-class"]
+                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework", "own-delegate", "app-delegate-class", "start-call"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -102,6 +102,7 @@ public struct ParticipantFile: Sendable {
         var actions: [String] = []
         var requirements: [ParticipantInfo.Requirement] = []
         var appDelegateClass: String?
+        var startCalls: [ParticipantInfo.StartCall] = []
         var provides: String?
         var pluginOf: (String, Int)?
         var pluginClass: (name: String, methods: [String])?
@@ -361,6 +362,16 @@ public struct ParticipantFile: Sendable {
                 guard !rest.isEmpty else { throw fail(number, "expected 'app-delegate-class SOURCE': where the SDK's docs or samples make its class the app's @main class") }
                 guard appDelegateClass == nil else { throw fail(number, "'app-delegate-class' is declared twice") }
                 appDelegateClass = rest
+            case "start-call":
+                // `start-call swift FirebaseApp.configure()`, `start-call objc [FIRApp configure]`, `start-call plugin`: how
+                // the app's source starts the SDK, which `hooklab scan` looks for in the app delegate.
+                let form = "expected 'start-call swift|objc CALL' (the call as the app writes it, e.g. 'start-call swift FirebaseApp.configure()') or 'start-call plugin' (React Native or Flutter registers it)"
+                guard let language = args.first, ["swift", "objc", "plugin"].contains(language) else { throw fail(number, form) }
+                let call = rest.dropFirst(language.count).trimmingCharacters(in: .whitespaces)
+                guard (language == "plugin") == call.isEmpty else { throw fail(number, form) }
+                let startCall = ParticipantInfo.StartCall(language: language, text: call)
+                guard !startCalls.contains(startCall) else { throw fail(number, "'start-call \(rest)' is declared twice") }
+                startCalls.append(startCall)
             case "requires":
                 // `requires gul >= 8.1.0 "Firebase Messaging 12 requires GoogleUtilities ≥ 8.1"` (its podspec's dependency).
                 let form = "expected 'requires FAMILY RANGE \"REASON\"', e.g. 'requires gul >= 8.1.0 \"Firebase Messaging 12 requires GoogleUtilities ≥ 8.1\"'"
@@ -659,6 +670,7 @@ public struct ParticipantFile: Sendable {
         info.versionOf = versionOf
         info.requires = requirements
         info.appDelegateClass = appDelegateClass
+        info.startCalls = startCalls
         info.provides = provides
         info.framework = framework
         sdk.citations = cites.map(\.citation)

@@ -86,6 +86,25 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         /// The first version of the SDK that reads the key (`since VERSION`); nil: every version.
         public var plistSince: String? = nil
     }
+    /// How the app starts the SDK, as the app's own source shows it (`start-call swift FirebaseApp.configure()`,
+    /// `start-call plugin`): `hooklab scan` finds these in the app delegate to tell where the app sets its notification
+    /// delegate against each SDK's start.
+    public var startCalls: [StartCall] = []
+
+    /// One way the app's source starts the SDK.
+    public struct StartCall: Codable, Hashable, Sendable {
+        /// `swift` or `objc`: a call the app writes in that language; `plugin`: React Native or Flutter registers the
+        /// SDK with the app's other native modules (a React Native factory or bridge, `GeneratedPluginRegistrant`).
+        public var language: String
+        /// The call as the app writes it; empty for `plugin`.
+        public var text: String
+
+        public init(language: String, text: String) {
+            self.language = language
+            self.text = text
+        }
+    }
+
     /// Where the SDK's object is shown to be the app's delegate class itself (`app-delegate-class SOURCE`): UIKit
     /// creates it at launch, so nothing the app starts at runtime comes before it; nil for every other SDK.
     public var appDelegateClass: String? = nil

@@ -20,6 +20,23 @@ public struct AppDelegateSource: Sendable, Hashable {
     public var kind: Kind
     /// Whether the file marks the app's entry point (`@main`, `@UIApplicationMain`, `UIApplicationMain(`).
     public var isEntryPoint: Bool
+    /// The first line of the file that sets the notification center's delegate (`UNUserNotificationCenter.current()
+    /// .delegate = self`, `[UNUserNotificationCenter currentNotificationCenter].delegate = self`, or through a variable
+    /// holding the center); nil when it has none the reader recognises.
+    public var notificationDelegateLine: Int? = nil
+    /// The first line where React Native or Flutter registers the app's native modules and plugins: a React Native
+    /// factory, bridge or root view, `GeneratedPluginRegistrant`, or (in a subclass of `RCTAppDelegate` or
+    /// `ExpoAppDelegate` that makes none) its call to `super`'s `application:didFinishLaunchingWithOptions:`.
+    public var pluginRegistrationLine: Int? = nil
+    /// The first line of each start call of ``read(_:file:startCalls:)``'s list that the file makes, in file order.
+    public var startCallLines: [StartCallLine] = []
+
+    /// A start call found in the file.
+    public struct StartCallLine: Sendable, Hashable {
+        /// The call as the participant file writes it (`FirebaseApp.configure()`).
+        public var call: String
+        public var line: Int
+    }
 
     /// The framework each superclass means (the templates' own base classes).
     static let frameworks: [String: Kind] = [
@@ -35,8 +52,16 @@ public struct AppDelegateSource: Sendable, Hashable {
     }
 
     /// The app delegate one file declares; nil when it declares none the reader recognises. A SwiftUI
-    /// `@UIApplicationDelegateAdaptor(X.self)` wins over a class declaration.
-    public static func read(_ text: String, file: String) -> AppDelegateSource? {
+    /// `@UIApplicationDelegateAdaptor(X.self)` wins over a class declaration. With `startCalls` (the participants'
+    /// `start-call` lines), it also finds where the file sets the notification delegate, registers plugins and makes each
+    /// of those calls (``notificationDelegateLine``, ``pluginRegistrationLine``, ``startCallLines``).
+    public static func read(_ text: String, file: String, startCalls: [ParticipantInfo.StartCall] = []) -> AppDelegateSource? {
+        guard var source = declared(text, file: file) else { return nil }
+        source.readSetUp(text, startCalls: startCalls)
+        return source
+    }
+
+    static func declared(_ text: String, file: String) -> AppDelegateSource? {
         guard text.utf8.count <= 2_000_000 else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let entry = lines.contains { line in
@@ -63,6 +88,58 @@ public struct AppDelegateSource: Sendable, Hashable {
             found = AppDelegateSource(file: file, line: index + 1, className: name, superclass: superclass, kind: known ?? .uikit, isEntryPoint: entry)
         }
         return found
+    }
+
+    /// Reads where the file sets the notification delegate, registers plugins and makes each start call. A line
+    /// commented out with `//` is skipped; the reading is textual, so a call inside a branch the app never takes counts.
+    mutating func readSetUp(_ text: String, startCalls: [ParticipantInfo.StartCall]) {
+        let objc = file.hasSuffix(".m") || file.hasSuffix(".mm")
+        let calls = startCalls.filter { $0.language == (objc ? "objc" : "swift") }.map(\.text).uniqued()
+        // Variables that hold the notification center (`let center = UNUserNotificationCenter.current()`).
+        var centers: [String] = []
+        var superLaunch: Int?
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.drop { $0 == " " || $0 == "\t" }
+            guard !line.hasPrefix("//"), !line.isEmpty else { continue }
+            let number = index + 1
+            if line.contains("UNUserNotificationCenter.current()") || line.contains("[UNUserNotificationCenter currentNotificationCenter]") {
+                if let name = Self.assignedName(line) { centers.append(name) }
+            }
+            if notificationDelegateLine == nil, Self.setsDelegate(line, centers: centers) { notificationDelegateLine = number }
+            if pluginRegistrationLine == nil, Self.pluginMarkers.contains(where: { line.contains($0) }) { pluginRegistrationLine = number }
+            if superLaunch == nil, line.contains("super.application(") || line.contains("[super application:"),
+               line.contains("didFinishLaunchingWithOptions") { superLaunch = number }
+            for call in calls where line.contains(call) && !startCallLines.contains(where: { $0.call == call }) {
+                startCallLines.append(StartCallLine(call: call, line: number))
+            }
+        }
+        // A React Native or Expo app delegate that makes no factory of its own starts React Native in `super`.
+        if pluginRegistrationLine == nil, kind == .reactNative || kind == .expo { pluginRegistrationLine = superLaunch }
+    }
+
+    /// Where React Native and Flutter register the app's native modules (the templates' own calls).
+    static let pluginMarkers = ["ReactNativeFactory(", "RCTBridge(", "[[RCTBridge alloc]", "RCTRootView(", "[[RCTRootView alloc]",
+                                "GeneratedPluginRegistrant.register(", "[GeneratedPluginRegistrant registerWithRegistry:"]
+
+    /// `let center = UNUserNotificationCenter.current()`, `UNUserNotificationCenter *center = […]`: the variable's name.
+    static func assignedName(_ line: Substring) -> String? {
+        guard let equals = line.firstIndex(of: "=") else { return nil }
+        let left = line[..<equals].split(separator: " ").last.map { $0.drop { $0 == "*" } } ?? ""
+        let name = left.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty || name.count != left.count ? nil : String(name)
+    }
+
+    /// Whether the line sets the notification center's delegate, directly or through one of `centers`.
+    static func setsDelegate(_ line: Substring, centers: [String]) -> Bool {
+        let receivers = ["UNUserNotificationCenter.current()", "[UNUserNotificationCenter currentNotificationCenter]"] + centers
+        for receiver in receivers {
+            if let r = line.range(of: receiver + ".delegate") {
+                let after = line[r.upperBound...].drop { $0 == " " }
+                if after.hasPrefix("="), !after.hasPrefix("==") { return true }
+            }
+            if line.contains("[" + receiver + " setDelegate:") { return true }
+        }
+        return false
     }
 
     /// `class NAME: A, B {` (Swift, any modifiers) or `@interface NAME : SUPER <P, Q>` (Objective-C): the name and what it
@@ -101,12 +178,13 @@ public struct AppDelegateSource: Sendable, Hashable {
     /// build output and `skipping`, the roots of the other apps of a monorepo), read in path order; a SwiftUI adaptor
     /// first, then a declaration in an entry-point file, then the first declaration found. `name` gives the path a
     /// report shows for a file relative to `directory`.
-    public static func find(in directory: URL, skipping: Set<String> = [], name: (String) -> String) -> AppDelegateSource? {
+    public static func find(in directory: URL, skipping: Set<String> = [], startCalls: [ParticipantInfo.StartCall] = [],
+                            name: (String) -> String) -> AppDelegateSource? {
         let skipped: Set<String> = ["Pods", "Carthage", ".build", "build", "DerivedData", ".git", "node_modules", ".symlinks", "ephemeral", ".dart_tool"]
         var found: [AppDelegateSource] = []
         Lockfile.walk(directory, maxDepth: 12, maxEntries: 20_000, enters: { entry, path in !skipped.contains(entry) && !skipping.contains(path) }) { path, entry, size in
             guard isCandidate(entry), size <= 2_000_000, let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path),
-                  let text = String(data: data, encoding: .utf8), let source = read(text, file: name(path)) else { return }
+                  let text = String(data: data, encoding: .utf8), let source = read(text, file: name(path), startCalls: startCalls) else { return }
             found.append(source)
         }
         return found.first { $0.kind == .swiftui } ?? found.first { $0.isEntryPoint } ?? found.first

@@ -37,6 +37,11 @@ public struct Scan: Sendable {
         public var impossibility: String? = nil
         /// Whether some order of the set ran.
         public var checked: Bool { impossibility == nil }
+        /// On the notification center: the set-up the app delegate's source shows, with the verdict for it
+        /// (Scan+SourceSetup.swift); nil when the source does not show one.
+        public var sourceSetup: SourceSetup? = nil
+        /// Why the source shows no set-up there, in words, when it was read; nil otherwise.
+        public var sourceSetupGap: String? = nil
     }
 
     /// The lockfiles read, as named.
@@ -296,9 +301,11 @@ public struct Scan: Sendable {
             let advice = advisor.advise(host: entry.host, participants: entry.set, configs: configs)
             let evaluation = advice.evaluation
             let unchecked = !evaluation.orders.contains(where: evaluation.isPossible)
-            return HostVerdict(host: entry.host, participants: entry.set, advice: advice, leftOut: entry.leftOut,
-                               impossibility: unchecked ? (generator.impossibility(of: Matrix.Cell(host: entry.host, order: entry.set, config: configs.first ?? .debug))
-                                   ?? "no install order of the set can happen in the lab") : nil)
+            var verdict = HostVerdict(host: entry.host, participants: entry.set, advice: advice, leftOut: entry.leftOut,
+                                      impossibility: unchecked ? (generator.impossibility(of: Matrix.Cell(host: entry.host, order: entry.set, config: configs.first ?? .debug))
+                                          ?? "no install order of the set can happen in the lab") : nil)
+            (verdict.sourceSetup, verdict.sourceSetupGap) = sourceSetup(verdict, source: appDelegate, participants: participants)
+            return verdict
         }
         var scan = Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: listed.count,
                         placedCount: placed, hosts: verdicts)

@@ -36,7 +36,7 @@ struct JSONScanReporter: ScanReporter {
                 ("passing", advice["passing"] ?? .array([])),
                 ("causes", advice["causes"] ?? .array([])),
                 ("fixes", .array(fixes)),
-            ])
+            ] + sourceSetupMembers(verdict))
         }
         let document: JSONValue = .object([
             ("verdict", .string(scan.verdictLine)),
@@ -58,6 +58,24 @@ struct JSONScanReporter: ScanReporter {
             ("conflict", .bool(scan.conflicts)),
         ])
         return document.text() + "\n"
+    }
+
+    /// `appSetup` (the set-up the app delegate's source shows, with its verdict) or `appSetupUnknown` (why it shows
+    /// none) on the notification center; nothing elsewhere.
+    func sourceSetupMembers(_ verdict: Scan.HostVerdict) -> [(String, JSONValue)] {
+        if let s = verdict.sourceSetup {
+            return [("appSetup", .object([
+                ("file", .string(s.file)), ("delegateLine", .number(s.delegateLine)),
+                ("starts", .array(s.starts.map { start in
+                    .object([("participant", .string(start.participant)), ("line", start.line.map(JSONValue.number) ?? .null), ("how", .string(start.how))])
+                })),
+                ("setAfter", .array((s.setup.setAfter ?? []).map(JSONValue.string))), ("setBefore", .array(s.setup.setBefore.map(JSONValue.string))),
+                ("outcome", s.outcome.map { .string($0.rawValue) } ?? .null),
+                ("finding", s.finding.map { .object([("kind", .string($0.kind.rawValue)), ("message", .string($0.message))]) } ?? .null),
+                ("text", .string(s.sentence + ". " + s.verdict)),
+            ]))]
+        }
+        return verdict.sourceSetupGap.map { [("appSetupUnknown", .string($0))] } ?? []
     }
 
     /// One app: its document. Several (a monorepo): `apps`, each app's document with its `root` first, and `conflict`

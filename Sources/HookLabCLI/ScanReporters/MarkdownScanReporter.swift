@@ -71,6 +71,12 @@ struct MarkdownScanReporter: ScanReporter {
             if !upgrades.isEmpty {
                 out += "In your lockfile's terms: " + upgrades.map { $0 }.joined(separator: "; ") + ".\n\n"
             }
+            if let setup = verdict.sourceSetup {
+                let verdict = setup.verdict.prefix(1).uppercased() + setup.verdict.dropFirst()
+                out += "**Your app's set-up, from its source:** \(setup.sentence). \(verdict)\(verdict.hasSuffix(".") ? "" : ".")\n\n"
+            } else if let gap = verdict.sourceSetupGap {
+                out += "Your app's set-up here is not known from its source: \(gap); the verdict below is over every set-up.\n\n"
+            }
             // `advise`'s own rendering, unchanged.
             out += "```text\n" + CLI.adviceText(verdict.advice, impossibility: { impossibility(verdict.host, $0) }) + "```\n\n"
         }

@@ -1,0 +1,110 @@
+// The app's own set-up on the notification center, read from its app delegate (issue "scan reads … how it starts its
+// SDKs"): where it sets `UNUserNotificationCenter.delegate` against each SDK's start call, and the lab's verdict for
+// exactly that set-up, among the set-ups `advise` ran.
+
+extension Scan {
+    /// What the app's source says about its set-up on one host, and the verdict for it.
+    public struct SourceSetup: Sendable {
+        /// The app delegate file and the line that sets the notification delegate.
+        public var file: String
+        public var delegateLine: Int
+        /// Each SDK of the host's set and where it starts: a line of the file, or nil for one that starts at `+load`.
+        public var starts: [Start]
+        /// The set-up the lab names for it: the SDKs started before and after the delegate line, in start order.
+        public var setup: AppSetup
+        /// The worst outcome of the lab's scenarios with that set-up, over the install orders that agree with the lines;
+        /// nil when the lab ran no scenario with it.
+        public var outcome: Outcome?
+        /// A finding of the worst such scenario (the first in planned order), when it fails.
+        public var finding: Finding?
+
+        /// One SDK's start.
+        public struct Start: Sendable, Hashable {
+            public var participant: String
+            /// The line of its start call or of the plugin registration; nil: it starts at `+load`, before the app runs.
+            public var line: Int?
+            /// How it starts, in words: "`FirebaseApp.configure()`", "React Native registers its modules", "at +load".
+            public var how: String
+        }
+    }
+
+    /// The set-up the app delegate's source shows on `verdict`'s host, when the host is the notification center, the
+    /// source sets its delegate, and every SDK of the set has a start the source shows (or starts at `+load`); otherwise
+    /// nil, with the reason in words (nil too when there is nothing to say: another host, or no source).
+    public static func sourceSetup(_ verdict: HostVerdict, source: AppDelegateSource?, participants: [ParticipantInfo])
+        -> (setup: SourceSetup?, gap: String?) {
+        guard verdict.host.hasPrefix("UNUserNotificationCenter"), verdict.checked, let source else { return (nil, nil) }
+        guard let delegateLine = source.notificationDelegateLine else {
+            return (nil, "`\(source.file)` does not set `UNUserNotificationCenter.delegate` in a way the reader recognises")
+        }
+        var starts: [SourceSetup.Start] = []
+        var unplaced: [String] = []
+        for id in verdict.participants {
+            guard let info = participants.first(where: { $0.id == id }) else { continue }
+            if info.hasLoad && !info.hasAttach {
+                starts.append(.init(participant: id, line: nil, how: "at +load"))
+            } else if let call = source.startCallLines.first(where: { line in info.startCalls.contains { $0.text == line.call } }) {
+                starts.append(.init(participant: id, line: call.line, how: "`\(call.call)`"))
+            } else if info.startCalls.contains(where: { $0.language == "plugin" }), let line = source.pluginRegistrationLine {
+                starts.append(.init(participant: id, line: line, how: "the app's native modules are registered"))
+            } else {
+                unplaced.append(id)
+            }
+        }
+        guard unplaced.isEmpty else {
+            return (nil, "`\(source.file)` shows no start of " + unplaced.map { "`\($0)`" }.joined(separator: ", ")
+                    + " the reader recognises, so the lab cannot tell where the app sets its notification delegate against "
+                    + (unplaced.count == 1 ? "it" : "them"))
+        }
+        // Start order: +load first, then by line; SDKs started on one line keep the set's order (the lab runs them all).
+        let ordered = starts.enumerated().sorted { a, b in
+            let (la, lb) = (a.element.line ?? 0, b.element.line ?? 0)
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
+        let setup = AppSetup(setAfter: ordered.filter { ($0.line ?? 0) < delegateLine }.map(\.participant),
+                             setBefore: ordered.filter { ($0.line ?? 0) > delegateLine }.map(\.participant))
+        var result = SourceSetup(file: source.file, delegateLine: delegateLine, starts: ordered, setup: setup)
+        // The orders that agree with the lines: each pair started on two different lines installs in that order.
+        func agrees(_ installs: [String]) -> Bool {
+            for a in ordered { for b in ordered where (a.line ?? 0) < (b.line ?? 0) {
+                guard let i = installs.firstIndex(of: a.participant), let j = installs.firstIndex(of: b.participant), i < j else { return false }
+            } }
+            return true
+        }
+        func same(_ a: AppSetup) -> Bool {
+            a.then == nil && a.lacks.isEmpty && a.setAfter.map(Set.init) == Set(setup.setAfter ?? []) && Set(a.setBefore) == Set(setup.setBefore)
+        }
+        let evaluation = verdict.advice.evaluation
+        for order in evaluation.results where evaluation.isPossible(order.order) && agrees(order.installs) {
+            for run in order.setups where same(run.setup) {
+                result.outcome = max(result.outcome ?? .ok, run.outcome)
+            }
+            if result.finding == nil, let failure = order.failures.first(where: { same(AppSetup(steps: $0.scenario.steps)) }) {
+                result.finding = failure.findings.mostSevere
+            }
+        }
+        return (result, nil)
+    }
+}
+
+extension Scan.SourceSetup {
+    /// "`AppDelegate.swift:39` sets `UNUserNotificationCenter.delegate` after `fcm` starts (`:33`, `FirebaseApp.configure()`)
+    /// and before `rnfb:double-call` starts (`:46`, the app's native modules are registered)."
+    public var sentence: String {
+        func list(_ starts: [Start]) -> String {
+            starts.map { s in "`\(s.participant)` (" + (s.line.map { "`:\($0)`, \(s.how)" } ?? s.how) + ")" }.joined(separator: ", ")
+        }
+        let before = starts.filter { ($0.line ?? 0) > delegateLine }, after = starts.filter { ($0.line ?? 0) < delegateLine }
+        var text = "`\(file):\(delegateLine)` sets `UNUserNotificationCenter.delegate`"
+        if !after.isEmpty { text += " after " + list(after) + " start" + (after.count == 1 ? "s" : "") }
+        if !before.isEmpty { text += (after.isEmpty ? "" : " and") + " before " + list(before) + " start" + (before.count == 1 ? "s" : "") }
+        return text
+    }
+
+    /// The verdict for that set-up in words.
+    public var verdict: String {
+        guard let outcome else { return "the lab ran no scenario with this set-up, so the verdict below is over every set-up" }
+        guard outcome != .ok, let finding else { return "✅ under this set-up every order the lines allow passes; the failures below need another set-up" }
+        return "\(outcome.symbol) \(outcome.rawValue) under this set-up: \(finding.kind.rawValue): \(finding.message)"
+    }
+}

@@ -1,0 +1,94 @@
+// The app's own set-up on the notification center, read from its app delegate: `start-call` lines, the reader, and the
+// verdict scan gives for exactly that set-up.
+
+import Foundation
+import Testing
+@testable import HookLab
+
+@Suite("The app's set-up from its source")
+struct SourceSetupTests {
+    static let calls = Lab.catalog.participants.flatMap(\.startCalls)
+
+    @Test("start-call lines: swift and objc calls and plugin, on the participants; mistakes name their line")
+    func startCallLines() throws {
+        let fcm = try #require(Lab.catalog.participants.first { $0.id == "fcm" })
+        #expect(fcm.startCalls == [.init(language: "swift", text: "FirebaseApp.configure()"), .init(language: "objc", text: "[FIRApp configure]")])
+        #expect(Lab.catalog.participants.first { $0.id == "rnfb:double-call" }?.startCalls == [.init(language: "plugin", text: "")])
+        let head = "participant a\nstart runtime\nobserve UNUserNotificationCenter userNotificationCenter:willPresentNotification:withCompletionHandler:\nsetter replace\nwrap nsobject\n"
+        for (line, message) in [("start-call kotlin X.start()", "expected 'start-call swift|objc CALL'"), ("start-call swift", "expected 'start-call swift|objc CALL'"),
+                                ("start-call plugin now", "expected 'start-call swift|objc CALL'")] {
+            do {
+                _ = try ParticipantFile.parse(text: head + line + "\n", file: "p.hooklab")
+                Issue.record("\(line) was accepted")
+            } catch {
+                #expect(error.description.hasPrefix("p.hooklab:6: ") && error.description.contains(message), "\(error)")
+            }
+        }
+    }
+
+    @Test("The reader finds the notification delegate line (Swift, Objective-C, a setter, a variable), the plugin registration and each start call; a commented line does not count")
+    func reader() throws {
+        let swift = """
+            import UIKit
+            @main
+            class AppDelegate: RCTAppDelegate, UNUserNotificationCenterDelegate {
+              func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                // FirebaseApp.configure()
+                FirebaseApp.configure()
+                let center = UNUserNotificationCenter.current()
+                center.delegate = self
+                return super.application(application, didFinishLaunchingWithOptions: launchOptions)
+              }
+            }
+            """
+        let s = try #require(AppDelegateSource.read(swift, file: "AppDelegate.swift", startCalls: Self.calls))
+        #expect(s.notificationDelegateLine == 8 && s.pluginRegistrationLine == 9)
+        #expect(s.startCallLines == [.init(call: "FirebaseApp.configure()", line: 6)])
+        let objc = """
+            @interface AppDelegate : UIResponder <UIApplicationDelegate>
+            @end
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+              [[UNUserNotificationCenter currentNotificationCenter] setDelegate:self];
+              [FIRApp configure];
+              [GeneratedPluginRegistrant registerWithRegistry:self];
+            }
+            """
+        let o = try #require(AppDelegateSource.read(objc, file: "AppDelegate.m", startCalls: Self.calls))
+        #expect(o.notificationDelegateLine == 5 && o.pluginRegistrationLine == 7)
+        #expect(o.startCallLines == [.init(call: "[FIRApp configure]", line: 6)])
+        // A Swift call is not looked for in Objective-C, and a comparison is no assignment.
+        let other = "class AppDelegate: UIResponder, UIApplicationDelegate {\nif UNUserNotificationCenter.current().delegate == nil {}\n[FIRApp configure];\n}\n"
+        let n = try #require(AppDelegateSource.read(other, file: "AppDelegate.swift", startCalls: Self.calls))
+        #expect(n.notificationDelegateLine == nil && n.startCallLines.isEmpty && n.pluginRegistrationLine == nil)
+    }
+
+    @Test("scan answers for the app's own set-up: Rainbow sets its notification delegate after FirebaseApp.configure() and before React Native registers RNFB, so only RNFB's double call applies; set after the registration, the lost events apply too")
+    func rainbow() throws {
+        let app = AppCorpusTests.apps.appendingPathComponent("rn-rnfb-messaging-rainbow/ios")
+        let packages = try Lockfile.packages(text: try Lockfile.readText(app.appendingPathComponent("Podfile.lock"), file: "Podfile.lock"),
+                                             file: "Podfile.lock", format: .podfileLock)
+        let text = try String(contentsOf: app.appendingPathComponent("AppDelegate.swift"), encoding: .utf8)
+        let source = try #require(AppDelegateSource.read(text, file: "ios/AppDelegate.swift", startCalls: Self.calls))
+        #expect(source.notificationDelegateLine == 39 && source.pluginRegistrationLine == 46)
+        let scan = Scan.run(files: ["Podfile.lock"], packages: packages, catalog: Lab.catalog, workers: 2, appDelegate: source)
+        let host = try #require(scan.hosts.first { $0.host == "UNUserNotificationCenter" })
+        let setup = try #require(host.sourceSetup)
+        #expect(setup.setup == AppSetup(setAfter: ["fcm"], setBefore: ["rnfb:double-call", "notifee:7"]))
+        #expect(setup.outcome == .broken && setup.finding?.kind == .completionHandlerMisuse, "\(String(describing: setup.finding))")
+        #expect(setup.sentence == "`ios/AppDelegate.swift:39` sets `UNUserNotificationCenter.delegate` after `fcm` (`:33`, `FirebaseApp.configure()`) starts and before `rnfb:double-call` (`:46`, the app's native modules are registered), `notifee:7` (`:46`, the app's native modules are registered) start")
+        // The whole set, every set-up: the lost events of the set-ups where the app sets it after RNFB starts.
+        #expect(host.advice.evaluation.results.contains { $0.failures.contains { $0.findings.contains { $0.kind == .lostEvent } } })
+        // The same app setting its delegate after the registration: the lost events are its own.
+        var late = source
+        late.notificationDelegateLine = 47
+        let moved = try #require(Scan.sourceSetup(host, source: late, participants: Lab.catalog.participants).setup)
+        #expect(moved.setup == AppSetup(setAfter: ["fcm", "rnfb:double-call", "notifee:7"], setBefore: []))
+        #expect(moved.outcome == .broken && moved.finding?.kind == .lostEvent, "\(String(describing: moved.finding))")
+        // No start call the reader knows for an SDK: no set-up, and the reason.
+        var unknown = source
+        unknown.startCallLines = []
+        let gap = Scan.sourceSetup(host, source: unknown, participants: Lab.catalog.participants)
+        #expect(gap.setup == nil && gap.gap?.contains("shows no start of `fcm`") == true, "\(gap.gap ?? "")")
+    }
+}
