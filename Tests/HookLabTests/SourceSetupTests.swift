@@ -77,6 +77,8 @@ struct SourceSetupTests {
         #expect(setup.setup == AppSetup(setAfter: ["fcm"], setBefore: ["rnfb:double-call", "notifee:7"]))
         #expect(setup.outcome == .broken && setup.finding?.kind == .completionHandlerMisuse, "\(String(describing: setup.finding))")
         #expect(setup.sentence == "`ios/AppDelegate.swift:39` sets `UNUserNotificationCenter.delegate` after `fcm` (`:33`, `FirebaseApp.configure()`) starts and before `rnfb:double-call` (`:46`, the app's native modules are registered), `notifee:7` (`:46`, the app's native modules are registered) start")
+        // The first line says it too.
+        #expect(scan.verdictLine.contains("on the notification center (your app's own set-up, `ios/AppDelegate.swift:39`: broken, completionHandlerMisuse): upgrade RNFBMessaging"), "\(scan.verdictLine)")
         // The whole set, every set-up: the lost events of the set-ups where the app sets it after RNFB starts.
         #expect(host.advice.evaluation.results.contains { $0.failures.contains { $0.findings.contains { $0.kind == .lostEvent } } })
         // The same app setting its delegate after the registration: the lost events are its own.

@@ -358,7 +358,13 @@ public struct Scan: Sendable {
             blamed += involved.isEmpty ? verdict.participants : involved
             let libraries = (involved.isEmpty ? verdict.participants : involved).map(named).joined(separator: " and ")
             let fix = verdict.advice.fixes.first.map { ": " + fixText($0, verdict: verdict) } ?? ": no change the lab ran makes every order pass"
-            return "\(libraries) on \(slot(verdict.host))\(fix)"
+            // The app's own set-up, when its source shows it (Scan+SourceSetup.swift).
+            var own = ""
+            if let setup = verdict.sourceSetup, let outcome = setup.outcome {
+                own = " (your app's own set-up, `\(setup.file):\(setup.delegateLine)`: "
+                    + (outcome == .ok ? "passes" : "\(outcome.rawValue), \(setup.finding?.kind.rawValue ?? outcome.rawValue)") + ")"
+            }
+            return "\(libraries) on \(slot(verdict.host))\(own)\(fix)"
         }
         // The SDKs each part names: "0 of your 4 SDKs fail" when a failing set has no conflict of its own was false.
         let count = blamed.uniqued().count
