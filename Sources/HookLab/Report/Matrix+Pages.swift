@@ -98,8 +98,9 @@ struct ReportLayout {
             if matrix.hosts.contains(where: { $0.name == base }) { twins[host.name] = base }
         }
         var rendered: [String: String] = [:]
-        for host in matrix.hosts { place(host.name, notes: groups(on: host.name), rendered: &rendered) }
-        place("triples", notes: matrix.emergentKeys.map { Note(host: $0.host, orders: [$0.order]) }, rendered: &rendered)
+        var shown: [String: String] = [:]
+        for host in matrix.hosts { place(host.name, notes: groups(on: host.name), rendered: &rendered, shown: &shown) }
+        place("triples", notes: matrix.emergentKeys.map { Note(host: $0.host, orders: [$0.order]) }, rendered: &rendered, shown: &shown)
     }
 
     // MARK: Notes and where they go
@@ -152,8 +153,9 @@ struct ReportLayout {
     }
 
     /// Renders the owner's notes and packs them into page parts within the size and graph limits. A note whose text
-    /// repeats an earlier one (apart from its heading) becomes a link to it.
-    private mutating func place(_ owner: String, notes list: [Note], rendered: inout [String: String]) {
+    /// repeats an earlier one (apart from its heading) becomes a link to it; a run or a "Based on" list that an earlier
+    /// note shows becomes a link to that note (`shown`: each block's first place).
+    private mutating func place(_ owner: String, notes list: [Note], rendered: inout [String: String], shown: inout [String: String]) {
         notes[owner] = list
         let base = owner == "triples" ? String(ReportLayout.triplesFile.dropLast(3))
             : (isMethodTarget(owner) ? "targets/" : "hosts/") + Matrix.fileSafeName(owner)
@@ -179,6 +181,9 @@ struct ReportLayout {
                 // Linked below, once this note's part is known.
                 text = matrix.noteHeading(note) + "\n\n`\(note.orders[0].joined(separator: " → "))` on \(note.host) fails word for word like [this note](LINK)."
             }
+            var firsts: [String] = []
+            var links: [String] = []
+            if first == nil, twinNote == nil { (text, links, firsts) = Self.sharedBlocks(text, shown: shown) }
             let size = text.utf8.count + 2
             let count = Matrix.graphCount(text)
             if !current.isEmpty, bytes + size > Matrix.pageByteLimit - 2_000 || graphs + count > Matrix.pageGraphLimit {
@@ -188,10 +193,14 @@ struct ReportLayout {
                 graphs = 0
             }
             if let first { text = text.replacingOccurrences(of: "(LINK)", with: "(\(Self.link(from: file(result.count), to: first)))") }
+            for (i, target) in links.enumerated() {
+                text = text.replacingOccurrences(of: "(SHOWN-\(i))", with: "(\(Self.link(from: file(result.count), to: target)))")
+            }
             current.append(text)
             bytes += size
             graphs += count
             let here = file(result.count) + "#" + note.anchor
+            for block in firsts { shown[block] = here }
             if first == nil, twinNote == nil { rendered[body] = here }
             for key in note.keys { location[key] = here }
         }
@@ -206,6 +215,60 @@ struct ReportLayout {
                 }
             }
         }
+    }
+
+    /// The blocks of a note worth showing once: each run's story (what happens, the reproducer, the message path and the
+    /// references, from "**What happens**" to the next run's heading) and each "Based on" list, when 400 bytes or more.
+    /// One that `shown` already places becomes a sentence linking there (`(SHOWN-i)`, the i-th of `links`); `firsts`
+    /// are the blocks this note shows first.
+    static func sharedBlocks(_ text: String, shown: [String: String]) -> (text: String, links: [String], firsts: [String]) {
+        let lines = text.components(separatedBy: "\n")
+        var out: [String] = []
+        var links: [String] = []
+        var firsts: [String] = []
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            let story = line.hasPrefix("**What happens**"), facts = line.hasPrefix("**Based on**")
+            guard story || facts else { out.append(line); i += 1; continue }
+            var end = i + 1
+            if story {
+                while end < lines.count, !lines[end].hasPrefix("#### "), lines[end] != "</details>" { end += 1 }
+                while end > i + 1, lines[end - 1].isEmpty { end -= 1 }
+            } else {
+                while end < lines.count, !lines[end].isEmpty { end += 1 }
+            }
+            let block = lines[i..<end].joined(separator: "\n")
+            if block.utf8.count >= 400, let place = shown[block] {
+                out.append(story ? "The same run as in [this note](SHOWN-\(links.count)): what happens, its minimal reproducer, message path and references are there."
+                                 : "**Based on:** the same facts as [this note](SHOWN-\(links.count)) lists.")
+                links.append(place)
+            } else {
+                if block.utf8.count >= 400, !firsts.contains(block) { firsts.append(block) }
+                // A new run may still repeat an earlier run's message path or references.
+                var j = i
+                while j < end {
+                    let heading = lines[j]
+                    guard heading == "**Message path:**" || heading == "**References at the failure:**" else { out.append(heading); j += 1; continue }
+                    // The heading, its fenced block, and the graph's legend line.
+                    var stop = j + 2
+                    while stop < end, lines[stop] != "```" { stop += 1 }
+                    stop = min(stop + 1, end)
+                    if stop < end, lines[stop].hasPrefix("Thick: strong.") { stop += 1 }
+                    let part = lines[j..<stop].joined(separator: "\n")
+                    if part.utf8.count >= 400, let place = shown[part] {
+                        out.append(heading.dropLast(2) + "** the same as in [this note](SHOWN-\(links.count)).")
+                        links.append(place)
+                    } else {
+                        out += lines[j..<stop]
+                        if part.utf8.count >= 400, !firsts.contains(part) { firsts.append(part) }
+                    }
+                    j = stop
+                }
+            }
+            i = end
+        }
+        return (out.joined(separator: "\n"), links, firsts)
     }
 
     func isMethodTarget(_ host: String) -> Bool { matrix.hosts.first { $0.name == host }?.methodTarget != nil }
