@@ -116,6 +116,40 @@ struct ReportPagesTests {
         }
     }
 
+    @Test("A run, message path, references graph or 'Based on' list of 400+ bytes is shown once in Reports/; its repeats link to it, and each link's target note exists")
+    func blocksShownOnce() throws {
+        var seen: [String: String] = [:]
+        var repeats: [String] = []
+        var links = 0
+        let pages = LabMatrixTests.sharedReports.filter { $0.path.hasSuffix(".md") }
+        let anchors = Set(pages.flatMap { page in
+            page.contents.components(separatedBy: "<a id=\"").dropFirst().map { page.path.split(separator: "/").dropFirst().joined(separator: "/") + "#" + $0.prefix { $0 != "\"" } }
+        })
+        for page in pages {
+            let lines = page.contents.components(separatedBy: "\n")
+            for (i, line) in lines.enumerated() {
+                if line.hasPrefix("The same run as in [this note](") || line.hasSuffix("the same as in [this note](" + (line.components(separatedBy: "the same as in [this note](").last ?? "")),
+                   let open = line.range(of: "](")?.upperBound, let close = line[open...].firstIndex(of: ")") {
+                    links += 1
+                    // Resolve the relative link against the page's directory.
+                    let target = String(line[open..<close])
+                    let directory = page.path.split(separator: "/").dropFirst().dropLast().joined(separator: "/")
+                    let resolved = target.hasPrefix("#") ? page.path.split(separator: "/").dropFirst().joined(separator: "/") + target
+                        : target.hasPrefix("../") ? String(target.dropFirst(3)) : (directory.isEmpty ? target : directory + "/" + target)
+                    #expect(anchors.contains(resolved), "\(page.path): a link to \(target), which no note has")
+                }
+                guard line == "**Message path:**" || line == "**References at the failure:**" || line.hasPrefix("**Based on**") else { continue }
+                var end = i + 1
+                while end < lines.count, !lines[end].isEmpty { end += 1 }
+                let block = lines[i..<end].joined(separator: "\n")
+                guard block.utf8.count >= 400 else { continue }
+                if let first = seen[block] { repeats.append("\(page.path) repeats \(first): \(line)") } else { seen[block] = page.path }
+            }
+        }
+        #expect(links > 100)
+        #expect(repeats.isEmpty, "\(repeats.count) repeated blocks:\n\(repeats.prefix(10).joined(separator: "\n"))")
+    }
+
     @Test("The committed Reports pages are within the size and graph limits")
     func committedLimits() throws {
         let directory = LabMatrixTests.root.appendingPathComponent("Reports")

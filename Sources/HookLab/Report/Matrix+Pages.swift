@@ -239,7 +239,9 @@ struct ReportLayout {
                 while end < lines.count, !lines[end].isEmpty { end += 1 }
             }
             let block = lines[i..<end].joined(separator: "\n")
-            if block.utf8.count >= 400, let place = shown[block] {
+            if block.utf8.count >= 400, firsts.contains(block) {
+                out.append(story ? "The same run as the one above." : "**Based on:** the same facts as above.")
+            } else if block.utf8.count >= 400, let place = shown[block] {
                 out.append(story ? "The same run as in [this note](SHOWN-\(links.count)): what happens, its minimal reproducer, message path and references are there."
                                  : "**Based on:** the same facts as [this note](SHOWN-\(links.count)) lists.")
                 links.append(place)
@@ -256,7 +258,9 @@ struct ReportLayout {
                     stop = min(stop + 1, end)
                     if stop < end, lines[stop].hasPrefix("Thick: strong.") { stop += 1 }
                     let part = lines[j..<stop].joined(separator: "\n")
-                    if part.utf8.count >= 400, let place = shown[part] {
+                    if part.utf8.count >= 400, firsts.contains(part) {
+                        out.append(heading.dropLast(2) + "** the same as in the run above.")
+                    } else if part.utf8.count >= 400, let place = shown[part] {
                         out.append(heading.dropLast(2) + "** the same as in [this note](SHOWN-\(links.count)).")
                         links.append(place)
                     } else {
