@@ -114,6 +114,14 @@ public final class World {
             // A Flutter app's plugins find the app delegate through `[UIApplication sharedApplication]`
             // (FlutterEngine.mm:1672-1678): the host is that application.
             if kind.flutter { try UIKit.shareApplication(host, in: rt) }
+            // An SDK whose class is the app's @main delegate class (Customer.io's CioAppDelegateWrapper, field guide
+            // corrections row 6) is what UIKit sets: it creates the app's own delegate inside itself, so the app's object
+            // never passes through setDelegate:. It waits in the slot, seen by no setter hook, until that SDK's start
+            // wraps it and sets the wrapper.
+            if participants.contains(where: { $0.info.appDelegateClass != nil }) {
+                try rt.object_setIvar(host, kind.primarySlot.property, .object(object), kind.primarySlot.ownership)
+                return true
+            }
         }
         try rt.send(host, kind.primarySlot.setter, .object(object))
         return true
