@@ -148,6 +148,12 @@ struct AppDelegateParticipantTests {
         let explained = LabMatrixTests.shared.explainNote(Matrix.NoteKey(host: "UIApplication", order: ["fcm", "customerio"])).joined(separator: "\n")
         #expect(explained.contains("· not possible") && explained.contains("Not possible: `customerio` is the app's delegate class (@main)")
                 && !explained.contains("Passes"), "\(explained)")
+        // The app's own delegate never passes through setDelegate:, only the wrapper does: a +load setter hook (App
+        // Center's) sees the wrapper first and hooks its class, so the wrapper without an openURL of its own answers it
+        // and the app's delegate never gets it.
+        let lost = try run("host UIApplication\nconfig release\nload appcenter\nset-delegate app\nattach customerio:forwarding\nfire application:openURL:options:\n")
+        #expect(lost.contains { $0.kind == .lostEvent && $0.message.contains("never received application:openURL:options:") }, "\(lost)")
+        #expect(try run("host UIApplication\nconfig release\nload appcenter\nset-delegate app\nattach customerio\nfire application:openURL:options:\n").isEmpty)
         // The line needs its source.
         let head = "participant a\napp-delegate-class\nstart runtime\nobserve UIApplication application:openURL:options:\nsetter none\nswizzle-class\n"
         do { _ = try ParticipantFile.parse(text: head, file: "a.hooklab"); Issue.record("parsed without a source") } catch {
