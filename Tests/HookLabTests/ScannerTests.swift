@@ -268,6 +268,18 @@ struct ScannerTests {
         var old = plugin
         old.version = "15.1.0"
         #expect(Scan.withBroughtParts([old]).count == 1)
+        // FirebaseAuth and FirebaseAppDistribution bring the app-delegate swizzler too (they turn it on); FirebasePerformance
+        // brings the method swizzler, named as not modeled, never as hooking nothing; FirebaseAnalytics' use is not read.
+        for (product, expected) in [("FirebaseAuth", ["gul"]), ("FirebaseAppDistribution-Beta", ["gul"]), ("FirebaseAnalytics", [])] {
+            let linked = LockedPackage(ecosystem: .spm, name: "firebase-ios-sdk", version: "12.0.0", products: [product], file: "Package.resolved", line: 3)
+            let found = Scan.recognise(Scan.withBroughtParts([linked, pins[1]]), participants: Lab.catalog.participants)
+            #expect(found.found.filter { $0.participant == "gul" }.map(\.participant) == expected, "\(product)")
+            #expect(found.found.filter { $0.participant == "gul" }.allSatisfy { $0.reason.hasSuffix("brought by \(product)") }, "\(product)")
+        }
+        let performance = LockedPackage(ecosystem: .spm, name: "firebase-ios-sdk", version: "12.0.0", products: ["FirebasePerformance"], file: "Package.resolved", line: 3)
+        let fpr = Scan.recognise(Scan.withBroughtParts([performance, pins[1]]), participants: Lab.catalog.participants)
+        #expect(fpr.unmodeled.map(\.title).contains("GoogleUtilities method swizzler"), "\(fpr.unmodeled.map(\.title))")
+        #expect(!fpr.hookingNothing.contains { $0.title == "GoogleUtilities" })
     }
 
     @Test("Malformed lockfiles name the file and line", arguments: [

@@ -305,6 +305,17 @@ extension KnownSDK {
         // @10.0.0, :822 @11.0.0, :879 @12.0.0, :865 @12.18.0).
         BroughtPart(by: spm("firebase-ios-sdk", "FirebaseMessaging"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
                     source: "firebase-ios-sdk Package.swift:879 @12.0.0"),
+        // FirebaseAuth and FirebaseAppDistribution depend on it too (Package.swift:455 and :416 @12.0.0, :433 and :401
+        // @10.0.0), and turn it on: Auth.swift:1665, :1747 and FIRAppDistribution.m:75-77 @12.0.0 call
+        // proxyOriginalDelegate… and registerAppDelegateInterceptor:. (FirebaseAnalytics depends on it as well, :316, but
+        // its code is closed, so whether it turns the proxy on is not read.)
+        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAuth"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
+                    source: "firebase-ios-sdk Package.swift:455 @12.0.0; Auth.swift:1665, :1747 @12.0.0"),
+        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAppDistribution-Beta"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
+                    source: "firebase-ios-sdk Package.swift:416 @12.0.0; FIRAppDistribution.m:75-77 @12.0.0"),
+        // FirebasePerformance depends on GoogleUtilities' method swizzler (Package.swift:942 @12.0.0, :939 @10.0.0).
+        BroughtPart(by: spm("firebase-ios-sdk", "FirebasePerformance"), identity: "googleutilities", product: "GULMethodSwizzler",
+                    source: "firebase-ios-sdk Package.swift:942 @12.0.0"),
         // firebase_messaging's Swift package (first in 15.2.0) depends on firebase-ios-sdk's FirebaseMessaging
         // (packages/firebase_messaging/firebase_messaging/ios/firebase_messaging/Package.swift:22,29 @firebase_messaging-v16.2.2).
         BroughtPart(by: pub("firebase_messaging", ">= 15.2.0"), identity: "firebase-ios-sdk", product: "FirebaseMessaging",

@@ -248,9 +248,10 @@ public struct Scan: Sendable {
                 }
             }
         }
-        // A package whose brought part hooks (GoogleUtilities' swizzler, brought by FirebaseMessaging) is not one that
-        // hooks nothing, though the app links none of its hooking products itself.
-        let brought = found.filter { $0.package.broughtBy != nil }.map(\.package)
+        // A package whose brought part hooks (GoogleUtilities' swizzlers, brought by FirebaseMessaging or
+        // FirebasePerformance), modeled or not, is not one that hooks nothing, though the app links none of its hooking
+        // products itself.
+        let brought = (found.map(\.package) + unmodeled.map(\.package)).filter { $0.broughtBy != nil }
         nothing.removeAll { entry in brought.contains { $0.ecosystem == entry.package.ecosystem && $0.name == entry.package.name } }
         return (found, unmodeled, nothing, placed)
     }
