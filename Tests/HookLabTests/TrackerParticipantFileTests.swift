@@ -18,7 +18,7 @@ struct TrackerParticipantFileTests {
         #expect(ids == ["tracker:forwarding", "tracker:isa", "tracker:proxy", "tracker:swizzle"])
         let appLevel = Set(HostKind.appLevel.map(\.name))
         let others = files.filter { $0.methodHook == nil && !$0.info.id.hasPrefix("tracker") && !$0.info.id.hasPrefix("sensors:") }
-        let scrollProxies = ["datadog", "datadog:3.8.0", "datadog:3.8.3", "datadog:no-uikit-actions"]
+        let scrollProxies = ["datadog", "datadog:3.8.0", "datadog:3.8.2", "datadog:3.8.3", "datadog:no-uikit-actions"]
         #expect(others.filter { !scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.allSatisfy(appLevel.contains) })
         #expect(others.filter { scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.filter { !appLevel.contains($0) } == ["UIScrollView"] })
         for id in ids { #expect(Lab.catalog.participant(id)?.family == "tracker") }

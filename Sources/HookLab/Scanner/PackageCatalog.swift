@@ -134,12 +134,7 @@ extension KnownSDK {
                                        carthage("DataDog/dd-sdk-ios", ">= 3.8.0 < 3.8.2")],
                  participant: "datadog:3.8.0", hooks: "the scroll view's delegate (a proxy the getter returns) and URL-session delegate classes",
                  source: "DataDog/dd-sdk-ios #2760"),
-        // 3.8.2 answers the original from the getter (#2760) with the proxy still kept on the scroll view: not modeled
-        // yet. 3.8.3 (the proxy kept on the delegate, #2776) is datadog-3.8.3.hooklab.
-        KnownSDK("Datadog RUM 3.8.2", [pod("DatadogRUM", nil, ">= 3.8.2 < 3.8.3"), spm("dd-sdk-ios", "DatadogRUM", ">= 3.8.2 < 3.8.3"),
-                                      carthage("DataDog/dd-sdk-ios", ">= 3.8.2 < 3.8.3")],
-                 hooks: "the scroll view's delegate (a proxy kept on the scroll view, the getter unwrapped, no re-entrancy guard) and URL-session delegate classes",
-                 source: "DataDog/dd-sdk-ios UIScrollViewSwizzler.swift @3.8.2 (#2760)"),
+        // 3.8.2 and 3.8.3 are datadog-3.8.2.hooklab and datadog-3.8.3.hooklab.
         KnownSDK("Firebase Performance before 12.13", [pod("FirebasePerformance", nil, "< 12.13.0"), pod("Firebase", "Performance", "< 12.13.0"),
                                                        spm("firebase-ios-sdk", "FirebasePerformance", "< 12.13.0")],
                  participant: "fpr:11", hooks: "URL sessions: the session factories, the delegate's class, and the delegate object (isa-swizzled)",
