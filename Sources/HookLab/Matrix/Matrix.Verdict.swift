@@ -133,6 +133,9 @@ extension Matrix {
         /// When some set-ups pass: the ones an app can choose (``AppSetup/isChoosable``) that pass in every failing
         /// configuration, the app's own fix.
         public var passingSetups: [AppSetup] = []
+        /// Whether it fails only where the app frees its delegate while the slot holds it (or while the host sends it an
+        /// event), and the same placement passes when the app does not: clearing the slot before freeing is the fix.
+        public var clearBeforeFreeing = false
         /// For an order of two or more: the failing set-ups that are no conflict, each with the libraries of the order
         /// that fail alone in an app set up that way ("as alone, when your app …").
         public var ownFailures: [OwnFailure] = []
@@ -176,7 +179,7 @@ extension Matrix {
         public var hasAppAction: Bool {
             !passingInstallVariants.isEmpty || otherOrders.contains { $0.impossibility == nil && (!$0.passesIn.isEmpty || !$0.passingVariants.isEmpty) }
                 || otherVariants.contains { !$0.isLibraryChange } || attribution == .app || !implementInAppDelegate.isEmpty
-                || setDelegateAfterInstalls || !passingSetups.isEmpty
+                || setDelegateAfterInstalls || !passingSetups.isEmpty || clearBeforeFreeing
         }
 
         /// Every other install order can happen and fails in every failing configuration, with no passing variant.
@@ -321,7 +324,20 @@ extension Matrix {
         func outcomes(_ setup: AppSetup) -> [Outcome] { failing.compactMap { r in r.setups.first { $0.setup == setup }?.outcome } }
         verdict.failingSetups = all.filter { outcomes($0).contains { $0 != .ok } }
         if failing.contains(where: \.failsOnlyUnderSomeSetups) {
-            verdict.passingSetups = all.filter { $0.isChoosable && outcomes($0).count == failing.count && outcomes($0).allSatisfy { $0 == .ok } }
+            // A placement that fails once the app also frees, replaces or assigns its delegate later is no fix: the app
+            // that chooses it still does those (sets its delegate after `datadog` starts, then frees it as its screen goes).
+            let failingPlacements = verdict.failingSetups.map { [$0.setAfter ?? [], $0.setBefore, $0.lacks] }
+            func passes(_ setup: AppSetup) -> Bool {
+                setup.isChoosable && outcomes(setup).count == failing.count && outcomes(setup).allSatisfy { $0 == .ok }
+            }
+            verdict.passingSetups = all.filter { passes($0) && !failingPlacements.contains([$0.setAfter ?? [], $0.setBefore, $0.lacks]) }
+            // The same placement passes while the delegate stays set: the app's fix is to clear the slot before freeing it.
+            verdict.clearBeforeFreeing = verdict.failingSetups.contains { setup in
+                guard setup.then == .frees || setup.then == .freesDuringEvent else { return false }
+                var kept = setup
+                kept.then = nil
+                return passes(kept)
+            }
         }
         guard verdict.order.count >= 2 else { return }
         let conflicting = Set(failing.flatMap { conflictingSetups($0).map(\.setup) })

@@ -140,7 +140,9 @@ extension Matrix {
         }
         let passes = verdict.passingSetups.map { $0.text(on: host).replacingOccurrences(of: "sets `\(owner).delegate`", with: "sets it") }
             .joined(separator: "; or when it ")
-        return "**Fails when your app \(fails)**" + (passes.isEmpty ? "; passes under the lab's other set-ups." : "; passes when it \(passes).")
+        let keeps = verdict.clearBeforeFreeing ? "when it sets it the same way and does not free it while it is set" : nil
+        let passing = ([passes] + [keeps].compactMap { $0 }).filter { !$0.isEmpty }
+        return "**Fails when your app \(fails)**" + (passing.isEmpty ? "; passes under the lab's other set-ups." : "; passes " + passing.enumerated().map { $0.offset == 0 && $0.element == passes ? "when it \($0.element)" : $0.element }.joined(separator: "; or ") + ".")
     }
 
     /// The failing set-ups of an order that are its libraries' own, as alone ("as alone, when your app …").
@@ -479,6 +481,12 @@ extension Matrix {
         if !verdict.setDelegateAfterInstalls, verdict.implementInAppDelegate.isEmpty, !verdict.passingSetups.isEmpty, let host {
             let setups = verdict.passingSetups.map { $0.text(on: host) }.joined(separator: "; or so that it ")
             out.append("Set up your app so that it \(setups): the lab ran this order that way and it passes.")
+        }
+        if verdict.clearBeforeFreeing {
+            let owner = verdict.host.split(separator: "@").first.map(String.init) ?? verdict.host
+            out.append("Set `\(owner).delegate` to nil before your delegate is freed (in the deinit of the screen that owns both): "
+                + "the lab's runs of this order pass when the app sets its delegate the same way and does not free it while it is set "
+                + "(the clearing itself was not run).")
         }
         out += verdict.passingInstallVariants.map { "Install with \(combination($0)) → ✅ at every placement." }
         for trial in verdict.otherVariants where trial.kind == .choice {
