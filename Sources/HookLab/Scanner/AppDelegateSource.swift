@@ -30,6 +30,17 @@ public struct AppDelegateSource: Sendable, Hashable {
     public var pluginRegistrationLine: Int? = nil
     /// The first line of each start call of ``read(_:file:startCalls:)``'s list that the file makes, in file order.
     public var startCallLines: [StartCallLine] = []
+    /// Of the app-delegate methods whose absence the lab varies (``shapeMethods``), those the file's class does not
+    /// implement; nil for a SwiftUI adaptor, whose class the file may not hold.
+    public var lacks: [String]? = nil
+
+    /// The app-delegate methods whose absence changes a verdict in the lab (the generator's app-delegate shapes), each
+    /// with what its declaration contains in Swift and in Objective-C (`func application(…continue userActivity…`).
+    static let shapeMethods: [(selector: String, swift: [String], objc: [String])] = [
+        ("application:continueUserActivity:restorationHandler:", ["continue userActivity"], ["continueUserActivity:"]),
+        ("application:didReceiveRemoteNotification:fetchCompletionHandler:", ["didReceiveRemoteNotification", "fetchCompletionHandler"],
+         ["didReceiveRemoteNotification:", "fetchCompletionHandler:"]),
+    ]
 
     /// A start call found in the file.
     public struct StartCallLine: Sendable, Hashable {
@@ -115,6 +126,23 @@ public struct AppDelegateSource: Sendable, Hashable {
         }
         // A React Native or Expo app delegate that makes no factory of its own starts React Native in `super`.
         if pluginRegistrationLine == nil, kind == .reactNative || kind == .expo { pluginRegistrationLine = superLaunch }
+        // The methods it implements: each `func application(` (or `- (…)application:`) declaration, up to its `{`, over
+        // as many lines as it takes, with commented-out lines left out.
+        guard kind != .swiftui else { return }
+        let code = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.drop { $0 == " " || $0 == "\t" }.hasPrefix("//") }.joined(separator: " ")
+        var declarations: [Substring] = []
+        var rest = code[...]
+        while let start = rest.range(of: objc ? ")application:" : "func application(") {
+            let tail = rest[start.lowerBound...]
+            let end = tail.firstIndex(of: "{") ?? tail.endIndex
+            declarations.append(tail[..<end].prefix(600))
+            rest = tail[end...]
+        }
+        lacks = Self.shapeMethods.filter { method in
+            let words = objc ? method.objc : method.swift
+            return !declarations.contains { declaration in words.allSatisfy { declaration.contains($0) } }
+        }.map(\.selector)
     }
 
     /// Where React Native and Flutter register the app's native modules (the templates' own calls).

@@ -17,6 +17,11 @@ extension Scan {
         public var outcome: Outcome?
         /// A finding of the worst such scenario (the first in planned order), when it fails.
         public var finding: Finding?
+        /// On the app-delegate host: the methods whose absence the lab varies that the app delegate lacks (the set-up is
+        /// its shape; UIKit sets it before any SDK starts). Nil on the notification center.
+        public var lacks: [String]? = nil
+        /// Whether some order fails under another set-up.
+        public var othersFail = false
 
         /// One SDK's start.
         public struct Start: Sendable, Hashable {
@@ -33,7 +38,9 @@ extension Scan {
     /// nil, with the reason in words (nil too when there is nothing to say: another host, or no source).
     public static func sourceSetup(_ verdict: HostVerdict, source: AppDelegateSource?, participants: [ParticipantInfo])
         -> (setup: SourceSetup?, gap: String?) {
-        guard verdict.host.hasPrefix("UNUserNotificationCenter"), verdict.checked, let source else { return (nil, nil) }
+        guard verdict.checked, let source else { return (nil, nil) }
+        if verdict.host == "UIApplication" { return (appDelegateSetup(verdict, source: source, participants: participants), nil) }
+        guard verdict.host.hasPrefix("UNUserNotificationCenter") else { return (nil, nil) }
         guard let delegateLine = source.notificationDelegateLine else {
             return (nil, "`\(source.file)` does not set `UNUserNotificationCenter.delegate` in a way the reader recognises")
         }
@@ -63,7 +70,28 @@ extension Scan {
         }.map(\.element)
         let setup = AppSetup(setAfter: ordered.filter { ($0.line ?? 0) < delegateLine }.map(\.participant),
                              setBefore: ordered.filter { ($0.line ?? 0) > delegateLine }.map(\.participant))
-        var result = SourceSetup(file: source.file, delegateLine: delegateLine, starts: ordered, setup: setup)
+        return (judged(SourceSetup(file: source.file, delegateLine: delegateLine, starts: ordered, setup: setup), verdict), nil)
+    }
+
+    /// On a UIKit app's app-delegate host: the shape of the app delegate the source declares (the methods it lacks of
+    /// those the lab varies). UIApplicationMain sets it before any SDK starts: `+load` hooks come before, the others after.
+    static func appDelegateSetup(_ verdict: HostVerdict, source: AppDelegateSource, participants: [ParticipantInfo]) -> SourceSetup? {
+        guard let lacks = source.lacks, source.kind == .uikit || source.kind == .reactNative else { return nil }
+        let starts = verdict.participants.compactMap { id in participants.first { $0.id == id } }.map { info in
+            SourceSetup.Start(participant: info.id, line: nil, how: info.hasLoad && !info.hasAttach ? "at +load" : "in didFinishLaunching")
+        }
+        let setup = AppSetup(setAfter: starts.filter { $0.how == "at +load" }.map(\.participant),
+                             setBefore: starts.filter { $0.how != "at +load" }.map(\.participant), lacks: lacks)
+        var result = SourceSetup(file: source.file, delegateLine: source.line, starts: starts, setup: setup)
+        result.lacks = lacks
+        return judged(result, verdict)
+    }
+
+    /// The outcome of the scenarios with `result`'s set-up, over the orders that agree with its start lines.
+    static func judged(_ result: SourceSetup, _ verdict: HostVerdict) -> SourceSetup {
+        var result = result
+        let ordered = result.starts, setup = result.setup
+        result.othersFail = !verdict.advice.evaluation.allPass
         // The orders that agree with the lines: each pair started on two different lines installs in that order.
         func agrees(_ installs: [String]) -> Bool {
             for a in ordered { for b in ordered where (a.line ?? 0) < (b.line ?? 0) {
@@ -72,7 +100,8 @@ extension Scan {
             return true
         }
         func same(_ a: AppSetup) -> Bool {
-            a.then == nil && a.lacks.isEmpty && a.setAfter.map(Set.init) == Set(setup.setAfter ?? []) && Set(a.setBefore) == Set(setup.setBefore)
+            a.then == nil && Set(a.lacks) == Set(setup.lacks) && a.setAfter.map(Set.init) == Set(setup.setAfter ?? [])
+                && Set(a.setBefore) == Set(setup.setBefore)
         }
         let evaluation = verdict.advice.evaluation
         for order in evaluation.results where evaluation.isPossible(order.order) && agrees(order.installs) {
@@ -83,7 +112,7 @@ extension Scan {
                 result.finding = failure.findings.mostSevere
             }
         }
-        return (result, nil)
+        return result
     }
 }
 
@@ -91,6 +120,11 @@ extension Scan.SourceSetup {
     /// "`AppDelegate.swift:39` sets `UNUserNotificationCenter.delegate` after `fcm` starts (`:33`, `FirebaseApp.configure()`)
     /// and before `rnfb:double-call` starts (`:46`, the app's native modules are registered)."
     public var sentence: String {
+        if let lacks {
+            let shape = lacks.isEmpty ? "implements every app-delegate method the lab varies"
+                : "lacks " + lacks.map { "`\($0)`" }.joined(separator: " and ")
+            return "the app delegate `\(file):\(delegateLine)` \(shape); UIKit sets it before any SDK starts"
+        }
         func list(_ starts: [Start]) -> String {
             starts.map { s in "`\(s.participant)` (" + (s.line.map { "`:\($0)`, \(s.how)" } ?? s.how) + ")" }.joined(separator: ", ")
         }
@@ -104,7 +138,10 @@ extension Scan.SourceSetup {
     /// The verdict for that set-up in words.
     public var verdict: String {
         guard let outcome else { return "the lab ran no scenario with this set-up, so the verdict below is over every set-up" }
-        guard outcome != .ok, let finding else { return "✅ under this set-up every order the lines allow passes; the failures below need another set-up" }
+        guard outcome != .ok, let finding else {
+            return (lacks == nil ? "✅ every install order the lines allow passes under this set-up" : "✅ every install order passes under this set-up")
+                + (othersFail ? "; the failures below need another set-up" : "")
+        }
         return "\(outcome.symbol) \(outcome.rawValue) under this set-up: \(finding.kind.rawValue): \(finding.message)"
     }
 }
