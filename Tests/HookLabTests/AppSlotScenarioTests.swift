@@ -112,7 +112,8 @@ struct AppSlotScenarioTests {
             }
             let shapes = Set(scenarios.map { $0.steps.filter(\.isDelegateShape).map(\.line) })
             #expect(shapes == [[], ["delegate-lacks application:continueUserActivity:restorationHandler:"],
-                               ["delegate-lacks application:didReceiveRemoteNotification:fetchCompletionHandler:"]])
+                               ["delegate-lacks application:didReceiveRemoteNotification:fetchCompletionHandler:"],
+                               ["delegate-lacks application:continueUserActivity:restorationHandler: application:didReceiveRemoteNotification:fetchCompletionHandler:"]])
         }
     }
 

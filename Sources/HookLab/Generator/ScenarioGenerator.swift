@@ -152,11 +152,13 @@ public struct ScenarioGenerator: Sendable {
     }
 
     /// The shapes of the app's delegate class the generator covers on the app-level hosts: it implements everything;
-    /// it lacks `application:continueUserActivity:restorationHandler:`; it lacks the fetch method.
+    /// it lacks `application:continueUserActivity:restorationHandler:`; it lacks the fetch method; it lacks both (most
+    /// app delegates in the scan corpus, Habitica's for one, implement neither).
     static let launchShapes: [[Scenario.Step]] = [
         [],
         [.delegateLacks(["application:continueUserActivity:restorationHandler:"])],
         [.delegateLacks(["application:didReceiveRemoteNotification:fetchCompletionHandler:"])],
+        [.delegateLacks(["application:continueUserActivity:restorationHandler:", "application:didReceiveRemoteNotification:fetchCompletionHandler:"])],
     ]
 
     /// A host whose delegate is set at launch (`UIApplication`): `+load` hooks, then the app's delegate, then every SDK
