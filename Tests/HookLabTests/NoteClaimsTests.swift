@@ -391,6 +391,10 @@ struct NoteClaimsTests {
                  change: { $0.replacingOccurrences(of: "\n- Change RxCocoa", with: "\n- Change Tracker SDK, not RxCocoa") }),
         Mutation(name: "the evidence level", applies: { $0.contains("**Derived**") },
                  change: { $0.replacingOccurrences(of: "**Derived**", with: "**Reported**") }),
+        Mutation(name: "a clearing that does not pass", applies: { note in
+                     note.components(separatedBy: "\n").contains { $0.hasPrefix("**Fails when your app ") && $0.contains("**; passes when it ") && !$0.contains("frees it") }
+                 },
+                 change: { $0.replacingOccurrences(of: "**; passes when it ", with: "**; passes when it sets it the same way and does not free it while it is set; or when it ") }),
         Mutation(name: "not a conflict", applies: { !$0.contains("**Not a conflict:**") && !$0.contains("**The app's own:**") && $0.contains("**What you can do:**") },
                  change: { $0.replacingOccurrences(of: "\n\n**What you can do:**", with: "\n\n**Not a conflict:** one library alone.\n\n**What you can do:**") }),
     ]
