@@ -8,22 +8,10 @@ import UIKitModel
 /// uses them (`adapter.collectionView = cv`, `adapter.collectionViewDelegate = self`, ...). Every behaviour is a
 /// model IMP owned by `IGListKit`, so other participants can swizzle it and findings can name it.
 public enum IGListKit {
-    /// The participant id of this model in reports, scenario files and the CLI.
-    public static let participantID = "iglist"
-    /// What the participant models, for the report.
-    public static let models = "IGListKit 5.2.0 IGListAdapter + IGListAdapterProxy"
     /// The owner tag of every class and IMP this model installs.
     public static let library = "IGListKit"
     /// The hosts the adapter attaches to.
     public static let hosts = ["UICollectionView", "UICollectionView@ios8"]
-    /// The facts the model rests on, with the IGListKit files and lines they were read in.
-    public static let basedOn = [
-        "IGListAdapterProxy.m L54-58, L77-102: weak targets and interceptor; intercepted ∪ targets; dead target swallowed",
-        "IGListAdapter.m L92-157, L180-241: setCollectionView:, nil-then-proxy delegate reset, delegate = proxy ?: adapter",
-        "IGListAdapter+UICollectionView.m: intercepted methods forward to collectionViewDelegate; shouldSelect never forwarded",
-        "IGListAdapter.m L41-43: dealloc does not clear collectionView.delegate/dataSource",
-    ]
-
     /// The delegate events an attached adapter answers itself and never forwards to the app's delegate: the
     /// section-controller-only and adapter-only entries of ``isInterceptedSelectorList``
     /// (IGListAdapter+UICollectionView.m L165-173, L339-375).

@@ -8,8 +8,6 @@ import UIKitModel
 public enum IMYAOPTableView {
     /// The participant id, and the owner tag of every class and IMP this model installs.
     public static let library = "imyaop"
-    public static let models = "IMYAOPTableView (li6185377 4d0649c): kIMYAOP_ isa-swizzle of the feeds view, utils object as "
-        + "the real delegate, lying delegate getter, KVO migration, injected ad rows"
     public static let hostClasses = ["UITableView", "UICollectionView"]
     /// IMYAOPBaseUtils.m l.13: `@"kIMYAOP_"`.
     public static let classPrefix = "kIMYAOP_"
@@ -28,15 +26,6 @@ public enum IMYAOPTableView {
     public static let interactionInference =
         "IMYAOP next to another setDelegate: hook: that hook sees the business delegate, then nil, then the utils, and the "
         + "lying getter hides what it put in the slot; no such interaction was ever reported (IMYAOPTableView UITableView+IMYAOPTableView.m; li6185377/IMYAOPTableView issues) (inference)"
-
-    /// The facts the model rests on.
-    public static let basedOn = [
-        "IMYAOPTableView IMYAOPTableViewUtils.m:230-246, IMYAOPBaseUtils.m:153-199: aop_utils retained by association; delegate and dataSource injected with objc_msgSendSuper(UITableView); "
-            + "one `kIMYAOP_<Class>` per stated class; KVO observers removed, isa swapped, observers re-added",
-        "IMYAOPTableView UITableView+IMYAOPTableView.m: aop_setDelegate: sends new → nil → utils to setDelegate:; the getter returns the weak business delegate",
-        "IMYAOPTableView IMYAOPTableViewUtils+Delegate.m: the utils answer and forward for the business and the ad delegate; injected rows go to the ad delegate",
-        interactionInference,
-    ]
 
     /// One of the two feeds views.
     struct Flavor {

@@ -6,7 +6,7 @@ extension RxCocoa {
     public struct Behaviour: Sendable, Hashable {
         /// The participant id of the release line (`rx`, `rx:4.1`, …).
         public var id: String
-        /// The releases it models, for reports.
+        /// The releases it models (its participant file names them).
         public var releases: String
         /// ≤ 3.2.x: the ObjC `-[_RXDelegateProxy respondsToSelector:]` is `super || forward delegate || canRespondToSelector:`,
         /// YES for every optional void method of the adopted protocols, observed or not (3.2.0 _RXDelegateProxy.m:109-121,
@@ -107,30 +107,6 @@ extension RxCocoa {
                 self.settingFailed = "DelegateProxyType.swift "
                     + settingFailed.map { "l.\($0.1) in \($0.0)" }.joined(separator: ", ")
             }
-        }
-
-        /// The facts a line differs from 6.10 by, for its participant's `based-on`.
-        public var basedOn: [String] {
-            var facts: [String] = []
-            if respondsToEveryVoidMethod {
-                facts.append("RxCocoa 3.2.0 _RXDelegateProxy.m:109-121: respondsToSelector: is super || forward delegate || canRespondToSelector:, YES for every optional void method of the adopted protocols (#1087)")
-            }
-            if !resets {
-                facts.append("RxCocoa 3.2.0 DelegateProxyType.swift installForwardDelegate: sets nil then the proxy unconditionally after setForwardToDelegate; no reset() before 3.3.0 (cfe403bd)")
-            }
-            if fatalSelectorCheck {
-                facts.append("RxCocoa 4.0.0 DelegateProxy.swift:166-176: checkSelectorIsObservable calls rxFatalError(\"This class doesn't respond to selector\") (#1504); a warning from 4.1.0")
-            }
-            if nilSelectorTraps {
-                facts.append("RxSwift PR #2349 (6.5.0): before it, responds(to:) with a nil selector traps in voidDelegateMethodsContain")
-            }
-            if !signatureFallback {
-                facts.append("RxSwift PR #2546 (6.7.0): before it, methodSignatureForSelector: has no fallback to the forward delegate (#2428)")
-            }
-            if hostClasses.contains("UIWebView") {
-                facts.append("RxSwift CHANGELOG 3.1.0 (UIWebView extensions) and 5.1.0 (#2062, removed): RxWebViewDelegateProxy on UIWebView")
-            }
-            return facts
         }
     }
 }

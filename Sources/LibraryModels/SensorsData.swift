@@ -10,8 +10,6 @@ public enum SensorsData {
     public static let library = "sensors"
     /// The journal observer of the clicks Sensors records (`$AppClick`).
     public static let observer = "sensors"
-    public static let models = "Sensors Data 4.9.0: setDelegate: swizzle that re-reads the delegate, shared `<Class>_CN.SENSORSDATA` "
-        + "isa-swizzle with a lying -class, KVO classes hooked in place, global respondsToSelector: swizzle, exposure hooks"
     /// SACellClickDynamicSubclassPlugin.m l.37-45: table and collection views.
     public static let hostClasses = ["UITableView", "UICollectionView"]
     /// SADelegateProxyObject.m l.21-44.
@@ -24,15 +22,6 @@ public enum SensorsData {
     public static let exposureInference =
         "Sensors' exposure listener is enabled, and its willDisplay/didEndDisplaying hooks call the original only if "
         + "class_getInstanceMethod(view.delegate.class, sel) exists (sa-sdk-ios UIScrollView+ExposureListener.m:18-37; that it is on in the app is an assumption) (inference)"
-
-    /// The facts the model rests on.
-    public static let basedOn = [
-        "sa-sdk-ios 4.9.0 UIScrollView+SAAutoTrack.m:22-63: sensorsdata_setDelegate: calls the original, then proxies `self.delegate` (re-read), not the argument",
-        "sa-sdk-ios 4.9.0 SADelegateProxy.m:26-85, SADelegateProxyObject.m:21-44: one `<Class>_CN.SENSORSDATA` per class; -class returns the stated class; KVO classes are patched in place",
-        "sa-sdk-ios 4.9.0 NSObject+SADelegateProxy.m:44-65, SADelegateProxy.m:57-58: removeObserver:forKeyPath: re-hooks when KVO restores the isa; addObserver: re-installs the -class lie on the KVO class",
-        "sa-sdk-ios 4.9.0 SAScrollViewDelegateProxy.m:24-36: a click is counted only when target == scrollView.delegate; the original runs via objc_msgSendSuper(delegateISA)",
-        exposureInference,
-    ]
 
     /// The click selector Sensors hooks on a host class.
     public static func clickSelector(_ hostClass: String) -> String? {

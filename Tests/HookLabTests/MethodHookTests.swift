@@ -8,7 +8,7 @@ struct MethodHookTests {
     static let catalog = ModelCatalog()
     static let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
     /// The built-in method hookers and the package's method-hook participant files (`hooker:exchange`).
-    static let methodIDs = MethodHookParticipant.infos.map(\.id)
+    static let methodIDs = SwiftModel.methodHookMechanisms.map(\.id)
         + ((try? Lab.packageParticipantFiles.get()) ?? []).filter { $0.methodHook != nil }.map(\.info.id)
 
     func run(_ text: String) throws -> RunResult {

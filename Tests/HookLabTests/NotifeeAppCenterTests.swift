@@ -91,9 +91,8 @@ struct NotifeeAppCenterTests {
     @Test("expo-app-metrics' proxy forwards only what its target implements: GTMSessionFetcher's setFetcher:forTask: dies on the proxy itself (expo #48194); with `forward target` it would reach the fetcher")
     func forwardIfResponds() throws {
         let scenario = "host NSURLSession\nconfig release\nattach gtm\nattach %@\nset-delegate app\ngtm.beginFetching\n"
-        let gtm = ParticipantKind(info: GTMParticipant.info) { GTMParticipant() }
         func run(_ file: ParticipantFile) throws -> [Finding] {
-            let catalog = ModelCatalog(participants: [gtm, file.kind])
+            let catalog = ModelCatalog(participants: [file.kind])
             let parsed = try Scenario.parse(text: scenario.replacingOccurrences(of: "%@", with: file.info.id), file: "s",
                                             participants: catalog.participants, hosts: catalog.hosts.map(\.name))
             return catalog.makeRunner().run(parsed).findings

@@ -45,6 +45,39 @@ struct ParticipantFileTests {
         }
     }
 
+    @Test("`model swift NAME` selects a Swift mechanism; the file gives its facts, and nothing of the mechanism is in Swift but how it runs")
+    func swiftModelFiles() throws {
+        let file = try ParticipantFile.parse(text: """
+            participant rx:4.1
+            model swift RxCocoa release 4.1
+            models RxCocoa 4.1 (mine)
+            design a proxy
+            based-on RxSwift 4.1.0 DelegateProxyType.swift:204
+            version-of rx
+            changes-library
+            action Upgrade RxCocoa
+            package cocoapods RxCocoa >= 4.1.0 < 6.5.0
+            """, file: "x.hooklab")
+        let info = file.info
+        #expect(info.models == "RxCocoa 4.1 (mine)" && info.design == "a proxy" && info.versionOf == "rx" && info.changesLibrary)
+        #expect(info.basedOn == ["RxSwift 4.1.0 DelegateProxyType.swift:204"] && info.actions == ["Upgrade RxCocoa"] && info.packages.count == 1)
+        // How it runs comes from the mechanism: RxCocoa 4.1's views (no web view), attach, the rx verbs.
+        #expect(info.hosts.contains("UITableView") && !info.hosts.contains("WKWebView") && info.hasAttach && info.verbs == ["rx.subscribe"])
+        #expect(file.kind.make().info == info)
+        // HookLab's own: every Swift mechanism is selected by exactly one file, and no library fact stays in Swift.
+        let own = try Lab.packageParticipantFiles.get()
+        #expect(own.compactMap(\.swiftModel).sorted() == Array(SwiftModel.all.indices))
+        for model in SwiftModel.all {
+            #expect(model.mechanism.models.isEmpty && model.mechanism.basedOn.isEmpty && model.mechanism.design == nil
+                    && model.mechanism.packages.isEmpty && model.mechanism.actions == nil, "\(model.name)")
+        }
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/HookLab/Participants")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sources.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(name), encoding: .utf8)
+            #expect(!text.contains("basedOn: [\""), "\(name) declares a participant's sources in Swift")
+        }
+    }
+
     @Test func designAndMissedEventLinesAreDeclared() throws {
         let text = Self.proxyFile + "\ndesign NSObject wrapper kept on the delegate\nmissed-event Analytics lose `SEL`: `ID` never records it.\n"
         let info = try ParticipantFile.parse(text: text, file: "p.hooklab").info
@@ -95,6 +128,15 @@ struct ParticipantFileTests {
         ("participant a:b\nversion-of c:d\nhook imp", 2, "belongs to its family 'a'"),
         ("participant a:b\nversion-of a:b\nhook imp", 2, "names this participant itself"),
         ("participant a:b\nversion-of\nhook imp", 2, "expected 'version-of ID'"),
+        ("participant rx\nmodel swift RxCoca", 2, "expected 'model swift NAME' with one of: RxCocoa, RxCocoa patched"),
+        ("participant rx\nmodel swift RxCoca", 2, "did you mean 'RxCocoa'?"),
+        ("participant rx\nmodel objc RxCocoa", 2, "expected 'model swift NAME'"),
+        ("participant rx\nmodel swift RxCocoa\nmodel swift RxCocoa patched", 3, "line 2 already selects the mechanism"),
+        ("participant rx\nmodel swift RxCocoa\nsetter exchange", 3, "'setter' declares a mechanism, and line 2 selects one written in Swift"),
+        ("participant rx\ncite getter-unwrap x\nmodel swift RxCocoa", 2, "'cite' declares a mechanism"),
+        ("participant myrx\nmodel swift RxCocoa", 1, "runs as participant 'rx'"),
+        ("participant swizzle:sdk\nmodel swift swizzle sdk", 2, "belongs to the family 'sdkswizzle'"),
+        ("participant rx\nchanges-library yes\nmodel swift RxCocoa", 2, "'changes-library' takes no value"),
     ])
     func errorsNameTheLine(text: String, line: Int, message: String) {
         #expect(throws: InputFileError.self) { try ParticipantFile.parse(text: text, file: "x.hooklab") }
@@ -121,11 +163,17 @@ struct ParticipantFileTests {
         #expect(out.err.contains("Matrix/participants/mysdk.hooklab:2: unknown setter option 'bogus'"), "\(out.err)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Reports").path))
 
-        // An id of a built-in participant is refused.
-        try "# mine\nparticipant rx\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\n"
+        // An id of a participant the catalog already has (an SDK team's Swift model) is refused.
+        let swiftModel = try ParticipantFile.parse(text: Self.proxyFile, file: "MySDK.swift").kind
+        try "# mine\nparticipant mysdk:proxy\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\n"
             .write(to: dir.appendingPathComponent("mysdk.hooklab"), atomically: true, encoding: .utf8)
-        let (dup, dupOut) = CLI.fake(root: root, catalog: ModelCatalog())
-        #expect(dup.main(arguments: ["list"]) == 2 && dupOut.err.contains("Matrix/participants/mysdk.hooklab:2: participant 'rx' already exists in HookLab"), "\(dupOut.err)")
+        let (dup, dupOut) = CLI.fake(root: root, catalog: ModelCatalog(participants: [swiftModel]))
+        #expect(dup.main(arguments: ["list"]) == 2 && dupOut.err.contains("Matrix/participants/mysdk.hooklab:2: participant 'mysdk:proxy' already exists in HookLab"), "\(dupOut.err)")
+        // So is RxCocoa's id: its mechanism is Swift, and its file (rx.hooklab) is HookLab's own.
+        try "participant rx\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\n"
+            .write(to: dir.appendingPathComponent("mysdk.hooklab"), atomically: true, encoding: .utf8)
+        let (rx, rxOut) = CLI.fake(root: root, catalog: ModelCatalog())
+        #expect(rx.main(arguments: ["list"]) == 2 && rxOut.err.contains("Matrix/participants/mysdk.hooklab:1: participant 'rx' is one of HookLab's own, built into this hooklab from Matrix/participants/rx.hooklab"), "\(rxOut.err)")
         // So is one of HookLab's own participant files' ids with another text (a second checkout, edited or stale).
         try "\nparticipant tracker:proxy\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\n"
             .write(to: dir.appendingPathComponent("mysdk.hooklab"), atomically: true, encoding: .utf8)

@@ -17,7 +17,10 @@ struct TrackerParticipantFileTests {
         let ids = files.filter { $0.methodHook == nil && $0.info.id.hasPrefix("tracker") }.map(\.info.id)
         #expect(ids == ["tracker:forwarding", "tracker:isa", "tracker:proxy", "tracker:swizzle"])
         let appLevel = Set(HostKind.appLevel.map(\.name))
-        let others = files.filter { $0.methodHook == nil && !$0.info.id.hasPrefix("tracker") && !$0.info.id.hasPrefix("sensors:") }
+        // The mechanisms written in Swift (`model swift`: RxCocoa, IGListKit, the method hookers…) come first.
+        let swift = files.prefix { $0.swiftModel != nil }
+        #expect(swift.map(\.swiftModel) == SwiftModel.all.indices.map { $0 } && !files.dropFirst(swift.count).contains { $0.swiftModel != nil })
+        let others = files.filter { $0.methodHook == nil && $0.swiftModel == nil && !$0.info.id.hasPrefix("tracker") && !$0.info.id.hasPrefix("sensors:") }
         let scrollProxies = ["datadog", "datadog:3.8.0", "datadog:3.8.2", "datadog:3.8.3", "datadog:no-uikit-actions"]
         #expect(others.filter { !scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.allSatisfy(appLevel.contains) })
         #expect(others.filter { scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.filter { !appLevel.contains($0) } == ["UIScrollView"] })

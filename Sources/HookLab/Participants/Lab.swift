@@ -10,8 +10,12 @@ public enum Lab {
 
     /// HookLab's own participant files (`Matrix/participants/*.hooklab` of its checkout), built into the module by
     /// Plugins/EmbedLabFilesPlugin and parsed once: the binary needs no source tree.
+    /// Those that select a Swift mechanism come first, in ``SwiftModel/all``'s order, then the others by file name.
     public static let packageParticipantFiles: Result<[ParticipantFile], InputFileError> = Result { () throws(InputFileError) in
-        try ParticipantFile.parse(files: EmbeddedLabFiles.participants.map { (ParticipantFile.directory + "/" + $0.name, $0.text) })
+        let files = try ParticipantFile.parse(files: EmbeddedLabFiles.participants.map { (ParticipantFile.directory + "/" + $0.name, $0.text) })
+        return files.enumerated().sorted { a, b in
+            (a.element.swiftModel ?? Int.max, a.offset) < (b.element.swiftModel ?? Int.max, b.offset)
+        }.map(\.element)
     }
 
     /// HookLab's own catalogue of public reports (`Matrix/reports/*.hooklab` of its checkout), built into the module
@@ -48,13 +52,13 @@ public enum Lab {
 
 /// The modeled participants and hosts.
 public struct ModelCatalog: LabCatalog {
-    /// Every participant, in report order: built in, then HookLab's participant files, then the caller's.
+    /// Every participant, in report order: HookLab's participant files, then the caller's.
     public private(set) var kinds: [ParticipantKind]
 
-    /// The built-in participants and HookLab's own participant files (a broken file of HookLab's own is left out
-    /// here; the CLI reports it when it loads the directory).
+    /// HookLab's own participant files (a broken file of HookLab's own is left out here; the CLI reports it when it
+    /// loads the directory).
     static var builtInKinds: [ParticipantKind] {
-        ParticipantKind.all + ((try? Lab.packageParticipantFiles.get()) ?? []).map(\.kind)
+        ((try? Lab.packageParticipantFiles.get()) ?? []).map(\.kind)
     }
 
     /// The lab with extra participants: models an SDK team wrote against ObjCModel, or parsed participant files.

@@ -19,6 +19,8 @@ public struct ParticipantFile: Sendable {
     public var methodHook: DeclaredMethodHook?
     /// The declared task-class hook of a `task-classes` file; then ``sdk`` observes nothing and hooks no delegate.
     public var taskClassHook: DeclaredTaskClassHook?
+    /// The index in ``SwiftModel/all`` of the mechanism a `model swift NAME` file selects; then ``sdk`` is unused.
+    var swiftModel: Int?
     /// Its `cite` lines, for the check that each one's mechanism is used.
     var cites: [CiteLine] = []
     /// Its `setting NAME "TEXT"` lines: each makes a variant participant `ID:NAME` (ParticipantFile+Settings.swift).
@@ -43,7 +45,11 @@ public struct ParticipantFile: Sendable {
     static let keywords = ["participant", "family", "models", "design", "missed-event", "based-on", "observer", "start", "observe", "setter",
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
-                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework", "own-delegate", "app-delegate-class", "start-call"]
+                           "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework", "own-delegate", "app-delegate-class", "start-call", "model",
+                           "changes-library"]
+    /// The lines that describe a participant without declaring its mechanism: the only lines beside `model swift`.
+    static let factKeywords = ["participant", "family", "models", "design", "missed-event", "based-on", "action", "package", "version-of",
+                               "provides", "requires", "start-call", "changes-library", "model"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -122,6 +128,9 @@ public struct ParticipantFile: Sendable {
         var perInstance: DeclaredSDK.IsaPerInstance?
         var taskClassHook: (DeclaredTaskClassHook, Int)?
         var cites: [CiteLine] = []
+        var swiftModel: (index: Int, model: SwiftModel, line: Int)?
+        var changesLibrary = false
+        var mechanismLine: (keyword: String, line: Int)?
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -131,6 +140,7 @@ public struct ParticipantFile: Sendable {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             let keyword = words[0]
             let args = Array(words.dropFirst())
+            if mechanismLine == nil, keywords.contains(keyword), !factKeywords.contains(keyword) { mechanismLine = (keyword, number) }
             let rest = args.joined(separator: " ")
             func option(_ args: [String], _ i: inout Int, _ name: String) throws(InputFileError) -> String {
                 guard i + 1 < args.count else { throw fail(number, "'\(name)' needs a value") }
@@ -397,6 +407,19 @@ public struct ParticipantFile: Sendable {
                     throw fail(number, "expected 'framework flutter', 'framework react-native' or 'framework expo'")
                 }
                 framework = value
+            case "model":
+                // `model swift RxCocoa release 4.1`: a mechanism written in Swift (SwiftModels.swift) that no lines express.
+                let name = args.dropFirst().joined(separator: " ")
+                let names = SwiftModel.all.map(\.name)
+                guard args.first == "swift", let found = SwiftModel.named(name) else {
+                    throw fail(number, "expected 'model swift NAME' with one of: \(names.joined(separator: ", "))\(args.first == "swift" ? Scenario.suggestion(name, names) : "")")
+                }
+                if let earlier = swiftModel { throw fail(number, "a second 'model' line; line \(earlier.line) already selects the mechanism") }
+                swiftModel = (found.index, found.model, number)
+            case "changes-library":
+                // Choosing it over its family's others means changing the library's code (a proposed patch).
+                guard args.isEmpty else { throw fail(number, "'changes-library' takes no value") }
+                changesLibrary = true
             case "provides":
                 // What the app has the SDK for, for "drop it (you lose …)".
                 guard !rest.isEmpty else { throw fail(number, "expected 'provides TEXT': what the app loses without this SDK") }
@@ -516,7 +539,7 @@ public struct ParticipantFile: Sendable {
             }
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
-        guard let (name, _) = id else { throw fail(1, "missing 'participant ID' line") }
+        guard let (name, idLine) = id else { throw fail(1, "missing 'participant ID' line") }
         if let versionOf {
             let ownFamily = family ?? String(name.split(separator: ":").first ?? Substring(name))
             let line = versionOfLine
@@ -524,6 +547,34 @@ public struct ParticipantFile: Sendable {
             guard String(versionOf.split(separator: ":").first ?? Substring(versionOf)) == ownFamily else {
                 throw fail(line, "'version-of \(versionOf)': a version of a library belongs to its family '\(ownFamily)'; name a participant of that family")
             }
+        }
+        if let swift = swiftModel {
+            if let other = mechanismLine {
+                throw fail(other.line, "'\(other.keyword)' declares a mechanism, and line \(swift.line) selects one written in Swift; a 'model swift' file gives only \(factKeywords.joined(separator: ", ")) lines")
+            }
+            let mechanism = swift.model.mechanism
+            guard name == mechanism.id else {
+                throw fail(idLine, "'model swift \(swift.model.name)' runs as participant '\(mechanism.id)': its verbs and hook lines name it so; write 'participant \(mechanism.id)'")
+            }
+            let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
+            guard familyName == mechanism.family else {
+                throw fail(swift.line, "'model swift \(swift.model.name)' belongs to the family '\(mechanism.family)' (its verbs are spelled '\(mechanism.family).…'); write 'family \(mechanism.family)'")
+            }
+            var info = mechanism
+            info.models = models ?? "declared in \(file)"
+            info.design = design
+            info.basedOn = basedOn
+            info.missedEvent = missedEvent
+            info.versionOf = versionOf
+            if !actions.isEmpty { info.actions = actions }
+            info.packages = packages
+            info.requires = requirements
+            info.provides = provides
+            info.changesLibrary = changesLibrary
+            info.startCalls = startCalls
+            var parsed = ParticipantFile(sdk: placeholderSDK(name, family: familyName), info: info, file: file)
+            parsed.swiftModel = swift.index
+            return parsed
         }
         if let cite = cites.first, hook != nil {
             throw fail(cite.line, "'cite' gives the source of a mechanism fact; a 'hook' participant notes none")
@@ -548,10 +599,9 @@ public struct ParticipantFile: Sendable {
             info.versionOf = versionOf
             info.requires = requirements
             info.provides = provides
-            let placeholder = DeclaredSDK(id: name, observer: familyName, start: .load, observes: [], setterHook: .exchange,
-                                          callsOriginal: true, resetsDelegate: false, prefix: "sdk_", category: "SDK",
-                                          handling: .swizzleClass(addMissing: false))
-            return ParticipantFile(sdk: placeholder, info: info, file: file, methodHook: DeclaredMethodHook(id: name, mechanism: mechanism))
+            info.changesLibrary = changesLibrary
+            return ParticipantFile(sdk: placeholderSDK(name, family: familyName), info: info, file: file,
+                                   methodHook: DeclaredMethodHook(id: name, mechanism: mechanism))
         }
         if let (taskHook, taskLine) = taskClassHook {
             let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
@@ -562,6 +612,7 @@ public struct ParticipantFile: Sendable {
             info.versionOf = versionOf
             info.requires = requirements
             info.provides = provides
+            info.changesLibrary = changesLibrary
             var taskHook = taskHook
             if let cite = cites.first(where: { !DeclaredSDK.MechanismFact.taskClassFacts.contains($0.citation.fact) }) {
                 throw fail(cite.line, "'cite \(cite.citation.fact.rawValue)' gives the source of a fact that only '\(cite.citation.fact.selectedBy)' notes; a 'task-classes' participant's facts are \(DeclaredSDK.MechanismFact.taskClassFacts.map(\.rawValue).joined(separator: ", "))")
@@ -672,6 +723,7 @@ public struct ParticipantFile: Sendable {
         info.appDelegateClass = appDelegateClass
         info.startCalls = startCalls
         info.provides = provides
+        info.changesLibrary = changesLibrary
         info.framework = framework
         sdk.citations = cites.map(\.citation)
         sdk.basedOn = basedOn
@@ -679,6 +731,12 @@ public struct ParticipantFile: Sendable {
         parsed.cites = cites.map { var c = $0; c.applies = $0.citation.fact.applies(to: sdk); return c }
         parsed.settings = settings
         return parsed
+    }
+
+    /// The unused mechanism of a participant whose mechanism is elsewhere (a method hook, a Swift model).
+    static func placeholderSDK(_ id: String, family: String) -> DeclaredSDK {
+        DeclaredSDK(id: id, observer: family, start: .load, observes: [], setterHook: .exchange, callsOriginal: true,
+                    resetsDelegate: false, prefix: "sdk_", category: "SDK", handling: .swizzleClass(addMissing: false))
     }
 
     /// The file text that declares `sdk`; parsing it gives the same mechanism back.
@@ -743,6 +801,10 @@ public struct ParticipantFile: Sendable {
     /// The participant kind that runs this file's mechanism.
     public var kind: ParticipantKind {
         let sdk = sdk, info = info
+        if let swiftModel {
+            let model = SwiftModel.all[swiftModel]
+            return ParticipantKind(info: info) { model.make(info) }
+        }
         if methodHook != nil { return ParticipantKind(info: info) { MethodHookParticipant(info) } }
         if let taskClassHook { return ParticipantKind(info: info) { TaskClassParticipant(info, taskClassHook) } }
         let sections = sections

@@ -1,4 +1,4 @@
-// GTMSessionFetcher: a URL-session *consumer* that hooks nothing (field guide a.3 "GTMSessionFetcher (victim)", c.20).
+// GTMSessionFetcher's mechanism: a URL-session *consumer* that hooks nothing (field guide a.3 "GTMSessionFetcher (victim)", c.20).
 // When a fetcher begins, GTMSessionFetcherService asks `isKindOfClass:` of the session's delegate to decide whether it
 // is a delegate dispatcher, and sends a dispatcher `setFetcher:forTask:`. No combination of participant-file lines
 // expresses a consumer that questions the delegate, so it is Swift.
@@ -8,22 +8,10 @@ import UIKitModel
 /// `gtm`: the app's session delegate stands for a GTMSessionFetcher that is its own session delegate (a fetcher
 /// with a service whose session is not shared); `gtm.beginFetching` is the service's `fetcherDidBeginFetching:`.
 final class GTMParticipant: Participant {
-    static let info: ParticipantInfo = {
-        var info = ParticipantInfo(
-            id: "gtm", family: "gtm",
-            models: "GTMSessionFetcher 3.x: GTMSessionFetcherService picks its delegate dispatcher with isKindOfClass: on session.delegate",
-            hosts: ["NSURLSession"], hasLoad: false, hasAttach: true, verbs: ["gtm.beginFetching"],
-            basedOn: ["google/gtm-session-fetcher Sources/Core/GTMSessionFetcherService.m:426-446 (delegateDispatcherForFetcher:), :471 (fetcherDidBeginFetching: sends setFetcher:forTask:)",
-                      "newrelic/newrelic-ios-agent NRMAURLSessionTaskDelegateBase.m:17-86 (isKindOfClass: answers for realDelegate's class)",
-                      "embrace-io/embrace-apple-sdk URLSessionCaptureService.swift:199-223 (GTMSessionFetcher delegates are not wrapped)"],
-            design: "a session consumer that asks isKindOfClass: of session.delegate, then messages it")
-        info.actions = ["Keep URL-session wrappers away from GTMSessionFetcher sessions (Embrace skips them), or use a wrapper whose isKindOfClass: answers for the wrapped delegate (New Relic)"]
-        info.packages = [PackageDeclaration(.cocoapods, "GTMSessionFetcher"), PackageDeclaration(.cocoapods, "GTMSessionFetcher", "Core"),
-                         PackageDeclaration(.spm, "gtm-session-fetcher")]
-        return info
-    }()
-
-    var info: ParticipantInfo { Self.info }
+    let info: ParticipantInfo
+    init(_ info: ParticipantInfo) { self.info = info }
+    static let mechanism = ParticipantInfo.mechanism(id: "gtm", family: "gtm", hosts: ["NSURLSession"], hasLoad: false, hasAttach: true,
+                                                     verbs: ["gtm.beginFetching"])
 
     func attach(_ world: World) throws {}
 
@@ -44,9 +32,4 @@ final class GTMParticipant: Participant {
         let fetcher = world.expectedReceiver.map(Value.object) ?? delegate
         _ = try rt.objc_msgSend(d, rt.sel("setFetcher:forTask:"), [fetcher, .string("task")])
     }
-}
-
-extension ParticipantKind {
-    /// The URL-session consumers.
-    static let urlSessionConsumers: [ParticipantKind] = [ParticipantKind(info: GTMParticipant.info) { GTMParticipant() }]
 }

@@ -1,16 +1,7 @@
-// The isa-swizzling participants: IMYAOPTableView (the view), Sensors Data (the delegate) and KVO (either).
+// The isa-swizzling mechanisms: IMYAOPTableView (the view), Sensors Data (the delegate) and KVO (either).
 import ObjCModel
 import UIKitModel
 import LibraryModels
-
-extension ParticipantKind {
-    /// The isa-swizzling participants, appended to ``all``.
-    static let isaSwizzlingParticipants: [ParticipantKind] = [
-        ParticipantKind(info: IMYAOPParticipant.info) { IMYAOPParticipant() },
-        ParticipantKind(info: SensorsParticipant.info) { SensorsParticipant() },
-        ParticipantKind(info: KVOParticipant.info) { KVOParticipant() },
-    ]
-}
 
 // MARK: IMYAOPTableView
 
@@ -19,11 +10,10 @@ extension ParticipantKind {
 final class IMYAOPParticipant: Participant {
     /// The feeds row (section 0) of the injected ad. Generated events fire at row 0, a business row.
     static let adRow = 1
-    static let info = ParticipantInfo(
-        id: IMYAOPTableView.library, family: "imyaop", models: IMYAOPTableView.models,
-        hosts: hostNames(IMYAOPTableView.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
-        basedOn: IMYAOPTableView.basedOn, design: "isa-swizzle of the list view, its own object as the real delegate")
-    var info: ParticipantInfo { Self.info }
+    let info: ParticipantInfo
+    init(_ info: ParticipantInfo) { self.info = info }
+    static let mechanism = ParticipantInfo.mechanism(id: IMYAOPTableView.library, family: "imyaop", hosts: hostNames(IMYAOPTableView.hostClasses),
+                                                     hasLoad: false, hasAttach: true, canStartLate: true)
 
     func attach(_ world: World) throws {
         let rt = world.rt
@@ -42,11 +32,10 @@ final class IMYAOPParticipant: Participant {
 /// `sensors`: its setDelegate: and respondsToSelector: swizzles at SDK start; its observer counts clicks.
 final class SensorsParticipant: Participant {
     var loaded = false
-    static let info = ParticipantInfo(
-        id: SensorsData.library, family: "sensors", models: SensorsData.models,
-        hosts: hostNames(SensorsData.hostClasses), hasLoad: true, hasAttach: false, basedOn: SensorsData.basedOn,
-        design: "setDelegate: swizzle + isa-swizzle of the delegate", missedEvent: "Analytics lose `SEL`: `ID` never records it.")
-    var info: ParticipantInfo { Self.info }
+    let info: ParticipantInfo
+    init(_ info: ParticipantInfo) { self.info = info }
+    static let mechanism = ParticipantInfo.mechanism(id: SensorsData.library, family: "sensors", hosts: hostNames(SensorsData.hostClasses),
+                                                     hasLoad: true, hasAttach: false)
 
     func load(_ world: World) throws {
         SensorsData.load(into: world.rt)
@@ -69,18 +58,11 @@ final class KVOParticipant: Participant {
     var observations: [(object: ObjectID, keyPath: String)] = []
     var held: [ObjectID] = []
 
-    static let info = ParticipantInfo(
-        id: "kvo", family: "kvo",
-        models: "Key-value observing (isa-swizzled `NSKVONotifying_<Class>`): an observer of the host's contentOffset, "
-            + "and of the app delegate's title",
-        hosts: hostNames(DelegateKVO.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
-        verbs: ["kvo.observe-delegate"],
-        otherVerbs: ["kvo.observe-delegate NAME", "kvo.unobserve", "kvo.unobserve-delegate NAME"],
-        basedOn: ["Apple's KVO guide (Key-Value Observing Implementation Details), DIS_KVC_KVO NSObject+DSKeyValueObserverRegistration.m: `NSKVONotifying_<Class>` per observed class, keyed by the real isa; -class lies; "
-                    + "removing an unregistered observer raises NSRangeException",
-                  "the isa is restored when the last observer goes (mikeash/MAZeroingWeakRef #14; steipete/Aspects #70; RxSwift _RXObjCRuntime.m:768-790; sa-sdk-ios SADelegateProxy.m:57-58)"],
-        design: "key-value observing (isa-swizzles the observed objects)")
-    var info: ParticipantInfo { Self.info }
+    let info: ParticipantInfo
+    init(_ info: ParticipantInfo) { self.info = info }
+    static let mechanism = ParticipantInfo.mechanism(id: "kvo", family: "kvo", hosts: hostNames(DelegateKVO.hostClasses), hasLoad: false,
+                                                     hasAttach: true, canStartLate: true, verbs: ["kvo.observe-delegate"],
+                                                     otherVerbs: ["kvo.observe-delegate NAME", "kvo.unobserve", "kvo.unobserve-delegate NAME"])
 
     func observerObject(_ world: World) throws -> ObjectID {
         if let observerObject { return observerObject }

@@ -1,20 +1,8 @@
-// The catalog of participants: each adapts one library model (Sources/LibraryModels) to scenario steps.
+// The Swift mechanisms' adapters: each drives one library model (Sources/LibraryModels) through scenario steps. The
+// participant files that select them (`model swift NAME`, SwiftModels.swift) describe them.
 import ObjCModel
 import UIKitModel
 import LibraryModels
-
-extension ParticipantKind {
-    /// Every participant written in Swift, in report order; participant files (Matrix/participants) follow them.
-    static let all: [ParticipantKind] = [
-        ParticipantKind(info: RxParticipant.info(patched: false)) { RxParticipant(patched: false) },
-        ParticipantKind(info: RxParticipant.info(patched: true)) { RxParticipant(patched: true) },
-    ] + RxParticipant.releaseLines + [
-        ParticipantKind(info: BridgeParticipant.plainInfo) { BridgeParticipant() },
-        ParticipantKind(info: BridgeHookParticipant.info(.buggy)) { BridgeHookParticipant(.buggy) },
-        ParticipantKind(info: BridgeHookParticipant.info(.fixed)) { BridgeHookParticipant(.fixed) },
-        ParticipantKind(info: IGListParticipant.info) { IGListParticipant() },
-    ] + methodHooks + isaSwizzlingParticipants + urlSessionConsumers
-}
 
 /// The host names a set of class names covers, in both eras where they exist.
 func hostNames(_ classNames: [String]) -> [String] {
@@ -31,28 +19,19 @@ final class RxParticipant: Participant {
     var bag: [RxCocoa.Disposable] = []
     var subscribed: [String] = []
 
-    init(patched: Bool, behaviour: RxCocoa.Behaviour = .current) {
+    let info: ParticipantInfo
+
+    init(_ info: ParticipantInfo, patched: Bool, behaviour: RxCocoa.Behaviour = .current) {
+        self.info = info
         self.patched = patched
         self.behaviour = behaviour
     }
 
-    static func info(patched: Bool, behaviour: RxCocoa.Behaviour = .current) -> ParticipantInfo {
-        if !patched && behaviour != .current { return releaseInfo(behaviour) }
-        return ParticipantInfo(
-            id: patched ? "rx:patched" : "rx", family: "rx",
-            models: patched ? "RxCocoa 6.10 DelegateProxy with the marker check proposed in RxSwift PR #2037"
-                            : "RxCocoa 6.10 DelegateProxy (forwardInvocation proxy, proxy(for:) asserts, reset())",
-            hosts: hostNames(RxCocoa.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
-            verbs: ["rx.subscribe"], otherVerbs: ["rx.subscribe SELECTOR", "rx.delegate", "rx.setDelegate NAME", "rx.dispose"],
-            basedOn: ["RxCocoa 6.10.0 DelegateProxyType.swift l.177-202: proxy(for:) re-captures the current delegate and asserts at l.197",
-                      "RxCocoa DelegateProxy.swift l.226-231: responds(to:) asks the forward delegate with no recursion guard",
-                      "RxCocoa DelegateProxy.swift l.233-242: reset() sets nil then the proxy only when the slot holds the proxy"]
-                + (patched ? ["RxSwift PR #2037 (closed unmerged): the marker probe, modeled wherever Rx compares the slot with its proxy (inference)"] : []),
-            design: patched ? "DelegateProxy with the marker check of RxSwift PR #2037"
-                            : "DelegateProxy in the delegate slot, forwardInvocation: to your delegate",
-            changesLibrary: patched, missedEvent: "Rx subscriptions to `SEL` never fire.")
+    /// `rx.delegate`, `rx.subscribe`, `rx.setDelegate`: attach reads `rx.delegate`, on the line's view classes.
+    static func mechanism(_ line: RxCocoa.Behaviour, id: String) -> ParticipantInfo {
+        .mechanism(id: id, family: "rx", hosts: hostNames(line.hostClasses), hasLoad: false, hasAttach: true, canStartLate: true,
+                   verbs: ["rx.subscribe"], otherVerbs: ["rx.subscribe SELECTOR", "rx.delegate", "rx.setDelegate NAME", "rx.dispose"])
     }
-    var info: ParticipantInfo { Self.info(patched: patched, behaviour: behaviour) }
 
     func library(_ world: World) -> RxCocoa {
         if let rx { return rx }
@@ -111,14 +90,10 @@ final class RxParticipant: Participant {
 final class BridgeParticipant: Participant {
     var bridge: ObjectID?
     var pending: ObjectID?
-    static let plainInfo = ParticipantInfo(
-        id: "jsbridge:plain", family: "jsbridge", models: "WebViewJavascriptBridge 6.0.3 (the bridge alone)",
-        hosts: ["UIWebView", "WKWebView"], hasLoad: false, hasAttach: true, canStartLate: false,
-        otherVerbs: ["jsbridge.setWebViewDelegate NAME"],
-        basedOn: ["WebViewJavascriptBridge.m: the bridge sets itself as the web view's delegate without capturing the old one",
-                  "WKWebViewJavascriptBridge.m L103-186: explicit forwarding of the implemented methods only (WVJB #273)"],
-        design: "bridge object as the web view's delegate, forwarding to yours")
-    var info: ParticipantInfo { Self.plainInfo }
+    let info: ParticipantInfo
+    init(_ info: ParticipantInfo) { self.info = info }
+    static let mechanism = ParticipantInfo.mechanism(id: "jsbridge:plain", family: "jsbridge", hosts: ["UIWebView", "WKWebView"],
+                                                     hasLoad: false, hasAttach: true, otherVerbs: ["jsbridge.setWebViewDelegate NAME"])
 
     func attach(_ world: World) throws {
         WebViewJavascriptBridge.load(into: world.rt)
@@ -147,20 +122,14 @@ final class BridgeParticipant: Participant {
 /// `jsbridge:buggy`, `jsbridge:fixed`: the app's `initWithFrame:` and `setDelegate:` swizzles, loaded at `+load`.
 final class BridgeHookParticipant: Participant {
     let hook: WebViewJavascriptBridge.AppHook
-    init(_ hook: WebViewJavascriptBridge.AppHook) { self.hook = hook }
-    static func info(_ hook: WebViewJavascriptBridge.AppHook) -> ParticipantInfo {
-        ParticipantInfo(
-            id: "jsbridge:\(hook.rawValue)", family: "jsbridge",
-            models: "WebViewJavascriptBridge 6.0.3 + the app's UIWebView setDelegate: swizzle"
-                + (hook == .buggy ? " without the re-set line (tracker write-up, pitfall 1)" : " with the fix line"),
-            hosts: ["UIWebView"], hasLoad: true, hasAttach: false,
-            basedOn: ["ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1: the app's hook stores the delegate in the bridge"
-                      + (hook == .buggy ? " and never sets the bridge back" : " and sets the bridge back"),
-                      "UIWebView.h: `@property (nullable, nonatomic, assign) id <UIWebViewDelegate> delegate`",
-                      "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", pitfall 1, the client hook's code: nil, the bridge itself and any delegate that isKindOfClass: WebViewJavascriptBridge pass through; any other is stored in the bridge"],
-            design: "bridge + the app's setDelegate: swizzle that " + (hook == .buggy ? "does not re-set the delegate" : "re-sets the delegate"))
+    let info: ParticipantInfo
+    init(_ info: ParticipantInfo, _ hook: WebViewJavascriptBridge.AppHook) {
+        self.info = info
+        self.hook = hook
     }
-    var info: ParticipantInfo { Self.info(hook) }
+    static func mechanism(_ hook: WebViewJavascriptBridge.AppHook) -> ParticipantInfo {
+        .mechanism(id: "jsbridge:\(hook.rawValue)", family: "jsbridge", hosts: ["UIWebView"], hasLoad: true, hasAttach: false)
+    }
     func load(_ world: World) throws { WebViewJavascriptBridge.loadAppHooks(hook, into: world.rt) }
 }
 
@@ -171,12 +140,10 @@ final class BridgeHookParticipant: Participant {
 final class IGListParticipant: Participant {
     var adapter: ObjectID?
     var pending: ObjectID?
-    static let info = ParticipantInfo(
-        id: IGListKit.participantID, family: "iglist", models: IGListKit.models,
-        hosts: IGListKit.hosts, hasLoad: false, hasAttach: true, canStartLate: false,
-        otherVerbs: ["iglist.collectionViewDelegate NAME"], basedOn: IGListKit.basedOn,
-        design: "IGListAdapterProxy between the view and your delegate")
-    var info: ParticipantInfo { Self.info }
+    let info: ParticipantInfo
+    init(_ info: ParticipantInfo) { self.info = info }
+    static let mechanism = ParticipantInfo.mechanism(id: "iglist", family: "iglist", hosts: IGListKit.hosts, hasLoad: false, hasAttach: true,
+                                                     otherVerbs: ["iglist.collectionViewDelegate NAME"])
 
     func attach(_ world: World) throws {
         if world.rt.objc_getClass(IGListKit.adapterClassName) == nil { IGListKit.load(into: world.rt) }

@@ -7,7 +7,7 @@ import ObjCModel
 
 public struct ParticipantAudit {
     public var info: ParticipantInfo
-    /// Its participant file, when it is one (HookLab's own or the project's); nil for a library modeled in Swift.
+    /// Its participant file (HookLab's own or the project's); nil for a model an SDK team wrote in Swift.
     public var file: ParticipantFile?
     /// Every cell it is in, run.
     public var matrix: Matrix
@@ -26,9 +26,13 @@ public struct ParticipantAudit {
         public var source: String
     }
 
+    /// Whether its mechanism is Swift (a `model swift` file, or a model an SDK team wrote against ObjCModel): its code
+    /// notes its facts as it runs, and no line selects one.
+    var modeledInSwift: Bool { file.map { $0.swiftModel != nil } ?? true }
+
     /// The facts the file's lines select, section by section, in the order the language lists them.
     public var selectedFacts: [SelectedFact] {
-        guard let file else { return [] }
+        guard let file, file.swiftModel == nil else { return [] }
         let sections = file.sections.isEmpty ? [file.sdk] : file.sections
         return sections.flatMap { section in
             DeclaredSDK.MechanismFact.allCases.filter { $0.applies(to: section) }.map {
@@ -75,7 +79,7 @@ public struct ParticipantAudit {
     /// model's source starts with the library its `based-on` lines name ("RxCocoa DelegateProxyType.swift …").
     func isOwn(_ fact: ModelFact) -> Bool {
         if Self.names(fact.claim, info.id) { return true }
-        guard file == nil, let library = fact.source.split(separator: " ").first else { return false }
+        guard modeledInSwift, let library = fact.source.split(separator: " ").first else { return false }
         return info.basedOn.contains { $0.split(separator: " ").first == library }
     }
 
@@ -98,7 +102,7 @@ public struct ParticipantAudit {
         out += "\n## Mechanism facts and the cells they decide\n\n"
         out += "\(matrix.results.count) cells with `\(info.id)` ran (alone, in pairs\(info.versionOf == nil && info.setting == nil ? " and triples" : ""), on its hosts, debug and release); \(failing.count) fail.\n\n"
         let facts = selectedFacts
-        if file == nil {
+        if modeledInSwift {
             out += "`\(info.id)` is modeled in Swift: its decisions note the facts below as they run.\n\n"
         } else if facts.isEmpty {
             out += "Its lines select no mechanism fact of their own (their behaviour rests on the `based-on` lines above).\n\n"

@@ -133,7 +133,7 @@ extension Scenario {
                         throw fail("\(family).\(verb) mechanism must be exchange, imp, forward-invocation or subclass, not '\(Scenario.clip(args[2]))'")
                     }
                 } else if try MethodHookLibraries.all.first(where: { $0.family == family })?.type.validate(verb, args, &declared) != true {
-                    let verbs = MethodHookParticipant.infos.flatMap { info -> [String] in info.hookInstalls + info.otherVerbs }
+                    let verbs = SwiftModel.methodHookMechanisms.flatMap { info -> [String] in info.hookInstalls + info.otherVerbs }
                         .compactMap { $0.split(separator: " ").first.map(String.init) }.uniqued()
                     throw fail("\(family).\(verb) is not a method-hook verb; method targets take \(verbs.joined(separator: ", "))")
                 }
