@@ -99,10 +99,12 @@ struct ScanUpgradeTests {
         let declared = ["mysdk": [PackageDeclaration(.cocoapods, "MySDK", nil, try! VersionRange(words: [">=", "2.0.0"]))]]
         #expect(Scan.upgrade(from: "mysdk:old", to: "mysdk", found: [row], known: [], declared: declared) == "upgrade MySDK from 1.2.0 to ≥ 2.0.0")
         #expect(Scan.upgrade(from: "mysdk:old", to: "mysdk", found: [row], known: [], declared: [:]) == nil)
-        // RxCocoa 4.0.0 to the 6.5 line, from the catalogue.
+        // RxCocoa 4.0.0 to the 6.5 line, from rx.hooklab's package lines; the catalogue has none for it.
         let rx = Scan.Found(package: LockedPackage(ecosystem: .cocoapods, name: "RxCocoa", version: "4.0.0", file: "Podfile.lock", line: 5),
                             title: "RxCocoa 3.3–4.0", participant: "rx:3.3", reason: "")
-        #expect(Scan.upgrade(from: "rx:3.3", to: "rx", found: [rx]) == "upgrade RxCocoa from 4.0.0 to ≥ 6.5.0")
+        let shipped = ["rx": Lab.catalog.participant("rx")?.packages ?? []]
+        #expect(Scan.upgrade(from: "rx:3.3", to: "rx", found: [rx], declared: shipped) == "upgrade RxCocoa from 4.0.0 to ≥ 6.5.0")
+        #expect(Scan.upgrade(from: "rx:3.3", to: "rx", found: [rx]) == nil)
     }
 }
 

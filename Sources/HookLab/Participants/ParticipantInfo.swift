@@ -39,8 +39,8 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// matrix reports each as `family:name` (`aspects:instead`).
     public var hookVariantNames: [String] = []
     /// The pods, Swift packages and Carthage dependencies it models, at the versions whose mechanism it models
-    /// (`package cocoapods RxCocoa >= 6.5.0`); `hooklab scan` maps an app's lockfiles with them. Built-in participants
-    /// without their own get theirs from the package catalogue (``KnownSDK``).
+    /// (`package cocoapods RxCocoa >= 6.5.0`); `hooklab scan` maps an app's lockfiles with them (a participant file's
+    /// `package` lines); the package catalogue (``KnownSDK``) holds what no participant models.
     public var packages: [PackageDeclaration] = []
     /// The design in a few words, for column legends and "Which column is my SDK?" (a participant file's `design`
     /// line); nil when ``models`` says it.

@@ -66,62 +66,20 @@ extension KnownSDK {
     /// app-push-network-sdks.md §a).
     public static let all: [KnownSDK] = modeled + variants + unmodeled + hookingNothing
 
-    /// The built-in participants' packages.
+    /// What the catalogue knows beside the participant files' own `package` lines: parts of a modeled SDK that hook
+    /// nothing or are not modeled. Each names a subspec, so it decides before the participant's whole-pod line.
     static let modeled: [KnownSDK] = [
-        // SwiftPM products RxCocoa and RxCocoa-Dynamic (RxSwift Package.swift:36-37, versions-and-manifests.md §B4).
-        KnownSDK("RxCocoa", [pod("RxCocoa", nil, ">= 6.5.0"), spm("rxswift", "RxCocoa", ">= 6.5.0"), spm("rxswift", "RxCocoa-Dynamic", ">= 6.5.0"),
-                             carthage("ReactiveX/RxSwift", ">= 6.5.0")],
-                 participant: "rx", hooks: "a delegate proxy on every view whose `rx.` delegate events the app reads (scroll, table, collection, web views)",
-                 source: "RxSwift RxCocoa/Common/DelegateProxyType.swift; 6.5.0 PR #2349"),
         // IGListKit 3.x's Diffing subspec alone is the diffing half, no adapter (3.4.0 IGListKit.podspec:18-33).
         KnownSDK("IGListKit diffing (3.x subspec)", [pod("IGListKit", "Diffing")], hooks: nil, source: "IGListKit 3.4.0 IGListKit.podspec:18-33: Diffing holds no adapter"),
-        KnownSDK("IGListKit", [pod("IGListKit"), spm("iglistkit", "IGListKit"), carthage("Instagram/IGListKit")],
-                 participant: "iglist", hooks: "the collection view's delegate (IGListAdapterProxy)", source: "IGListKit Source/Internal/IGListAdapterProxy.m"),
-        // The model is 6.0.3, the only release besides 4.1.5 whose WKWebView bridge does not call decisionHandler twice (#338).
-        KnownSDK("WebViewJavascriptBridge", [pod("WebViewJavascriptBridge", nil, ">= 6.0.3")],
-                 participant: "jsbridge:plain", hooks: "the web view's delegate", source: "WebViewJavascriptBridge.m, WKWebViewJavascriptBridge.m"),
-        // Adjust 4.x's WebBridge subspec compiles an un-renamed copy of WebViewJavascriptBridge (Adjust.podspec@v4.38.4:38-42).
-        KnownSDK("Adjust WebBridge (vendored WebViewJavascriptBridge)", [pod("Adjust", "WebBridge", "< 5.0.0")],
-                 participant: "jsbridge:plain", hooks: "the web view's delegate, through its copy of WebViewJavascriptBridge",
-                 source: "adjust/ios_sdk v4.38.4 Adjust.podspec:38-42"),
-        // The model is 2.1.x: UICollectionView from 2.0, the private-selector overrides dropped in 2.1 (ce1a76f).
-        KnownSDK("IMYAOPTableView", [pod("IMYAOPTableView", nil, ">= 2.1.0")], participant: "imyaop",
-                 hooks: "the table view's class and its delegate (a runtime subclass)", source: "IMYAOPTableView UITableView+IMYAOPTableView.m"),
-        // 4.0.4–4.9.1: the per-class dynamic subclass; 5.x ships binaries only, treated as 4.9 (versions-and-manifests.md §A3, an inference).
         // DeprecatedCellClick (4.3.2+) swaps only the click plugin for the 2.0-era exchange; the exposure hooks and the
         // global respondsToSelector: swizzle of 4.x stay, which `sensors:exchange` (the 2.x line) does not have.
         KnownSDK("Sensors Data (DeprecatedCellClick)", [pod("SensorsAnalyticsSDK", "DeprecatedCellClick", ">= 4.3.2")],
                  hooks: "the table and collection views' delegate classes (setDelegate: swizzle, exchange of didSelect…), with 4.x's exposure isa-swizzle",
                  source: "sa-sdk-ios v4.9.0 SensorsAnalyticsSDK.podspec:133-139, SAAutoTrackManager.m:321-324, SACellClickHookDelegatePlugin.m:64-80"),
-        KnownSDK("Sensors Data", [pod("SensorsAnalyticsSDK", nil, ">= 4.0.4"), spm("sa-sdk-ios-spm", "SensorsAnalyticsSDK", ">= 4.0.4"),
-                                  carthage("sensorsdata/sa-sdk-ios", ">= 4.0.4")],
-                 participant: "sensors", hooks: "the table and collection views' delegates (isa-swizzled into a per-class subclass)",
-                 source: "sa-sdk-ios v4.9.0 SADelegateProxyObject.m:16"),
-        // The model is 1.4.2 (HEAD = 1.4.2): trunk only has 1.4.1 (Aspects #71), so `pod 'Aspects'` at 1.4.1 is listed apart.
-        KnownSDK("Aspects", [pod("Aspects", nil, ">= 1.4.2"), pod("AspectsV1.4.2"), carthage("steipete/Aspects")], participant: "aspects:class",
-                 hooks: "any method it is asked to hook (forwardInvocation:)", source: "Aspects.m"),
-        KnownSDK("JSPatch", [pod("JSPatch")], participant: "jspatch", hooks: "the methods its scripts override (forwardInvocation:)", source: "JSPatch JPEngine.m"),
-        KnownSDK("XAspect", [pod("XAspect")], participant: "xaspect", hooks: "the methods its patches name (exchange at load)", source: "XAspect XACrystallization.cpp"),
-        KnownSDK("ReactiveObjC", [pod("ReactiveObjC"), pod("ReactiveCocoa", nil, "< 3.0.0"), carthage("ReactiveCocoa/ReactiveObjC")],
-                 participant: "rac", hooks: "the methods passed to rac_signalForSelector: (a runtime subclass, forwardInvocation:)",
-                 source: "ReactiveObjC NSObject+RACSelectorSignal.m"),
-        KnownSDK("RSSwizzle", [pod("RSSwizzle")], participant: "swizzle:imp", hooks: "the methods it swizzles (IMP replacement)", source: "RSSwizzle.m"),
     ]
 
     /// Versions whose mechanism differs from the modeled one: each maps to its own participant id.
     static let variants: [KnownSDK] = [
-        KnownSDK("RxCocoa 4.1–6.4", [pod("RxCocoa", nil, ">= 4.1.0 < 6.5.0"), spm("rxswift", "RxCocoa", ">= 4.1.0 < 6.5.0"),
-                                      carthage("ReactiveX/RxSwift", ">= 4.1.0 < 6.5.0")],
-                 participant: "rx:4.1", hooks: "a delegate proxy on every view whose rx delegate events the app reads; `responds(to: nil)` crashes before 6.5.0",
-                 source: "RxSwift PR #2349 (6.5.0)"),
-        KnownSDK("RxCocoa 3.3–4.0", [pod("RxCocoa", nil, ">= 3.3.0 < 4.1.0"), spm("rxswift", "RxCocoa", ">= 3.3.0 < 4.1.0"),
-                                      carthage("ReactiveX/RxSwift", ">= 3.3.0 < 4.1.0")],
-                 participant: "rx:3.3", hooks: "a delegate proxy; checkSelectorIsObservable is a fatalError before 4.1.0",
-                 source: "RxSwift 4.0.0 DelegateProxy.swift:166-176, issue #1504"),
-        KnownSDK("RxCocoa 2.6–3.2", [pod("RxCocoa", nil, ">= 2.6.0 < 3.3.0"), spm("rxswift", "RxCocoa", ">= 2.6.0 < 3.3.0"),
-                                     carthage("ReactiveX/RxSwift", ">= 2.6.0 < 3.3.0")],
-                 participant: "rx:2.6", hooks: "a delegate proxy that answers respondsToSelector: YES for every optional void method",
-                 source: "RxSwift 3.2.0 _RXDelegateProxy.m:109-121, issue #1087"),
         // 2.2.0–4.0.3 (per-instance subclass), 1.10.13–1.10.15 (NSProxy wrapper) and ENABLE_AUTOTRACK_DIDSELECTROW
         // (1.10.21–2.1.17): the participant files sensors-isa-instance, sensors-nsproxy and sensors-exchange declare them.
         // 18ea300 (podspec 1.10.13) has the NSProxy files, ef9ccf2 (1.10.16) deletes them (versions-and-manifests.md §A3).
@@ -239,8 +197,6 @@ extension KnownSDK {
                             spm("sentry-cocoa", "SentrySwiftUI"), carthage("getsentry/sentry-cocoa")], participant: "sentry",
                  hooks: "URL-session tasks' resume and setState: (IMP replacement on the task classes)",
                  source: "getsentry/sentry-cocoa SentryNetworkTrackingIntegration.swift"),
-        KnownSDK("GTMSessionFetcher", [pod("GTMSessionFetcher"), spm("gtm-session-fetcher")], participant: "gtm",
-                 hooks: nil, source: "google/gtm-session-fetcher: a URL-session consumer that picks its dispatcher with isKindOfClass:"),
         // Push support arrived in 3.69.0 (#743): before it PostHog hooks no delegate slot, only screen views.
         KnownSDK("PostHog before 3.69", [pod("PostHog", nil, "< 3.69.0"), spm("posthog-ios", "PostHog", "< 3.69.0")],
                  hooks: "UIViewController's viewDidAppear: for screen views (method exchange); nothing on UNUserNotificationCenter before 3.69.0",

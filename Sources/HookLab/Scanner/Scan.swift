@@ -208,8 +208,10 @@ public struct Scan: Sendable {
         return out
     }
 
-    /// Maps each package to a participant (its own `package` declarations first, then the catalogue), to an SDK the lab
-    /// does not model yet, or to nothing.
+    /// Maps each package to a participant, to an SDK the lab does not model yet, or to nothing. The most specific
+    /// declaration decides: one naming a subspec or product (`IGListKit/Diffing`, which hooks nothing) before one naming
+    /// the whole pod or package (`iglist`); at each of the two levels, the participants' own `package` lines first, in
+    /// catalog order, then the catalogue's.
     public static func recognise(_ packages: [LockedPackage], participants: [ParticipantInfo], known: [KnownSDK] = KnownSDK.all)
         -> (found: [Found], unmodeled: [Unmodeled], hookingNothing: [(package: LockedPackage, title: String)], placed: Int) {
         var found: [Found] = []
@@ -218,33 +220,35 @@ public struct Scan: Sendable {
         let ids = Set(participants.map(\.id))
         var placed = 0
         outer: for package in packages {
-            for info in participants {
-                for declaration in info.packages {
-                    if case .yes(let reason) = declaration.match(package) {
-                        if !found.contains(where: { $0.participant == info.id }) {
-                            found.append(Found(package: package, title: info.models, participant: info.id, reason: reason))
+            for specific in [true, false] {
+                for info in participants {
+                    for declaration in info.packages where (declaration.component != nil) == specific {
+                        if case .yes(let reason) = declaration.match(package) {
+                            if !found.contains(where: { $0.participant == info.id }) {
+                                found.append(Found(package: package, title: info.models, participant: info.id, reason: reason))
+                            }
+                            if package.broughtBy == nil { placed += 1 }
+                            continue outer
+                        }
+                    }
+                }
+                for sdk in known {
+                    for declaration in sdk.packages where (declaration.component != nil) == specific {
+                        guard case .yes(let reason) = declaration.match(package) else { continue }
+                        if let id = sdk.participant, ids.contains(id) {
+                            if !found.contains(where: { $0.participant == id }) {
+                                found.append(Found(package: package, title: sdk.title, participant: id, reason: reason))
+                            }
+                        } else if let hooks = sdk.hooks {
+                            if !unmodeled.contains(where: { $0.title == sdk.title }) {
+                                unmodeled.append(Unmodeled(package: package, title: sdk.title, hooks: hooks, plannedParticipant: sdk.participant, source: sdk.source))
+                            }
+                        } else if !nothing.contains(where: { $0.title == sdk.title }) {
+                            nothing.append((package, sdk.title))
                         }
                         if package.broughtBy == nil { placed += 1 }
                         continue outer
                     }
-                }
-            }
-            for sdk in known {
-                for declaration in sdk.packages {
-                    guard case .yes(let reason) = declaration.match(package) else { continue }
-                    if let id = sdk.participant, ids.contains(id) {
-                        if !found.contains(where: { $0.participant == id }) {
-                            found.append(Found(package: package, title: sdk.title, participant: id, reason: reason))
-                        }
-                    } else if let hooks = sdk.hooks {
-                        if !unmodeled.contains(where: { $0.title == sdk.title }) {
-                            unmodeled.append(Unmodeled(package: package, title: sdk.title, hooks: hooks, plannedParticipant: sdk.participant, source: sdk.source))
-                        }
-                    } else if !nothing.contains(where: { $0.title == sdk.title }) {
-                        nothing.append((package, sdk.title))
-                    }
-                    if package.broughtBy == nil { placed += 1 }
-                    continue outer
                 }
             }
         }
