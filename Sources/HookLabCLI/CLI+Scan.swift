@@ -19,7 +19,7 @@ extension CLI {
         }
         let paths = try arguments.positional(0...Int.max, "lockfiles or directories")
 
-        let apps: [(root: String?, files: [String], packages: [LockedPackage], appDelegate: AppDelegateSource?, infoPlist: [InfoPlistEntry])]
+        let apps: [(root: String?, files: [String], packages: [LockedPackage], appDelegate: AppDelegateSource?, infoPlist: [InfoPlistEntry], unread: [String])]
         do { apps = try readLockfiles(paths) } catch {
             // Bad input still writes what CI asked for, so an upload step finds its file: the error, in each format.
             var outputs: [AtomicFile.Output] = []
@@ -33,6 +33,7 @@ extension CLI {
             var scan = Scan.run(files: app.files, packages: app.packages, catalog: catalog, workers: cli.workers, configs: configs,
                                 appDelegate: app.appDelegate, infoPlist: app.infoPlist)
             scan.root = app.root
+            scan.localPackagesNotFound = app.unread
             return scan
         }
 
@@ -52,7 +53,7 @@ extension CLI {
 
     /// The lockfiles named (files, or directories searched) or, with none, found under the current directory; and
     /// their packages. A path that is missing or not a lockfile, or a malformed lockfile, is bad input.
-    func readLockfiles(_ paths: [String]) throws(UsageError) -> [(root: String?, files: [String], packages: [LockedPackage], appDelegate: AppDelegateSource?, infoPlist: [InfoPlistEntry])] {
+    func readLockfiles(_ paths: [String]) throws(UsageError) -> [(root: String?, files: [String], packages: [LockedPackage], appDelegate: AppDelegateSource?, infoPlist: [InfoPlistEntry], unread: [String])] {
         var targets: [(url: URL, name: String)] = []
         // Each app of a directory searched (its files by app root), then the files named one by one, as one app.
         var groups: [(root: String, names: [String], source: AppDelegateSource?, infoPlist: [InfoPlistEntry])] = []
@@ -102,21 +103,20 @@ extension CLI {
             }
         }
         var read: [String: [LockedPackage]] = [:]
+        var manifests: [String: [String]] = [:]
+        var unread: [String: [String]] = [:]
         var files: [String] = []
         for target in targets where !files.contains(target.name) {
             files.append(target.name)
             do {
                 let text = try Lockfile.readText(target.url, file: target.name)
                 let format = LockfileFormat(fileName: target.url.lastPathComponent) ?? .podfileLock
-                var products: [String: [String]]?
-                if format == .packageResolved {
-                    for project in Lockfile.projectFiles(besides: target.url) {
-                        let name = displayPath(project)
-                        let linked = try XcodeProject.parse(try Lockfile.readText(project, file: name), file: name).productsByIdentity
-                        products = (products ?? [:]).merging(linked) { a, b in a + b.filter { !a.contains($0) } }
-                    }
-                }
-                read[target.name] = try Lockfile.packages(text: text, file: target.name, format: format, products: products)
+                // The products its projects link, and those of the local packages they reference (read, then listed as read).
+                let linked = format == .packageResolved
+                    ? try LinkedProducts.of(projects: Lockfile.projectFiles(besides: target.url), name: displayPath) : nil
+                manifests[target.name] = linked?.manifests ?? []
+                unread[target.name] = linked?.missing ?? []
+                read[target.name] = try Lockfile.packages(text: text, file: target.name, format: format, linked: linked)
             } catch {
                 throw UsageError(error.description)
             }
@@ -124,7 +124,22 @@ extension CLI {
         if !explicit.isEmpty { groups.append((".", explicit.filter { name in !groups.contains { $0.names.contains(name) } }, nil, [])) }
         groups.removeAll { $0.names.isEmpty }
         // One app: the report as ever, no root named. Several (a monorepo): one scan each, by its root.
-        if groups.count <= 1 { return [(nil, files, files.flatMap { read[$0] ?? [] }, groups.first?.source, groups.first?.infoPlist ?? [])] }
-        return groups.map { group in (group.root, group.names, group.names.flatMap { read[$0] ?? [] }, group.source, group.infoPlist) }
+        // The files named as read: the lockfiles, then the local packages' manifests read for them.
+        func withManifests(_ names: [String]) -> [String] {
+            var out = names
+            for manifest in names.flatMap({ manifests[$0] ?? [] }) where !out.contains(manifest) { out.append(manifest) }
+            return out
+        }
+        func notFound(_ names: [String]) -> [String] {
+            var out: [String] = []
+            for manifest in names.flatMap({ unread[$0] ?? [] }) where !out.contains(manifest) { out.append(manifest) }
+            return out
+        }
+        if groups.count <= 1 {
+            return [(nil, withManifests(files), files.flatMap { read[$0] ?? [] }, groups.first?.source, groups.first?.infoPlist ?? [], notFound(files))]
+        }
+        return groups.map { group in
+            (group.root, withManifests(group.names), group.names.flatMap { read[$0] ?? [] }, group.source, group.infoPlist, notFound(group.names))
+        }
     }
 }

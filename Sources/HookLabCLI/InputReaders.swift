@@ -33,6 +33,8 @@ package enum InputReaders {
         }),
         // An app's Info.plist, read for the switches participant files declare (never an error either).
         ("info-plist", { data in text(data) { text in _ = InfoPlist.read(text, file: "Info.plist") } }),
+        // A local Swift package's Package.swift, read for what it links (never an error either).
+        ("local-package-manifest", { data in text(data) { text in _ = LocalPackageManifest.read(text) } }),
     ]
 
     /// Reads `data` with the reader named `name`; nil for a name no reader has.

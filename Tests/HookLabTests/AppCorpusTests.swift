@@ -38,19 +38,19 @@ struct AppCorpusTests {
         for file in Lockfile.discover(in: root) {
             let url = root.appendingPathComponent(file)
             let name = "\(slug)/\(file)"
-            let products = Lockfile.projectFiles(besides: url).compactMap { project -> [String: [String]]? in
-                guard let text = try? Lockfile.readText(project, file: project.path) else { return nil }
-                return try? XcodeProject.parse(text, file: project.path).productsByIdentity
-            }.first
+            // As scan reads them: the projects beside a Package.resolved, and the local packages they reference.
+            let linked = file.hasSuffix("Package.resolved")
+                ? try LinkedProducts.of(projects: Lockfile.projectFiles(besides: url)) { "\(slug)/" + $0.path.dropFirst(root.path.count + 1) } : nil
             let packages = try Lockfile.packages(text: try Lockfile.readText(url, file: name), file: name,
-                                                 format: LockfileFormat(fileName: url.lastPathComponent)!,
-                                                 products: file.hasSuffix("Package.resolved") ? products : nil)
+                                                 format: LockfileFormat(fileName: url.lastPathComponent)!, linked: linked)
             all += packages
             let result = Scan.recognise(packages, participants: Lab.catalog.participants)
             let framework = Scan.AppFramework.of(packages, found: result.found, participants: Lab.catalog.participants)
             out.append("\(name): \(packages.count) packages, framework \(framework.rawValue)")
             for found in result.found { out.append("  \(found.participant) ← \(found.package.name) \(found.package.version ?? found.package.revision ?? "?") (\(found.reason), l.\(found.package.line))") }
             for unmodeled in result.unmodeled { out.append("  not modeled: \(unmodeled.title) ← \(unmodeled.package.name) \(unmodeled.package.version ?? "?")") }
+            for manifest in linked?.manifests ?? [] { out.append("  local package read: \(manifest)") }
+            for manifest in linked?.missing ?? [] { out.append("  local package not in the tree: \(manifest)") }
         }
         // What its source says its app delegate is (the first app's, for a monorepo: each scan reads its own).
         if let source = AppDelegateSource.find(in: root, name: { $0 }) {

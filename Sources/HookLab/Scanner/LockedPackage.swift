@@ -32,6 +32,8 @@ public struct LockedPackage: Hashable, Sendable {
     public var isLocal: Bool = false
     /// SwiftPM: the products the app links (from `project.pbxproj`); nil when no project file says.
     public var products: [String]?
+    /// SwiftPM: for a product linked through a local package rather than the project, "the local package at PATH:LINE".
+    public var productsLinkedBy: [String: String] = [:]
     /// For a part the app does not link itself: the package that brings it (`FirebaseMessaging`, `the Flutter plugin
     /// firebase_messaging 16.5.0`); see ``Scan/withBroughtParts(_:)``.
     public var broughtBy: String?

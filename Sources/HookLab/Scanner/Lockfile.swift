@@ -122,13 +122,14 @@ public enum Lockfile {
 
     /// Reads one lockfile's text with its format's reader.
     /// - Parameters:
-    ///   - products: For a Package.resolved, the products linked per identity (from ``XcodeProject``), when known.
+    ///   - linked: For a Package.resolved, the products its app links (``LinkedProducts``), when known.
     /// - Throws: ``InputFileError`` naming the file and line.
     public static func packages(text: String, file: String, format: LockfileFormat,
-                                products: [String: [String]]? = nil) throws(InputFileError) -> [LockedPackage] {
+                                linked: LinkedProducts? = nil) throws(InputFileError) -> [LockedPackage] {
         switch format {
         case .podfileLock: try PodfileLock.parse(text, file: file).packages(file: file)
-        case .packageResolved: try PackageResolved.parse(text, file: file).packages(file: file, products: products)
+        case .packageResolved:
+            try PackageResolved.parse(text, file: file).packages(file: file, products: linked?.byIdentity, linkedBy: linked?.linkedBy ?? [:])
         case .cartfileResolved: try CartfileResolved.parse(text, file: file).packages(file: file)
         case .pubspecLock: try PubspecLock.parse(text, file: file).packages(file: file)
         }

@@ -81,7 +81,7 @@ public struct PackageDeclaration: Hashable, Sendable, Codable, CustomStringConve
                     reasons.append("product \(component), brought by \(broughtBy)")
                 } else if let products = package.products {
                     guard products.contains(component) else { return .no }
-                    reasons.append("product \(component) (linked in project.pbxproj)")
+                    reasons.append("product \(component) (linked " + (package.productsLinkedBy[component].map { "by \($0)" } ?? "in project.pbxproj") + ")")
                 } else {
                     reasons.append("product \(component) assumed (no project.pbxproj beside the file says which products are linked)")
                 }

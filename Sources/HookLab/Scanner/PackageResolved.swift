@@ -110,12 +110,16 @@ public struct PackageResolved: Sendable {
     }
 
     /// One ``LockedPackage`` per pin; `products` are the products a `project.pbxproj` beside it links from each
-    /// identity, when there is one.
-    public func packages(file: String, products: [String: [String]]? = nil) -> [LockedPackage] {
+    /// identity, when there is one; `linkedBy` says which local package links a product (``LinkedProducts/linkedBy``).
+    public func packages(file: String, products: [String: [String]]? = nil, linkedBy: [String: String] = [:]) -> [LockedPackage] {
         pins.map { pin in
-            LockedPackage(ecosystem: .spm, name: pin.identity, version: pin.version, revision: pin.revision,
-                          source: pin.location.isEmpty ? nil : pin.location, products: products.map { $0[pin.identity] ?? [] },
-                          file: file, line: pin.line)
+            var package = LockedPackage(ecosystem: .spm, name: pin.identity, version: pin.version, revision: pin.revision,
+                                        source: pin.location.isEmpty ? nil : pin.location, products: products.map { $0[pin.identity] ?? [] },
+                                        file: file, line: pin.line)
+            for product in package.products ?? [] {
+                if let via = linkedBy["\(pin.identity)/\(product)"] { package.productsLinkedBy[product] = via }
+            }
+            return package
         }
     }
 }

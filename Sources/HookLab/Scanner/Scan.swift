@@ -44,8 +44,11 @@ public struct Scan: Sendable {
         public var sourceSetupGap: String? = nil
     }
 
-    /// The lockfiles read, as named.
+    /// The lockfiles read, as named, then the local packages' manifests read for them (``LinkedProducts``).
     public var files: [String]
+    /// The `Package.swift` of each local package an Xcode project references that is not in the scanned tree: what it
+    /// links is not seen.
+    public var localPackagesNotFound: [String] = []
     public var found: [Found]
     public var unmodeled: [Unmodeled]
     /// Packages known to hook nothing, with the catalogue's name for each.

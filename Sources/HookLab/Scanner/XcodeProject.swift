@@ -13,6 +13,9 @@ public struct XcodeProject: Sendable {
     }
 
     public var products: [ProductDependency]
+    /// Each `XCLocalSwiftPackageReference`'s `relativePath` (relative to the directory holding the .xcodeproj), in file
+    /// order: ``LinkedProducts`` reads their `Package.swift`.
+    public var localPackages: [(relativePath: String, line: Int)] = []
 
     /// The linked products of each remote package identity, in file order.
     public var productsByIdentity: [String: [String]] {
@@ -37,6 +40,13 @@ public struct XcodeProject: Sendable {
         var byID: [String: [(key: String, value: PlistParser.Node)]] = [:]
         for entry in entries { if case .dictionary(let d) = entry.value.value { byID[entry.key] = d } }
         var products: [ProductDependency] = []
+        var locals: [(relativePath: String, line: Int)] = []
+        for entry in entries {
+            if case .dictionary(let object) = entry.value.value, string(object, "isa") == "XCLocalSwiftPackageReference",
+               let path = string(object, "relativePath"), !path.isEmpty {
+                locals.append((path, entry.value.line))
+            }
+        }
         for entry in entries {
             guard case .dictionary(let object) = entry.value.value, string(object, "isa") == "XCSwiftPackageProductDependency" else { continue }
             guard let name = string(object, "productName") else {
@@ -48,7 +58,7 @@ public struct XcodeProject: Sendable {
             }
             products.append(ProductDependency(productName: name, identity: identity, line: entry.value.line))
         }
-        return XcodeProject(products: products)
+        return XcodeProject(products: products, localPackages: locals)
     }
 }
 

@@ -50,6 +50,7 @@ struct JSONScanReporter: ScanReporter {
                          ("value", .string(s.entry.value)), ("file", .string(s.entry.file)), ("line", .number(s.entry.line))])
             })),
             ("files", strings(scan.files)),
+            ("localPackagesNotFound", strings(scan.localPackagesNotFound)),
             ("packages", .number(scan.packageCount)),
             ("found", .array(found)),
             ("unmodeled", .array(unmodeled)),

@@ -11,6 +11,13 @@ struct MarkdownScanReporter: ScanReporter {
         var out = "# HookLab scan\n\n" + scan.verdictLine + "\n\n"
         out += "Read \(scan.files.map { "`\($0)`" }.joined(separator: ", ")): \(scan.packageCount) package\(scan.packageCount == 1 ? "" : "s")"
             + (scan.framework.phrase.map { ", read as \($0) (its hosts are checked in that framework's form)" } ?? "") + ".\n\n"
+        if !scan.localPackagesNotFound.isEmpty {
+            // Flutter generates its plugins' package at build time (Flutter/ephemeral); its plugins are in pubspec.lock.
+            out += "Not found: \(scan.localPackagesNotFound.map { "`\($0)`" }.joined(separator: ", ")), the manifest of a local package "
+                + "the Xcode project links; what it links is not seen here"
+                + (scan.localPackagesNotFound.contains { $0.contains("FlutterGeneratedPluginSwiftPackage") } ? " (Flutter generates it at build time; its plugins are read from pubspec.lock)" : "")
+                + ".\n\n"
+        }
         if let source = scan.appDelegate {
             out += "From the app's source: \(source.sentence). The reading is heuristic; the lockfiles decide where the source says nothing.\n\n"
         }
