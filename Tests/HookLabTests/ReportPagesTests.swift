@@ -116,7 +116,7 @@ struct ReportPagesTests {
         }
     }
 
-    @Test("A run, message path, references graph or 'Based on' list of 400+ bytes is shown once in Reports/; its repeats link to it, and each link's target note exists")
+    @Test("No block of 400+ bytes appears twice in Reports/ (a run, a message path, a references graph, a Based-on list, any paragraph or table); its repeats link to it, and each link's target note exists")
     func blocksShownOnce() throws {
         var seen: [String: String] = [:]
         var repeats: [String] = []
@@ -148,6 +148,15 @@ struct ReportPagesTests {
         }
         #expect(links > 100)
         #expect(repeats.isEmpty, "\(repeats.count) repeated blocks:\n\(repeats.prefix(10).joined(separator: "\n"))")
+        // Any paragraph (text between blank lines) of 400 bytes or more, on any page: notes, tables, legends.
+        var paragraphs: [String: String] = [:]
+        var repeated: [String] = []
+        for page in pages {
+            for paragraph in page.contents.components(separatedBy: "\n\n") where paragraph.utf8.count >= 400 {
+                if let first = paragraphs[paragraph] { repeated.append("\(page.path) repeats \(first): \(paragraph.prefix(80))") } else { paragraphs[paragraph] = page.path }
+            }
+        }
+        #expect(repeated.isEmpty, "\(repeated.count) repeated paragraphs:\n\(repeated.prefix(10).joined(separator: "\n"))")
     }
 
     @Test("The committed Reports pages are within the size and graph limits")

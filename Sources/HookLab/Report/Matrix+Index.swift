@@ -159,36 +159,61 @@ extension ReportLayout {
         return keys + matrix.emergentKeys.filter { $0.order.contains(id) }
     }
 
-    func libraryPage(_ p: ParticipantInfo) -> String {
+    /// A library page's tables: one section per host with its failing pairs, then one per host with its failing triples,
+    /// each row an order with its outcome, what the user sees and its note.
+    func librarySections(_ p: ParticipantInfo) -> [(heading: String, rows: [String])] {
         let page = libraryFile(p.id)
-        var out = ["# Using `\(p.id)`? Read this page", "",
-                   "[← all reports](../README.md) · [Which column is my SDK?](../\(Self.whichColumnFile)#\(Matrix.fileSafeName(p.id)))", "",
-                   "`\(p.id)` models \(p.models). Its design: \(matrix.design(of: p.id)).", ""]
-        let keys = conflicts(of: p.id)
-        let hosts = p.hosts.filter { h in matrix.results.contains { $0.cell.host == h } }
-        out.append("Supported on: \(hosts.map { "`\($0)`" }.joined(separator: ", ")).")
-        out.append("")
-        if keys.isEmpty {
-            out.append("No conflict: every order with every other library passes on every host that was run.")
-            return out.joined(separator: "\n") + "\n"
-        }
-        out.append("\(keys.count) failing order\(keys.count == 1 ? "" : "s") (an `@ios8` host only where it differs from its weak twin). Each row links to its note, which says what the user sees, why, and what you can do.")
-        var current = ""
+        var sections: [(heading: String, rows: [String])] = []
         var shown: Set<Matrix.NoteKey> = []
-        for key in keys where !shown.contains(key) {
+        for key in conflicts(of: p.id) where !shown.contains(key) {
             shown.insert(key)
             let mirror = Matrix.NoteKey(host: key.host, order: key.order.reversed())
             let merged = key.order.count == 2 && location[key] != nil && location[mirror] == location[key]
             if merged { shown.insert(mirror) }
-            if key.host != current {
-                current = key.host
-                out += ["", "## \(key.host)", "", "| order | outcome | what the user sees | note |", "|---|---|---|---|"]
-            }
+            let heading = "## \(key.host)" + (key.order.count > 2 ? ", with two other libraries" : "")
+            if sections.last?.heading != heading { sections.append((heading, [])) }
             let sees = matrix.shippedResult(key).map { matrix.userSees($0) } ?? ""
             let target = location[key].map { "[note](\(Self.link(from: page, to: $0)))" } ?? "—"
             let symbols = (matrix.symbols(key) ?? "") + matrix.marks(key)
             let order = merged ? "`\(key.order[0]) ↔ \(key.order[1])` (both orders)" : "`\(key.order.joined(separator: " → "))`"
-            out.append("| \(order) | \(symbols) | \(sees.replacingOccurrences(of: "|", with: "\\|")) | \(target) |")
+            sections[sections.count - 1].rows.append("| \(order) | \(symbols) | \(sees.replacingOccurrences(of: "|", with: "\\|")) | \(target) |")
+        }
+        return sections
+    }
+
+    /// The page of one library: what it models, and its failing orders by host. `earlier`: the library pages before it,
+    /// with their sections, so a table another library's page shows word for word (a triple of both) links there.
+    func libraryPage(_ p: ParticipantInfo, sections: [(heading: String, rows: [String])]? = nil,
+                     earlier: [(id: String, sections: [(heading: String, rows: [String])])] = []) -> String {
+        var out = ["# Using `\(p.id)`? Read this page", "",
+                   "[← all reports](../README.md) · [Which column is my SDK?](../\(Self.whichColumnFile)#\(Matrix.fileSafeName(p.id)))", "",
+                   "`\(p.id)` models \(p.models). Its design: \(matrix.design(of: p.id)).", ""]
+        let sections = sections ?? librarySections(p)
+        let hosts = p.hosts.filter { h in matrix.results.contains { $0.cell.host == h } }
+        out.append("Supported on: \(hosts.map { "`\($0)`" }.joined(separator: ", ")).")
+        out.append("")
+        let count = sections.reduce(0) { $0 + $1.rows.count }
+        if count == 0 {
+            out.append("No conflict: every order with every other library passes on every host that was run.")
+            return out.joined(separator: "\n") + "\n"
+        }
+        let orders = conflicts(of: p.id).count
+        out.append("\(orders) failing order\(orders == 1 ? "" : "s") (an `@ios8` host only where it differs from its weak twin). Each row links to its note, which says what the user sees, why, and what you can do.")
+        for (index, section) in sections.enumerated() {
+            out += ["", section.heading, ""]
+            let n = section.rows.count
+            let these = n == 1 ? "order" : "\(n) orders"
+            let table = section.rows.joined(separator: "\n")
+            // A host whose failing orders and notes are an earlier host's (a triple failing word for word like its UIKit
+            // one) says so; so does a table of 400 bytes or more that an earlier library's page shows.
+            if let same = sections[..<index].first(where: { $0.rows == section.rows }) {
+                out.append("The same \(these) as the section “\(same.heading.dropFirst(3))” above, with the same note\(n == 1 ? "" : "s").")
+            } else if table.utf8.count >= 400,
+                      let other = earlier.first(where: { $0.sections.contains { $0.heading == section.heading && $0.rows == section.rows } }) {
+                out.append("The same \(these) as on [`\(other.id)`'s page](\(Matrix.fileSafeName(other.id)).md), with the same note\(n == 1 ? "" : "s"): the libraries of each order share its note.")
+            } else {
+                out += ["| order | outcome | what the user sees | note |", "|---|---|---|---|"] + section.rows
+            }
         }
         return out.joined(separator: "\n") + "\n"
     }

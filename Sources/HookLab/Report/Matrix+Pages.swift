@@ -24,7 +24,12 @@ extension Matrix {
         // the largest, with the pages); the files keep the jobs' order.
         var jobs: [() -> [(String, String)]] = [{ [("README.md", layout.indexPage())] }]
         for host in hosts where layout.hasPage(host.name) { jobs.append { layout.hostPages(host) } }
-        for participant in participants { jobs.append { [(layout.libraryFile(participant.id), layout.libraryPage(participant))] } }
+        // Each library's tables first: a page links to an earlier page that shows one of its tables word for word.
+        let sections = Self.concurrentMap(participants.count, workers: workers) { layout.librarySections(participants[$0]) }
+        for (index, participant) in participants.enumerated() {
+            let earlier = (0..<index).map { (participants[$0].id, sections[$0]) }
+            jobs.append { [(layout.libraryFile(participant.id), layout.libraryPage(participant, sections: sections[index], earlier: earlier))] }
+        }
         jobs.append { [(ReportLayout.whichColumnFile, layout.whichColumnPage())] }
         jobs.append { layout.triplePages() }
         jobs.append { [(ReportLayout.predictionsFile, layout.predictionsPage())] }
@@ -230,7 +235,25 @@ struct ReportLayout {
         while i < lines.count {
             let line = lines[i]
             let story = line.hasPrefix("**What happens**"), facts = line.hasPrefix("**Based on**")
-            guard story || facts else { out.append(line); i += 1; continue }
+            guard story || facts else {
+                // Any other paragraph of 400 bytes or more (a "What you can do" list, what the user sees) is shown once too.
+                var end = i
+                while end < lines.count, !lines[end].isEmpty { end += 1 }
+                let paragraph = lines[i..<end].joined(separator: "\n")
+                let starts = (i == 0 || lines[i - 1].isEmpty) && !line.hasPrefix("#") && !line.hasPrefix("<") && !line.hasPrefix("```")
+                guard starts, paragraph.utf8.count >= 400 else { out.append(line); i += 1; continue }
+                if firsts.contains(paragraph) {
+                    out.append(Self.gist(of: paragraph) + " the same as above.")
+                } else if let place = shown[paragraph] {
+                    out.append(Self.gist(of: paragraph) + " the same as in [this note](SHOWN-\(links.count)).")
+                    links.append(place)
+                } else {
+                    out += lines[i..<end]
+                    firsts.append(paragraph)
+                }
+                i = end
+                continue
+            }
             var end = i + 1
             if story {
                 while end < lines.count, !lines[end].hasPrefix("#### "), lines[end] != "</details>" { end += 1 }
@@ -251,6 +274,23 @@ struct ReportLayout {
                 var j = i
                 while j < end {
                     let heading = lines[j]
+                    if heading == "Also found:" {
+                        // The other findings of the run, as a list.
+                        var stop = j + 1
+                        while stop < end, !lines[stop].isEmpty { stop += 1 }
+                        let part = lines[j..<stop].joined(separator: "\n")
+                        if part.utf8.count >= 400, firsts.contains(part) {
+                            out.append("Also found: the same as in the run above.")
+                        } else if part.utf8.count >= 400, let place = shown[part] {
+                            out.append("Also found: the same as in [this note](SHOWN-\(links.count)).")
+                            links.append(place)
+                        } else {
+                            out += lines[j..<stop]
+                            if part.utf8.count >= 400 { firsts.append(part) }
+                        }
+                        j = stop
+                        continue
+                    }
                     guard heading == "**Message path:**" || heading == "**References at the failure:**" else { out.append(heading); j += 1; continue }
                     // The heading, its fenced block, and the graph's legend line.
                     var stop = j + 2
@@ -273,6 +313,42 @@ struct ReportLayout {
             i = end
         }
         return (out.joined(separator: "\n"), links, firsts)
+    }
+
+    /// How a paragraph shown in an earlier note starts where it is linked: its bold label (`**What you can do:**`), else
+    /// its opening words up to the first `:` or `.` outside code and parentheses (at most 160 bytes), else its first
+    /// words and "…".
+    static func gist(of paragraph: String) -> String {
+        let flat = Array(paragraph.replacingOccurrences(of: "\n", with: " "))
+        // The opening words, at most `limit` bytes, cut at a space outside code.
+        func opening(_ text: ArraySlice<Character>, limit: Int) -> String {
+            var bytes = 0, ticks = 0, space: Int?
+            for (i, c) in zip(text.indices, text) {
+                bytes += c.utf8.count
+                if bytes > limit { break }
+                if c == "`" { ticks += 1 }
+                if c == " ", ticks % 2 == 0 { space = i }
+            }
+            return String(text[text.startIndex..<(space ?? text.startIndex)]) + " …"
+        }
+        if flat.starts(with: ["*", "*"]), let close = (2..<max(2, flat.count - 1)).first(where: { flat[$0] == "*" && flat[$0 + 1] == "*" }) {
+            // The whole label: it is a claim (the set-ups a note says fail), which the claims test reads. One too long to
+            // repeat ("As alone, when your app …" with four set-ups) keeps its words before the first comma.
+            let label = String(flat[..<(close + 2)])
+            guard label.utf8.count > 300, let comma = flat[2..<close].firstIndex(of: ",") else { return label }
+            return String(flat[..<comma]) + "**, when your app is set up"
+        }
+        // Up to the first `:` or `.` that ends a clause outside code and parentheses.
+        var ticks = 0, depth = 0, bytes = 0
+        for (i, c) in flat.enumerated() {
+            bytes += c.utf8.count
+            if bytes > 160 { break }
+            if c == "`" { ticks += 1 }
+            if ticks % 2 == 0, c == "(" { depth += 1 }
+            if ticks % 2 == 0, c == ")" { depth -= 1 }
+            if ticks % 2 == 0, depth == 0, c == ":" || c == ".", i + 1 == flat.count || flat[i + 1] == " " { return String(flat[..<i]) + ":" }
+        }
+        return opening(flat[...], limit: 160)
     }
 
     func isMethodTarget(_ host: String) -> Bool { matrix.hosts.first { $0.name == host }?.methodTarget != nil }
@@ -366,12 +442,24 @@ struct ReportLayout {
             if index == 0 {
                 out.append("")
                 if host.methodTarget == nil {
-                    out.append("Row installed first, column installed second. " + matrix.orderMeaning(methodHooks: false) + " Events fired: \(host.events.map { "`\($0)`" }.joined(separator: ", ")).")
+                    out.append("Row installed first, column installed second. " + matrix.orderMeaning(methodHooks: false))
+                    out.append("")
+                    out.append("Events fired: \(host.events.map { "`\($0)`" }.joined(separator: ", ")).")
                 } else {
                     out.append("Row installed first, column installed second. " + matrix.orderMeaning(methodHooks: true) + " Every placement of class hooks and every install variant runs; the cell shows the worst. What ran in each passing cell is listed under [What ran](#what-ran).")
                 }
                 out.append("")
-                out.append(columnNames(host.name))
+                out.append(matrix.aloneMarks)
+                out.append("")
+                // A page whose columns an earlier page (a twin, another method target) names already links to that legend.
+                let legend = columnNames(host.name)
+                if legend.utf8.count >= 400, let earlier = matrix.hosts.prefix(while: { $0.name != host.name }).first(where: {
+                    hasPage($0.name) && matrix.participants(on: $0.name) == matrix.participants(on: host.name)
+                }) {
+                    out.append("Columns: as on [\(earlier.name)](\(Self.link(from: part.file, to: hostFile(earlier.name)))), whose legend names each design.")
+                } else {
+                    out.append(legend)
+                }
                 out.append("")
                 out += table(host.name, page: part.file)
             }

@@ -38,10 +38,12 @@ extension Matrix {
 
     /// What "first" means in a table, for its heading.
     func orderMeaning(methodHooks: Bool) -> String {
-        let marks = "The diagonal is each library alone. \"as alone\" marks a failing cell that is no conflict: its failure belongs to one of its libraries (its minimal reproducer needs no other, or that library fails this way alone); \"as the app alone\" one whose failure is the app's own (its reproducer needs no library, or the app fails this way with no library installed, for example by freeing a delegate an assign slot still holds)."
-        if methodHooks {
-            return "\"First\" is call order: the row's install call runs before the column's. " + marks
-        }
-        return "\"First\" is `+load`/link order for load-time hooks and call order for runtime attaches; a library that hooks at launch cannot come after a runtime attach unless it can start late (\"not possible\"). " + marks
+        if methodHooks { return "\"First\" is call order: the row's install call runs before the column's." }
+        return "\"First\" is `+load`/link order for load-time hooks and call order for runtime attaches; a library that hooks at launch cannot come after a runtime attach unless it can start late (\"not possible\")."
+    }
+
+    /// What the diagonal and the "as alone" marks of a pair table mean, as a paragraph of its own.
+    var aloneMarks: String {
+        "The diagonal is each library alone. \"as alone\" marks a failing cell whose failure belongs to one of its libraries (its minimal reproducer needs no other, or that library fails this way alone); \"as the app alone\", one whose failure is the app's own (its reproducer needs no library, or the app fails this way with none installed)."
     }
 }
