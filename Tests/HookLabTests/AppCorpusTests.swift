@@ -55,6 +55,7 @@ struct AppCorpusTests {
         // What its source says its app delegate is (the first app's, for a monorepo: each scan reads its own).
         if let source = AppDelegateSource.find(in: root, name: { $0 }) {
             out.append("\(slug) (the whole app): app delegate \(source.className): \(source.superclass), \(source.kind.rawValue) (\(source.file):\(source.line))")
+            for completion in source.completions { out.append("\(slug) (the whole app): \(completion.sentence)") }
         }
         // The switches its Info.plist sets that a participant file declares (`setting NAME plist KEY VALUE`).
         let declared = Lab.catalog.participants.compactMap(\.setting).compactMap(\.plistKey)

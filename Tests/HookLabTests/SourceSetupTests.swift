@@ -12,11 +12,12 @@ struct SourceSetupTests {
     @Test("start-call lines: swift and objc calls and plugin, on the participants; mistakes name their line")
     func startCallLines() throws {
         let fcm = try #require(Lab.catalog.participants.first { $0.id == "fcm" })
-        #expect(fcm.startCalls == [.init(language: "swift", text: "FirebaseApp.configure()"), .init(language: "objc", text: "[FIRApp configure]")])
+        #expect(fcm.startCalls == [.init(language: "swift", text: "FirebaseApp.configure()"), .init(language: "objc", text: "[FIRApp configure]"),
+                                   .init(language: "dart", text: "Firebase.initializeApp(")])
         #expect(Lab.catalog.participants.first { $0.id == "rnfb:double-call" }?.startCalls == [.init(language: "plugin", text: "")])
         let head = "participant a\nstart runtime\nobserve UNUserNotificationCenter userNotificationCenter:willPresentNotification:withCompletionHandler:\nsetter replace\nwrap nsobject\n"
-        for (line, message) in [("start-call kotlin X.start()", "expected 'start-call swift|objc CALL'"), ("start-call swift", "expected 'start-call swift|objc CALL'"),
-                                ("start-call plugin now", "expected 'start-call swift|objc CALL'")] {
+        for (line, message) in [("start-call kotlin X.start()", "expected 'start-call swift|objc|dart CALL'"), ("start-call swift", "expected 'start-call swift|objc|dart CALL'"),
+                                ("start-call plugin now", "expected 'start-call swift|objc|dart CALL'")] {
             do {
                 _ = try ParticipantFile.parse(text: head + line + "\n", file: "p.hooklab")
                 Issue.record("\(line) was accepted")
@@ -92,6 +93,95 @@ struct SourceSetupTests {
         unknown.startCallLines = []
         let gap = Scan.sourceSetup(host, source: unknown, participants: Lab.catalog.participants)
         #expect(gap.setup == nil && gap.gap?.contains("shows no start of `fcm`") == true, "\(gap.gap ?? "")")
+    }
+
+    @Test("How the app's willPresent and didReceive call their handlers: at once, later from a closure, never, or Swift's async form; in Swift and Objective-C, across branches, handed on, and in an extension file")
+    func completions() throws {
+        func read(_ body: String, objc: Bool = false) -> AppDelegateSource.Completion? {
+            let text = objc
+                ? "@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end\n- (void)userNotificationCenter:(UNUserNotificationCenter *)center\n       willPresentNotification:(UNNotification *)notification\n withCompletionHandler:(void (^)(UNNotificationPresentationOptions))handler {\n\(body)\n}\n"
+                : "class AppDelegate: UIResponder, UIApplicationDelegate {\n  func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,\n      withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {\n\(body)\n  }\n}\n"
+            return AppDelegateSource.read(text, file: objc ? "AppDelegate.m" : "AppDelegate.swift")?.completions.first
+        }
+        let willPresent = "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+        let now = try #require(read("    if x { completionHandler([]) } else {\n      completionHandler([.banner]) // later? no\n    }"))
+        #expect(now.now && !now.later && now.step == nil && now.line == 2)
+        let later = try #require(read("    DispatchQueue.main.async {\n      completionHandler([.banner])\n    }"))
+        #expect(!later.now && later.later && later.step == .delegateCompletes(willPresent, 1, async: true))
+        #expect(later.sentence == "its `willPresent` (`AppDelegate.swift:2`) calls the handler later, from a closure")
+        let settings = try #require(read("    center.getNotificationSettings { settings in\n      guard settings.alertSetting == .enabled else { return completionHandler([]) }\n      completionHandler(.banner)\n    }"))
+        #expect(settings.later && !settings.now)
+        let never = try #require(read("    print(\"completionHandler(\") // a string and a comment: completionHandler([])"))
+        #expect(!never.now && !never.later && never.step == .delegateCompletes(willPresent, 0, async: false))
+        let immediate = try #require(read("    [1].forEach { _ in completionHandler([]) }"))
+        #expect(immediate.now && !immediate.later)
+        let async = try #require(AppDelegateSource.read("class AppDelegate: UIResponder, UIApplicationDelegate {\n func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async -> UNNotificationPresentationOptions {\n  return [.banner]\n }\n}\n", file: "A.swift")?.completions.first)
+        #expect(async.swiftAsync && async.step == .delegateCompletes(willPresent, 1, async: true))
+        let objcNow = try #require(read("  [[Braze sharedInstance] userNotificationCenter:center willPresentNotification:notification withCompletionHandler:handler];", objc: true))
+        #expect(objcNow.now && !objcNow.later)
+        let objcLater = try #require(read("  dispatch_async(dispatch_get_main_queue(), ^{\n    handler(UNNotificationPresentationOptionBanner);\n  });", objc: true))
+        #expect(objcLater.later && !objcLater.now && objcLater.line == 3)
+        // The corpus: Rainbow and tmail call at once (tmail on each branch); Habitica's methods are in an extension file.
+        let rainbow = try String(contentsOf: AppCorpusTests.apps.appendingPathComponent("rn-rnfb-messaging-rainbow/ios/AppDelegate.swift"), encoding: .utf8)
+        #expect(AppDelegateSource.read(rainbow, file: "AppDelegate.swift")?.completions.map(\.now) == [true])
+        let tmail = try String(contentsOf: AppCorpusTests.apps.appendingPathComponent("flutter-pods-tmail/ios/Runner/AppDelegate.swift"), encoding: .utf8)
+        #expect(AppDelegateSource.read(tmail, file: "AppDelegate.swift")?.completions.allSatisfy { $0.now && !$0.later } == true)
+        let habitica = try #require(AppDelegateSource.find(in: AppCorpusTests.apps.appendingPathComponent("native-pods-habitica"), name: { $0 }))
+        #expect(habitica.completions.map(\.file) == ["HabitRPG/AppDelegate-Notifications.swift", "HabitRPG/AppDelegate-Notifications.swift"], "\(habitica.completions)")
+    }
+
+    @Test("scan runs the app's own set-up with its own completion calls: Rainbow deciding willPresent later, or never calling the handler")
+    func rainbowCompletions() throws {
+        let app = AppCorpusTests.apps.appendingPathComponent("rn-rnfb-messaging-rainbow/ios")
+        let packages = try Lockfile.packages(text: try Lockfile.readText(app.appendingPathComponent("Podfile.lock"), file: "Podfile.lock"),
+                                             file: "Podfile.lock", format: .podfileLock)
+        let text = try String(contentsOf: app.appendingPathComponent("AppDelegate.swift"), encoding: .utf8)
+        func setup(_ body: String) throws -> Scan.SourceSetup {
+            let changed = text.replacingOccurrences(of: "    completionHandler([])\n  }", with: body + "\n  }")
+            #expect(changed != text)
+            let source = try #require(AppDelegateSource.read(changed, file: "ios/AppDelegate.swift", startCalls: Self.calls))
+            let scan = Scan.run(files: ["Podfile.lock"], packages: packages, catalog: Lab.catalog, workers: 2, appDelegate: source)
+            return try #require(scan.hosts.first { $0.host == "UNUserNotificationCenter" }?.sourceSetup)
+        }
+        let later = try setup("    DispatchQueue.main.async { completionHandler([]) }")
+        #expect(later.completions.count == 1 && later.sentence.hasSuffix("its `willPresent` (`ios/AppDelegate.swift:113`) calls the handler later, from a closure (the lab ran the set-up with it)"), "\(later.sentence)")
+        #expect(later.outcome == .broken && later.finding?.kind == .completionHandlerMisuse, "\(String(describing: later.finding))")
+        let never = try setup("    _ = center")
+        #expect(never.completions.first?.step == .delegateCompletes("userNotificationCenter:willPresentNotification:withCompletionHandler:", 0, async: false))
+        // RNFB's own call is then the only one: no double call; what is left is notifee 7 keeping didReceive to itself.
+        #expect(never.outcome == .broken && never.finding?.kind == .lostEvent, "\(never.verdict)")
+    }
+
+    @Test("A Flutter app that starts Firebase from Dart: fcm starts after the launch method returns (Zulip), or as Flutter registers its plugins when the app ships GoogleService-Info.plist")
+    func flutterDartStart() throws {
+        let zulip = AppCorpusTests.apps.appendingPathComponent("flutter-pods-zulip")
+        let calls = Lab.catalog.participants.flatMap(\.startCalls)
+        let source = try #require(AppDelegateSource.find(in: zulip, startCalls: calls, name: { $0 }))
+        #expect(source.dartStartCalls == [.init(call: "Firebase.initializeApp(", file: "lib/model/binding.dart", line: 550)] && !source.hasGoogleServicePlist)
+        func host(_ source: AppDelegateSource) throws -> Scan.HostVerdict {
+            var packages: [LockedPackage] = []
+            for file in ["ios/Podfile.lock", "pubspec.lock"] {
+                let url = zulip.appendingPathComponent(file)
+                packages += try Lockfile.packages(text: try Lockfile.readText(url, file: file), file: file, format: LockfileFormat(fileName: url.lastPathComponent)!)
+            }
+            let scan = Scan.run(files: [], packages: packages, catalog: Lab.catalog, workers: 2, appDelegate: source)
+            return try #require(scan.hosts.first { $0.host == "UNUserNotificationCenter@flutter" })
+        }
+        let setup = try #require(try host(source).sourceSetup)
+        #expect(setup.setup == AppSetup(setAfter: ["flutterfire"], setBefore: ["fcm"]))
+        #expect(setup.starts.first { $0.participant == "fcm" }?.line == Scan.SourceSetup.Start.afterLaunch)
+        #expect(setup.sentence.contains("before `fcm` (Dart calls `Firebase.initializeApp(` (`lib/model/binding.dart:550`), after the launch method returns) starts"), "\(setup.sentence)")
+        // Its willPresent and didReceive are Swift's async form: the set-up was run with the handlers called later.
+        #expect(setup.completions.map(\.swiftAsync) == [true, true] && setup.outcome == .ok)
+        // With a GoogleService-Info.plist, firebase_core configures Firebase as the plugins register, before the delegate line.
+        var plist = source
+        plist.hasGoogleServicePlist = true
+        let early = try #require(try host(plist).sourceSetup)
+        #expect(Set(early.setup.setAfter ?? []) == ["flutterfire", "fcm"] && early.setup.setBefore.isEmpty, "\(early.setup)")
+        // Without the Dart call, the set-up is not known.
+        var none = source
+        none.dartStartCalls = []
+        #expect(try host(none).sourceSetupGap?.contains("shows no start of `fcm`") == true)
     }
 
     @Test("On the app delegate, the source's shape decides: Airship with Branch loses the fetch event only when the app delegate lacks the fetch method (a multi-line Swift declaration and Objective-C both read)")

@@ -375,8 +375,8 @@ public struct ParticipantFile: Sendable {
             case "start-call":
                 // `start-call swift FirebaseApp.configure()`, `start-call objc [FIRApp configure]`, `start-call plugin`: how
                 // the app's source starts the SDK, which `hooklab scan` looks for in the app delegate.
-                let form = "expected 'start-call swift|objc CALL' (the call as the app writes it, e.g. 'start-call swift FirebaseApp.configure()') or 'start-call plugin' (React Native or Flutter registers it)"
-                guard let language = args.first, ["swift", "objc", "plugin"].contains(language) else { throw fail(number, form) }
+                let form = "expected 'start-call swift|objc|dart CALL' (the call as the app writes it, e.g. 'start-call swift FirebaseApp.configure()') or 'start-call plugin' (React Native or Flutter registers it)"
+                guard let language = args.first, ["swift", "objc", "dart", "plugin"].contains(language) else { throw fail(number, form) }
                 let call = rest.dropFirst(language.count).trimmingCharacters(in: .whitespaces)
                 guard (language == "plugin") == call.isEmpty else { throw fail(number, form) }
                 let startCall = ParticipantInfo.StartCall(language: language, text: call)

@@ -93,8 +93,10 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
 
     /// One way the app's source starts the SDK.
     public struct StartCall: Codable, Hashable, Sendable {
-        /// `swift` or `objc`: a call the app writes in that language; `plugin`: React Native or Flutter registers the
-        /// SDK with the app's other native modules (a React Native factory or bridge, `GeneratedPluginRegistrant`).
+        /// `swift` or `objc`: a call the app writes in that language; `dart`: a call a Flutter app's Dart code makes
+        /// (`Firebase.initializeApp()`), which reaches the SDK over a platform channel after the app delegate's launch
+        /// method returns; `plugin`: React Native or Flutter registers the SDK with the app's other native modules (a
+        /// React Native factory or bridge, `GeneratedPluginRegistrant`).
         public var language: String
         /// The call as the app writes it; empty for `plugin`.
         public var text: String

@@ -33,6 +33,24 @@ public struct AppDelegateSource: Sendable, Hashable {
     /// Of the app-delegate methods whose absence the lab varies (``shapeMethods``), those the file's class does not
     /// implement; nil for a SwiftUI adaptor, whose class the file may not hold.
     public var lacks: [String]? = nil
+    /// Whether the notification delegate line sets the class itself (`… .delegate = self`, `setDelegate:self`).
+    public var notificationDelegateIsSelf = false
+    /// The notification delegate methods the class implements (in the file, or in an extension of it in another
+    /// candidate file), with how each calls its completion handler.
+    public var completions: [Completion] = []
+    /// A Flutter app's Dart calls of the `start-call dart` lines (`Firebase.initializeApp(`), each at its first place in
+    /// `lib/` (``find(in:skipping:startCalls:name:)`` reads them).
+    public var dartStartCalls: [DartStartCall] = []
+    /// Whether the app ships a `GoogleService-Info.plist` (outside its dependencies): firebase_core then configures the
+    /// default Firebase app when Flutter registers its plugins (FLTFirebaseCorePlugin.m:49-62 @firebase_core-v4.13.0).
+    public var hasGoogleServicePlist = false
+
+    /// A Dart call that starts an SDK, and where.
+    public struct DartStartCall: Sendable, Hashable {
+        public var call: String
+        public var file: String
+        public var line: Int
+    }
 
     /// The app-delegate methods whose absence changes a verdict in the lab (the generator's app-delegate shapes), each
     /// with what its declaration contains in Swift and in Objective-C (`func application(…continue userActivity…`).
@@ -116,7 +134,10 @@ public struct AppDelegateSource: Sendable, Hashable {
             if line.contains("UNUserNotificationCenter.current()") || line.contains("[UNUserNotificationCenter currentNotificationCenter]") {
                 if let name = Self.assignedName(line) { centers.append(name) }
             }
-            if notificationDelegateLine == nil, Self.setsDelegate(line, centers: centers) { notificationDelegateLine = number }
+            if notificationDelegateLine == nil, Self.setsDelegate(line, centers: centers) {
+                notificationDelegateLine = number
+                notificationDelegateIsSelf = line.contains("= self") || line.contains("=self") || line.contains("setDelegate:self")
+            }
             if pluginRegistrationLine == nil, Self.pluginMarkers.contains(where: { line.contains($0) }) { pluginRegistrationLine = number }
             if superLaunch == nil, line.contains("super.application(") || line.contains("[super application:"),
                line.contains("didFinishLaunchingWithOptions") { superLaunch = number }
@@ -126,6 +147,7 @@ public struct AppDelegateSource: Sendable, Hashable {
         }
         // A React Native or Expo app delegate that makes no factory of its own starts React Native in `super`.
         if pluginRegistrationLine == nil, kind == .reactNative || kind == .expo { pluginRegistrationLine = superLaunch }
+        completions = Self.completions(in: text, file: file)
         // The methods it implements: each `func application(` (or `- (…)application:`) declaration, up to its `{`, over
         // as many lines as it takes, with commented-out lines left out.
         guard kind != .swiftui else { return }
@@ -210,12 +232,45 @@ public struct AppDelegateSource: Sendable, Hashable {
                             name: (String) -> String) -> AppDelegateSource? {
         let skipped: Set<String> = ["Pods", "Carthage", ".build", "build", "DerivedData", ".git", "node_modules", ".symlinks", "ephemeral", ".dart_tool"]
         var found: [AppDelegateSource] = []
+        var others: [(file: String, text: String)] = []
+        let dartCalls = startCalls.filter { $0.language == "dart" }.map(\.text).uniqued()
+        var dartStarts: [DartStartCall] = []
+        var plist = false
         Lockfile.walk(directory, maxDepth: 12, maxEntries: 20_000, enters: { entry, path in !skipped.contains(entry) && !skipping.contains(path) }) { path, entry, size in
+            if entry == "GoogleService-Info.plist" { plist = true }
+            // A Flutter app's own Dart code (`lib/`), for the calls that start an SDK from Dart.
+            if !dartCalls.isEmpty, path.hasPrefix("lib/"), entry.hasSuffix(".dart"), size <= 1_000_000,
+               let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path), let text = String(data: data, encoding: .utf8) {
+                for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let line = raw.drop { $0 == " " || $0 == "\t" }
+                    guard !line.hasPrefix("//") else { continue }
+                    for call in dartCalls where line.contains(call) && !dartStarts.contains(where: { $0.call == call }) {
+                        dartStarts.append(DartStartCall(call: call, file: name(path), line: index + 1))
+                    }
+                }
+                return
+            }
             guard isCandidate(entry), size <= 2_000_000, let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path),
-                  let text = String(data: data, encoding: .utf8), let source = read(text, file: name(path), startCalls: startCalls) else { return }
+                  let text = String(data: data, encoding: .utf8) else { return }
+            guard let source = read(text, file: name(path), startCalls: startCalls) else {
+                others.append((name(path), text))
+                return
+            }
             found.append(source)
         }
-        return found.first { $0.kind == .swiftui } ?? found.first { $0.isEntryPoint } ?? found.first
+        guard var chosen = found.first(where: { $0.kind == .swiftui }) ?? found.first(where: { $0.isEntryPoint }) ?? found.first else { return nil }
+        chosen.dartStartCalls = dartStarts
+        chosen.hasGoogleServicePlist = plist
+        // A SwiftUI adaptor's class is declared in another candidate file: its methods are there.
+        if chosen.kind == .swiftui, let declared = found.first(where: { $0.className == chosen.className && $0.kind != .swiftui }) {
+            chosen.completions = declared.completions
+        }
+        // Its notification delegate methods may be in an extension of its class in another file (`AppDelegate+Push.swift`).
+        for other in others where chosen.completions.isEmpty
+            && (other.text.contains("extension \(chosen.className)") || other.text.contains("@implementation \(chosen.className) (")) {
+            chosen.completions = completions(in: other.text, file: other.file)
+        }
+        return chosen
     }
 
     /// How a report says it: "`AppDelegate` subclasses `FlutterAppDelegate` (`ios/Runner/AppDelegate.swift:7`)".

@@ -22,12 +22,18 @@ extension Scan {
         public var lacks: [String]? = nil
         /// Whether some order fails under another set-up.
         public var othersFail = false
+        /// The app's notification delegate methods that call their completion handlers later or never (the lab's app
+        /// delegate calls them at once): the outcome and finding are then those of the set-up run again with them.
+        public var completions: [AppDelegateSource.Completion] = []
 
         /// One SDK's start.
         public struct Start: Sendable, Hashable {
             public var participant: String
-            /// The line of its start call or of the plugin registration; nil: it starts at `+load`, before the app runs.
+            /// The line of its start call or of the plugin registration; nil: it starts at `+load`, before the app runs;
+            /// ``afterLaunch``: after every line of the app delegate's launch method (a Flutter app's Dart call).
             public var line: Int?
+            /// The line of a start that comes after the app delegate's launch method returns.
+            public static let afterLaunch = Int.max
             /// How it starts, in words: "`FirebaseApp.configure()`", "React Native registers its modules", "at +load".
             public var how: String
         }
@@ -54,6 +60,16 @@ extension Scan {
                 starts.append(.init(participant: id, line: call.line, how: "`\(call.call)`"))
             } else if info.startCalls.contains(where: { $0.language == "plugin" }), let line = source.pluginRegistrationLine {
                 starts.append(.init(participant: id, line: line, how: "the app's native modules are registered"))
+            } else if source.kind == .flutter, source.hasGoogleServicePlist, let line = source.pluginRegistrationLine,
+                      info.startCalls.contains(where: { $0.language == "dart" }) {
+                // firebase_core configures the default app from GoogleService-Info.plist as Flutter registers it
+                // (FLTFirebaseCorePlugin.m:49-62 @firebase_core-v4.13.0).
+                starts.append(.init(participant: id, line: line, how: "the Flutter plugins are registered (firebase_core configures Firebase from GoogleService-Info.plist)"))
+            } else if source.kind == .flutter, let dart = source.dartStartCalls.first(where: { call in info.startCalls.contains { $0.language == "dart" && $0.text == call.call } }) {
+                // Dart's call reaches the native side over a platform channel, handled on the main thread once the
+                // launch method returned (FLTFirebaseCorePlugin.m:185 @firebase_core-v4.13.0 configures FIRApp then).
+                starts.append(.init(participant: id, line: SourceSetup.Start.afterLaunch,
+                                    how: "Dart calls `\(dart.call)` (`\(dart.file):\(dart.line)`), after the launch method returns"))
             } else {
                 unplaced.append(id)
             }
@@ -90,26 +106,58 @@ extension Scan {
     /// The outcome of the scenarios with `result`'s set-up, over the orders that agree with its start lines.
     static func judged(_ result: SourceSetup, _ verdict: HostVerdict) -> SourceSetup {
         var result = result
-        let ordered = result.starts, setup = result.setup
         result.othersFail = !verdict.advice.evaluation.allPass
-        // The orders that agree with the lines: each pair started on two different lines installs in that order.
-        func agrees(_ installs: [String]) -> Bool {
-            for a in ordered { for b in ordered where (a.line ?? 0) < (b.line ?? 0) {
-                guard let i = installs.firstIndex(of: a.participant), let j = installs.firstIndex(of: b.participant), i < j else { return false }
-            } }
-            return true
-        }
-        func same(_ a: AppSetup) -> Bool {
-            a.then == nil && Set(a.lacks) == Set(setup.lacks) && a.setAfter.map(Set.init) == Set(setup.setAfter ?? [])
-                && Set(a.setBefore) == Set(setup.setBefore)
-        }
         let evaluation = verdict.advice.evaluation
-        for order in evaluation.results where evaluation.isPossible(order.order) && agrees(order.installs) {
-            for run in order.setups where same(run.setup) {
+        for order in evaluation.results where evaluation.isPossible(order.order) && agrees(order.installs, result.starts) {
+            for run in order.setups where same(run.setup, result.setup) {
                 result.outcome = max(result.outcome ?? .ok, run.outcome)
             }
-            if result.finding == nil, let failure = order.failures.first(where: { same(AppSetup(steps: $0.scenario.steps)) }) {
+            if result.finding == nil, let failure = order.failures.first(where: { same(AppSetup(steps: $0.scenario.steps), result.setup) }) {
                 result.finding = failure.findings.mostSevere
+            }
+        }
+        return result
+    }
+
+    /// Whether an install order agrees with the start lines: each pair started on two different lines installs in that order.
+    static func agrees(_ installs: [String], _ starts: [SourceSetup.Start]) -> Bool {
+        for a in starts { for b in starts where (a.line ?? 0) < (b.line ?? 0) {
+            guard let i = installs.firstIndex(of: a.participant), let j = installs.firstIndex(of: b.participant), i < j else { return false }
+        } }
+        return true
+    }
+
+    /// Whether a scenario's set-up is the one the source shows (the app sets its delegate once, nothing later).
+    static func same(_ a: AppSetup, _ setup: AppSetup) -> Bool {
+        a.then == nil && Set(a.lacks) == Set(setup.lacks) && a.setAfter.map(Set.init) == Set(setup.setAfter ?? [])
+            && Set(a.setBefore) == Set(setup.setBefore)
+    }
+
+    /// The notification-center set-up run again with the app's own completion-handler calls, when its delegate (the
+    /// app delegate, `delegate = self`) calls a handler of an event the host fires later or never: each scenario of
+    /// the agreeing orders with that set-up, with the matching `delegate-completes` steps first. Unchanged otherwise.
+    static func completing(_ setup: SourceSetup, _ verdict: HostVerdict, source: AppDelegateSource, events: [String],
+                           generator: ScenarioGenerator, runner: () -> ScenarioRunning) -> SourceSetup {
+        let shaped = source.completions.filter { $0.step != nil && events.contains($0.selector) }
+        guard setup.lacks == nil, source.notificationDelegateIsSelf, !shaped.isEmpty else { return setup }
+        var result = setup
+        result.completions = shaped
+        result.outcome = nil
+        result.finding = nil
+        let steps = shaped.compactMap(\.step)
+        let run = runner()
+        let evaluation = verdict.advice.evaluation
+        for order in evaluation.results where evaluation.isPossible(order.order) && agrees(order.installs, setup.starts) {
+            for scenario in generator.scenarios(for: Matrix.Cell(host: verdict.host, order: order.order, config: order.config))
+            where same(AppSetup(steps: scenario.steps), setup.setup) {
+                var completing = scenario
+                completing.steps.insert(contentsOf: steps, at: 0)
+                let findings = run.run(completing).findings
+                // The worst run, the first of equals, gives the finding.
+                if result.outcome.map({ findings.outcome > $0 }) ?? true {
+                    result.outcome = findings.outcome
+                    result.finding = findings.outcome == .ok ? nil : findings.mostSevere
+                }
             }
         }
         return result
@@ -126,12 +174,17 @@ extension Scan.SourceSetup {
             return "the app delegate `\(file):\(delegateLine)` \(shape); UIKit sets it before any SDK starts"
         }
         func list(_ starts: [Start]) -> String {
-            starts.map { s in "`\(s.participant)` (" + (s.line.map { "`:\($0)`, \(s.how)" } ?? s.how) + ")" }.joined(separator: ", ")
+            starts.map { s in "`\(s.participant)` (" + (s.line.flatMap { $0 == Start.afterLaunch ? nil : "`:\($0)`, \(s.how)" } ?? s.how) + ")" }.joined(separator: ", ")
         }
         let before = starts.filter { ($0.line ?? 0) > delegateLine }, after = starts.filter { ($0.line ?? 0) < delegateLine }
         var text = "`\(file):\(delegateLine)` sets `UNUserNotificationCenter.delegate`"
         if !after.isEmpty { text += " after " + list(after) + " start" + (after.count == 1 ? "s" : "") }
         if !before.isEmpty { text += (after.isEmpty ? "" : " and") + " before " + list(before) + " start" + (before.count == 1 ? "s" : "") }
+        // How its own methods complete, when not at once as the lab's delegate does: the set-up was run that way.
+        if !completions.isEmpty {
+            text += "; " + completions.map(\.sentence).joined(separator: ", and ") + " (the lab ran the set-up with "
+                + (completions.count == 1 ? "it" : "them") + ")"
+        }
         return text
     }
 

@@ -313,6 +313,10 @@ public struct Scan: Sendable {
                                       impossibility: unchecked ? (generator.impossibility(of: Matrix.Cell(host: entry.host, order: entry.set, config: configs.first ?? .debug))
                                           ?? "no install order of the set can happen in the lab") : nil)
             (verdict.sourceSetup, verdict.sourceSetupGap) = sourceSetup(verdict, source: appDelegate, participants: participants)
+            if let setup = verdict.sourceSetup, let appDelegate {
+                let events = catalog.host(entry.host)?.events ?? []
+                verdict.sourceSetup = completing(setup, verdict, source: appDelegate, events: events, generator: generator, runner: catalog.makeRunner)
+            }
             return verdict
         }
         var scan = Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: listed.count,

@@ -68,9 +68,15 @@ struct JSONScanReporter: ScanReporter {
             return [("appSetup", .object([
                 ("file", .string(s.file)), ("delegateLine", .number(s.delegateLine)),
                 ("starts", .array(s.starts.map { start in
-                    .object([("participant", .string(start.participant)), ("line", start.line.map(JSONValue.number) ?? .null), ("how", .string(start.how))])
+                    .object([("participant", .string(start.participant)),
+                             ("line", start.line.flatMap { $0 == Scan.SourceSetup.Start.afterLaunch ? nil : JSONValue.number($0) } ?? .null),
+                             ("afterLaunch", .bool(start.line == Scan.SourceSetup.Start.afterLaunch)), ("how", .string(start.how))])
                 })),
                 ("setAfter", .array((s.setup.setAfter ?? []).map(JSONValue.string))), ("setBefore", .array(s.setup.setBefore.map(JSONValue.string))),
+                ("completions", .array(s.completions.map { c in
+                    .object([("selector", .string(c.selector)), ("file", .string(c.file)), ("line", .number(c.line)),
+                             ("step", c.step.map { .string($0.line) } ?? .null), ("text", .string(c.sentence))])
+                })),
                 ("outcome", s.outcome.map { .string($0.rawValue) } ?? .null),
                 ("finding", s.finding.map { .object([("kind", .string($0.kind.rawValue)), ("message", .string($0.message))]) } ?? .null),
                 ("text", .string(s.sentence + ". " + s.verdict)),
