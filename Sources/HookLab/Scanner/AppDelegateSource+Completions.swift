@@ -17,8 +17,8 @@ extension AppDelegateSource {
         public var now: Bool
         /// Whether some path calls it from a closure that runs later (a dispatch, a `Task`, another API's callback).
         public var later: Bool
-        /// The Swift `async` form: Swift calls the handler when the task the method runs in ends, after the Objective-C
-        /// method returned (SE-0297, an `async` method exposed to Objective-C as a completion-handler method).
+        /// The Swift `async` form: its Objective-C entry point starts a task and returns; the task calls the handler when
+        /// the method ends (SE-0297; swiftlang/swift SILGenBridging.cpp `emitNativeAsyncToForeignThunk`).
         public var swiftAsync: Bool
 
         /// The lab's step for the app's delegate written this way; nil for one that calls the handler before returning on
