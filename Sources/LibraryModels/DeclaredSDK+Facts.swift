@@ -45,6 +45,8 @@ extension DeclaredSDK {
         case taskClassesSearch = "task-classes-search"
         case taskClassesOnce = "task-classes-once"
         case taskClassesReplace = "task-classes-replace"
+        case taskFactories = "task-factories"
+        case taskFactoriesResume = "task-factories-resume"
 
         /// The facts of the task-class SETIMP (`task-classes`, URLSessionTaskSwizzle), which hooks no delegate.
         public static let taskClassFacts: [MechanismFact] = [.taskClassesSearch, .taskClassesOnce, .taskClassesReplace]
@@ -88,6 +90,7 @@ extension DeclaredSDK {
             case .isaObjectResponds: return "isa-object (proxies isa, the default)"
             case .passive: return "passive"
             case .taskClassesSearch, .taskClassesOnce, .taskClassesReplace: return "task-classes setimp SEL…"
+            case .taskFactories, .taskFactoriesResume: return "task-factories resume"
             }
         }
 
@@ -141,6 +144,7 @@ extension DeclaredSDK {
                 if case .passive = sdk.handling { return true }
                 return false
             case .taskClassesSearch, .taskClassesOnce, .taskClassesReplace: return false
+            case .taskFactories, .taskFactoriesResume: return sdk.taskFactoryHook
             }
         }
     }

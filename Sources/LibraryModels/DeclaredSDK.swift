@@ -296,6 +296,9 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// `isa-subclass per-instance`: a fresh subclass for each delegate object instead of one per class
     /// (Sensors Data 2.2–4.0.3, `<Class>.<N>__CN.SENSORSDATA`); see DeclaredSDK+InstanceIsa.swift.
     public var isaPerInstance: IsaPerInstance?
+    /// `task-factories resume` (with `setter factory` on NSURLSession): it also replaces the session's task factories,
+    /// and through them `resume` of the first task class they return (URLSessionTaskFactories, New Relic).
+    public var taskFactoryHook = false
     /// Where its mechanism facts were read (`cite` lines); see DeclaredSDK+Facts.swift.
     public var citations: [Citation] = []
     /// Its `based-on` sources: what a mechanism fact with no citation cites.
@@ -372,6 +375,10 @@ public struct DeclaredSDK: Hashable, Sendable {
                 if getterUnwraps { hookGetter(rt, cls, host.primarySlot.property, made: made) }
             case .factory:
                 if let creator = host.primarySlot.createdBy { hookFactory(rt, cls, creator, observed: events(on: name), made: made) }
+                if taskFactoryHook, name == "NSURLSession" {
+                    let sdk = self
+                    URLSessionTaskFactories.install(rt, owner: observer) { sdk.source(of: $0) }
+                }
             case .start, .declared: break
             }
         }

@@ -137,6 +137,8 @@ struct ParticipantFileTests {
         ("participant myrx\nmodel swift RxCocoa", 1, "runs as participant 'rx'"),
         ("participant swizzle:sdk\nmodel swift swizzle sdk", 2, "belongs to the family 'sdkswizzle'"),
         ("participant rx\nchanges-library yes\nmodel swift RxCocoa", 2, "'changes-library' takes no value"),
+        ("participant a:b\ntask-factories setState:", 2, "expected 'task-factories resume'"),
+        ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\ntask-factories resume", 5, "goes with 'setter factory' and 'observe NSURLSession"),
     ])
     func errorsNameTheLine(text: String, line: Int, message: String) {
         #expect(throws: InputFileError.self) { try ParticipantFile.parse(text: text, file: "x.hooklab") }

@@ -197,6 +197,9 @@ struct EventDeliveryDetector: Detector {
             if let name = p.observer, p.expectsToObserve(event, r.world) {
                 expected.append((name, p.journalEvent(for: event), { (name, "\(p.info.id)'s observer") }))
             }
+            if let name = p.observer {
+                for extra in p.alsoObserves(event, r.world) { expected.append((name, extra, { (name, "\(p.info.id)'s observer") })) }
+            }
         }
         var out: [Finding] = []
         // The system sends some events again itself (the push token): a second delivery is not a finding.

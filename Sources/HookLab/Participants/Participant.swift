@@ -30,6 +30,9 @@ public protocol Participant: AnyObject {
     func expectsToObserve(_ event: String, _ world: World) -> Bool
     /// The journal event the library's observer records for a fired host event (a KVO observer records the change).
     func journalEvent(for event: String) -> String
+    /// More journal events its observer should record exactly once for this fired event, besides ``journalEvent(for:)``
+    /// (New Relic's `resume` hook sees the task the app started before the delegate callback).
+    func alsoObserves(_ event: String, _ world: World) -> [String]
     /// Teardown, before the app drops its objects: dispose bags and the like.
     func willTearDown(_ world: World) throws
 }
@@ -45,6 +48,7 @@ extension Participant {
     public var observer: String? { nil }
     public func expectsToObserve(_ event: String, _ world: World) -> Bool { false }
     public func journalEvent(for event: String) -> String { event }
+    public func alsoObserves(_ event: String, _ world: World) -> [String] { [] }
     public func willTearDown(_ world: World) throws {}
 }
 

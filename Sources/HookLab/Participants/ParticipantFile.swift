@@ -46,7 +46,7 @@ public struct ParticipantFile: Sendable {
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
                            "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework", "own-delegate", "app-delegate-class", "start-call", "model",
-                           "changes-library"]
+                           "changes-library", "task-factories"]
     /// The lines that describe a participant without declaring its mechanism: the only lines beside `model swift`.
     static let factKeywords = ["participant", "family", "models", "design", "missed-event", "based-on", "action", "package", "version-of",
                                "provides", "requires", "start-call", "changes-library", "model"]
@@ -127,6 +127,7 @@ public struct ParticipantFile: Sendable {
         var unlessConforms: String?
         var perInstance: DeclaredSDK.IsaPerInstance?
         var taskClassHook: (DeclaredTaskClassHook, Int)?
+        var taskFactoriesLine: Int?
         var cites: [CiteLine] = []
         var swiftModel: (index: Int, model: SwiftModel, line: Int)?
         var changesLibrary = false
@@ -530,6 +531,10 @@ public struct ParticipantFile: Sendable {
                 do { objectIsa = (try Self.objectIsa(args), number) } catch { throw fail(number, error.message) }
             case "task-classes":
                 do { taskClassHook = (try Self.taskClasses(args), number) } catch { throw fail(number, error.message) }
+            case "task-factories":
+                // `task-factories resume`: New Relic's factory SETIMP, and through it `resume` (URLSessionTaskFactories).
+                guard args == ["resume"] else { throw fail(number, "expected 'task-factories resume'") }
+                taskFactoriesLine = number
             case "hook":
                 guard args.count == 1 else { throw fail(number, "expected 'hook exchange|imp|forward-invocation|subclass'") }
                 if let (_, previous) = hook { throw fail(number, "a second 'hook' line; line \(previous) already says how \(id?.0 ?? "the SDK") hooks the method") }
@@ -667,6 +672,13 @@ public struct ParticipantFile: Sendable {
             default: throw fail(triggerLine, "'setter declared' hooks the class the app declares: it goes with 'setimp' or 'swizzle-class'")
             }
             if startWhen == .load { throw fail(triggerLine, "'setter declared' hooks the class the app passes to a start call: add 'start runtime' or 'start late'") }
+        }
+        if let line = taskFactoriesLine {
+            // It rides on the factory hook: the tasks it sees are those of sessions, made through the session class.
+            guard trigger == .factory, sdk.hostClasses.contains("NSURLSession") else {
+                throw fail(line, "'task-factories resume' replaces the URL session's task factories: it goes with 'setter factory' and 'observe NSURLSession …'")
+            }
+            sdk.taskFactoryHook = true
         }
         sdk.setImpIfResponds = ifResponds
         sdk.isaPerInstance = perInstance
@@ -941,6 +953,12 @@ final class DeclaredParticipant: Participant {
     }
 
     var observer: String? { sdk.observer }
+
+    /// With `task-factories resume`: the `resume` of the task the app started in this step, which went through the
+    /// session's replaced factory (URLSessionTaskFactories), whichever session it was made with.
+    func alsoObserves(_ event: String, _ world: World) -> [String] {
+        started && sdk.taskFactoryHook && world.taskResumedByLastFire != nil ? ["resume"] : []
+    }
 
     func expectsToObserve(_ event: String, _ world: World) -> Bool {
         guard started, !refused else { return false }
