@@ -545,6 +545,14 @@ public struct ParticipantFile: Sendable {
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         guard let (name, idLine) = id else { throw fail(1, "missing 'participant ID' line") }
+        // The lines every kind of participant takes: its packages and versions, what it requires and provides.
+        func describe(_ info: inout ParticipantInfo) {
+            info.packages = packages
+            info.versionOf = versionOf
+            info.requires = requirements
+            info.provides = provides
+            info.changesLibrary = changesLibrary
+        }
         if let versionOf {
             let ownFamily = family ?? String(name.split(separator: ":").first ?? Substring(name))
             let line = versionOfLine
@@ -570,12 +578,8 @@ public struct ParticipantFile: Sendable {
             info.design = design
             info.basedOn = basedOn
             info.missedEvent = missedEvent
-            info.versionOf = versionOf
             if !actions.isEmpty { info.actions = actions }
-            info.packages = packages
-            info.requires = requirements
-            info.provides = provides
-            info.changesLibrary = changesLibrary
+            describe(&info)
             info.startCalls = startCalls
             var parsed = ParticipantFile(sdk: placeholderSDK(name, family: familyName), info: info, file: file)
             parsed.swiftModel = swift.index
@@ -600,11 +604,7 @@ public struct ParticipantFile: Sendable {
                                        hosts: hosts,
                                        hasLoad: false, hasAttach: false, otherVerbs: [install], basedOn: basedOn, hookInstalls: [install],
                                        design: design)
-            info.packages = packages
-            info.versionOf = versionOf
-            info.requires = requirements
-            info.provides = provides
-            info.changesLibrary = changesLibrary
+            describe(&info)
             return ParticipantFile(sdk: placeholderSDK(name, family: familyName), info: info, file: file,
                                    methodHook: DeclaredMethodHook(id: name, mechanism: mechanism))
         }
@@ -613,11 +613,7 @@ public struct ParticipantFile: Sendable {
             var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)", hosts: [],
                                        hasLoad: false, hasAttach: true, basedOn: basedOn, design: design, missedEvent: missedEvent)
             if !actions.isEmpty { info.actions = actions }
-            info.packages = packages
-            info.versionOf = versionOf
-            info.requires = requirements
-            info.provides = provides
-            info.changesLibrary = changesLibrary
+            describe(&info)
             var taskHook = taskHook
             if let cite = cites.first(where: { !DeclaredSDK.MechanismFact.taskClassFacts.contains($0.citation.fact) }) {
                 throw fail(cite.line, "'cite \(cite.citation.fact.rawValue)' gives the source of a fact that only '\(cite.citation.fact.selectedBy)' notes; a 'task-classes' participant's facts are \(DeclaredSDK.MechanismFact.taskClassFacts.map(\.rawValue).joined(separator: ", "))")
@@ -729,13 +725,9 @@ public struct ParticipantFile: Sendable {
                                    canStartLate: startWhen == .late, basedOn: basedOn, design: design,
                                    missedEvent: missedEvent)
         if !actions.isEmpty { info.actions = actions }
-        info.packages = packages
-        info.versionOf = versionOf
-        info.requires = requirements
+        describe(&info)
         info.appDelegateClass = appDelegateClass
         info.startCalls = startCalls
-        info.provides = provides
-        info.changesLibrary = changesLibrary
         info.framework = framework
         sdk.citations = cites.map(\.citation)
         sdk.basedOn = basedOn

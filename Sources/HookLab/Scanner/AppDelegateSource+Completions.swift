@@ -53,14 +53,14 @@ extension AppDelegateSource {
         var i = 0
         while i < code.count {
             guard code[i] == head[0], code[i...].starts(with: head) else { i += 1; continue }
-            guard let open = nextBrace(code, from: i) else { break }
+            guard let open = SwiftCode.first(UInt8(ascii: "{"), in: code, from: i) else { break }
             let declaration = String(decoding: code[i..<open], as: UTF8.self)
             i = open + 1
             guard let method = completionSelectors.first(where: { declaration.contains(objc ? $0.objc : $0.swift) }),
                   !out.contains(where: { $0.selector == method.selector }) else { continue }
             let line = code[..<i].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
                 - declaration.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            let close = matchingBrace(code, open)
+            let close = SwiftCode.matching(code, from: open, UInt8(ascii: "{"), UInt8(ascii: "}"))
             // The Swift `async` form: `…) async -> UNNotificationPresentationOptions {`, no handler parameter.
             let afterParameters = declaration.range(of: ")", options: .backwards).map { declaration[$0.upperBound...] } ?? ""
             if !objc, !declaration.contains("withCompletionHandler"), afterParameters.split(whereSeparator: { !$0.isLetter }).contains("async") {
@@ -100,45 +100,6 @@ extension AppDelegateSource {
         return name.isEmpty ? nil : String(name)
     }
 
-    /// The index of the first `{` from `start` outside strings, or nil.
-    static func nextBrace(_ code: [UInt8], from start: Int) -> Int? {
-        var i = start, inString = false
-        while i < code.count {
-            let c = code[i]
-            if inString {
-                if c == UInt8(ascii: "\\") { i += 2; continue }
-                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\n") { inString = false }
-            } else if c == UInt8(ascii: "\"") {
-                inString = true
-            } else if c == UInt8(ascii: "{") {
-                return i
-            }
-            i += 1
-        }
-        return nil
-    }
-
-    /// The index of the `}` closing the `{` at `open` (outside strings), or the end of the text.
-    static func matchingBrace(_ code: [UInt8], _ open: Int) -> Int {
-        var i = open, depth = 0, inString = false
-        while i < code.count {
-            let c = code[i]
-            if inString {
-                if c == UInt8(ascii: "\\") { i += 2; continue }
-                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\n") { inString = false }
-            } else if c == UInt8(ascii: "\"") {
-                inString = true
-            } else if c == UInt8(ascii: "{") {
-                depth += 1
-            } else if c == UInt8(ascii: "}") {
-                depth -= 1
-                if depth == 0 { return i }
-            }
-            i += 1
-        }
-        return code.count
-    }
-
     /// Calls of `name` in the body `code[start..<end]` (or `name` handed to another call as an argument): whether one is
     /// made directly, and whether one is made inside a closure. A brace opens a closure unless the text before it on its
     /// line is control flow (`if`, `else`, `guard … else`, `switch`, `for`, `do`, `catch`, …) or a closure that runs at
@@ -147,22 +108,16 @@ extension AppDelegateSource {
         let target = Array(name.utf8)
         var closures: [Bool] = []
         var now = false, later = false
-        var i = start, inString = false
-        var lineStart = start
+        var lineStart = start, skip = start
         func isIdentifier(_ c: UInt8) -> Bool {
             (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_")
         }
-        while i < min(end, code.count) {
-            let c = code[i]
-            if c == UInt8(ascii: "\n") { lineStart = i + 1; inString = false }
-            if inString {
-                if c == UInt8(ascii: "\\") { i += 2; continue }
-                if c == UInt8(ascii: "\"") { inString = false }
-                i += 1
-                continue
-            }
-            if c == UInt8(ascii: "\"") { inString = true; i += 1; continue }
-            if c == UInt8(ascii: "{") {
+        SwiftCode.scan(code, from: start) { i, c in
+            guard i < end else { return false }
+            guard i >= skip else { return true }
+            if c == UInt8(ascii: "\n") {
+                lineStart = i + 1
+            } else if c == UInt8(ascii: "{") {
                 let before = String(decoding: code[lineStart..<i], as: UTF8.self).trimmingCharacters(in: .whitespaces)
                 closures.append(opensClosure(before, objc: objc))
             } else if c == UInt8(ascii: "}") {
@@ -170,10 +125,9 @@ extension AppDelegateSource {
             } else if c == target[0], code[i...].starts(with: target), i == 0 || !isIdentifier(code[i - 1]),
                       i + target.count >= code.count || !isIdentifier(code[i + target.count]) {
                 if closures.contains(true) { later = true } else { now = true }
-                i += target.count
-                continue
+                skip = i + target.count
             }
-            i += 1
+            return true
         }
         return (now, later)
     }

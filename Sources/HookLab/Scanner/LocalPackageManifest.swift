@@ -187,26 +187,52 @@ struct SwiftCode {
     }
 
     /// The index of the `)` closing the `(` at `open`, or the end of the text.
-    func matchingParen(from open: Int) -> Int {
+    func matchingParen(from open: Int) -> Int { Self.matching(bytes, from: open, UInt8(ascii: "("), UInt8(ascii: ")")) }
+
+    /// The index of the `closer` that closes the `opener` at `open` (outside strings), or the end of the text.
+    static func matching(_ code: [UInt8], from open: Int, _ opener: UInt8, _ closer: UInt8) -> Int {
         var depth = 0
-        var i = open
-        var inString = false
-        while i < bytes.count {
-            let c = bytes[i]
+        var found = code.count
+        scan(code, from: open) { i, c in
+            if c == opener { depth += 1 }
+            if c == closer { depth -= 1; if depth == 0 { found = i; return false } }
+            return true
+        }
+        return found
+    }
+
+    /// The index of the first `byte` from `start` outside strings, or nil.
+    static func first(_ byte: UInt8, in code: [UInt8], from start: Int) -> Int? {
+        var found: Int?
+        scan(code, from: start) { i, c in
+            if c == byte { found = i; return false }
+            return true
+        }
+        return found
+    }
+
+    /// Calls `visit` with each byte from `start` that is outside a string literal (one line at most, `\` escapes
+    /// skipped; the newline that ends an open one is visited), until it returns false.
+    static func scan(_ code: [UInt8], from start: Int, _ visit: (Int, UInt8) -> Bool) {
+        var i = start, inString = false
+        while i < code.count {
+            let c = code[i]
             if inString {
                 if c == UInt8(ascii: "\\") { i += 2; continue }
-                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\n") { inString = false }
+                if c != UInt8(ascii: "\n") {
+                    if c == UInt8(ascii: "\"") { inString = false }
+                    i += 1
+                    continue
+                }
+                inString = false
             } else if c == UInt8(ascii: "\"") {
                 inString = true
-            } else if c == UInt8(ascii: "(") {
-                depth += 1
-            } else if c == UInt8(ascii: ")") {
-                depth -= 1
-                if depth == 0 { return i }
+                i += 1
+                continue
             }
+            if !visit(i, c) { return }
             i += 1
         }
-        return bytes.count
     }
 
     /// The `label: "value"` pairs at the call's own level (not inside nested calls' parentheses).
