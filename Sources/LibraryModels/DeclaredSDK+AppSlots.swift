@@ -132,7 +132,9 @@ extension DeclaredSDK {
     /// At its start, the SDK takes hold of the delegate now in the slot (or refuses, or installs itself when empty).
     /// - Returns: false when it refused.
     @discardableResult
-    public func start(on host: ObjectID, kind: HostKind, made: Class?, in rt: Runtime) throws -> Bool {
+    /// - Parameter again: the second run of a set-up that runs twice (`start … twice`): the plugin object made by the
+    ///   first run (kept on the host) runs it again instead of a new one.
+    public func start(on host: ObjectID, kind: HostKind, made: Class?, in rt: Runtime, again: Bool = false) throws -> Bool {
         if case .passive = handling {
             // Switched off (`setting NAME off`), it expects nothing and nobody calls it.
             if events(on: kind.className).isEmpty {
@@ -147,7 +149,15 @@ extension DeclaredSDK {
         var plugin: ObjectID?
         if let proto = pluginOf, let made {
             let appDelegate = try FlutterApp.sharedApplicationDelegate(rt)
-            if !appDelegate.isNil, try rt.objc_msgSend(appDelegate, rt.s.conformsToProtocol, [.string(proto)]).boolValue {
+            if again, !appDelegate.isNil, case .wrap(let proxy) = handling, let keep = proxy.keep, keep.on == .host,
+               let kept = rt.objc_getAssociatedObject(host, keep.key).object,
+               try rt.objc_msgSend(appDelegate, rt.s.conformsToProtocol, [.string(proto)]).boolValue {
+                // The same plugin registers itself again; Flutter's list keeps both entries (FlutterPluginAppLifeCycleDelegate
+                // addDelegate: adds the pointer, no check).
+                note(rt, .plugin, "\(id) registers its plugin with the app delegate again, which passes each event to it once per registration")
+                _ = try rt.objc_msgSend(appDelegate, rt.sel(FlutterApp.addDelegate), [.object(kept)])
+                plugin = kept
+            } else if !appDelegate.isNil, try rt.objc_msgSend(appDelegate, rt.s.conformsToProtocol, [.string(proto)]).boolValue {
                 // FLTFirebaseMessagingPlugin.m:302: the plugin object registers with the app delegate, with no original yet.
                 note(rt, .plugin, "\(id) registers its plugin with the app delegate, which conforms to \(proto), and gets the events it passes on")
                 let registered = rt.class_createInstance(made)

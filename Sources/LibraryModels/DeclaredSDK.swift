@@ -270,6 +270,10 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// A setter-hooking SDK that, at a start call, hooks the delegate already in the slot directly instead of setting it
     /// again (PostHog `swizzleNotificationDelegateMethods(on: type(of: existing))`, PushNotificationPublisher.swift).
     public var hooksCurrentAtStart = false
+    /// `start runtime twice`: its start-time set-up (`setter none`) runs a second time right after the first, taking
+    /// hold of whatever the slot holds then (FlutterFire 16.1.0–16.1.2 under UIScene, FLTFirebaseMessagingPlugin.m
+    /// :330-338 and :593-606 @firebase_messaging-v16.1.2, both calling setupNotificationHandlingWithRemoteNotification:).
+    public var startsTwice = false
     /// At its start it stands aside, installing nothing, when the delegate in the slot conforms to this protocol
     /// (FlutterFire and `FlutterAppLifeCycleProvider`, FLTFirebaseMessagingPlugin.m:277-324).
     public var standsAsideIfConforms: String?

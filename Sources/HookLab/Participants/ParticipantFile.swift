@@ -128,6 +128,8 @@ public struct ParticipantFile: Sendable {
         var perInstance: DeclaredSDK.IsaPerInstance?
         var taskClassHook: (DeclaredTaskClassHook, Int)?
         var taskFactoriesLine: Int?
+        var startsTwice = false
+        var startLine = 1
         var cites: [CiteLine] = []
         var swiftModel: (index: Int, model: SwiftModel, line: Int)?
         var changesLibrary = false
@@ -205,8 +207,15 @@ public struct ParticipantFile: Sendable {
                 guard args.count == 1 else { throw fail(number, "expected 'observer NAME'") }
                 observer = args[0]
             case "start":
-                guard args.count == 1 else { throw fail(number, "expected 'start load', 'start runtime' or 'start late'") }
+                // `start runtime twice`: its start call runs a second time right after the first (a set-up reached from
+                // two launch callbacks, FlutterFire 16.1.0–16.1.2 under the UIScene life cycle).
+                guard args.count == 1 || (args.count == 2 && args[1] == "twice") else {
+                    throw fail(number, "expected 'start load', 'start runtime [twice]' or 'start late [twice]'")
+                }
                 start = try choice(args[0], "start")
+                startsTwice = args.count == 2
+                startLine = number
+                if startsTwice, start == .load { throw fail(number, "'twice' repeats a start call: 'start runtime twice' or 'start late twice'") }
             case "observe":
                 guard let host = args.first, args.count >= 2 else { throw fail(number, "expected 'observe HOSTCLASS SELECTOR…', e.g. 'observe UITableView tableView:didSelectRowAtIndexPath:'") }
                 let classes = hostClasses
@@ -676,6 +685,10 @@ public struct ParticipantFile: Sendable {
             }
             sdk.taskFactoryHook = true
         }
+        if startsTwice, trigger != .start {
+            throw fail(startLine, "'start … twice' runs the set-up that takes hold of the slot's delegate again: it goes with 'setter none'")
+        }
+        sdk.startsTwice = startsTwice
         sdk.setImpIfResponds = ifResponds
         sdk.isaPerInstance = perInstance
         sdk.hooksCurrentAtStart = hooksCurrent
@@ -923,6 +936,10 @@ final class DeclaredParticipant: Participant {
             // It takes hold of the delegate in the slot now (GUL proxyOriginalDelegate, RNFB observe, expo's check).
             guard sdk.hooks(hostClass: world.kind.className) else { return }
             refused = try !sdk.start(on: try world.ensureHost(), kind: world.kind, made: made, in: world.rt)
+            // `start … twice`: the same set-up again, with whatever the slot holds now (its own object included).
+            if sdk.startsTwice, !refused {
+                refused = try !sdk.start(on: try world.ensureHost(), kind: world.kind, made: made, in: world.rt, again: true)
+            }
             return
         }
         if sdk.trigger == .declared {

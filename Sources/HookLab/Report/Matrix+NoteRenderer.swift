@@ -489,7 +489,14 @@ extension Matrix {
                 + "(the clearing itself was not run).")
         }
         out += verdict.passingInstallVariants.map { "Install with \(combination($0)) → ✅ at every placement." }
-        for trial in verdict.otherVariants where trial.kind == .choice {
+        // Another line of the same library, its current version first (`version-of`); an older line than the one
+        // replaced is offered only when the current version does not pass, as a downgrade is.
+        func versionOf(_ id: String) -> String? { participants.first { $0.id == id }?.versionOf }
+        let choices = verdict.otherVariants.filter { $0.kind == .choice }
+        let currentPasses = choices.filter { versionOf($0.replacing) == $0.variant }.map(\.replacing)
+        let ranked = choices.filter { versionOf($0.replacing) == $0.variant } + choices.filter { versionOf($0.replacing) != $0.variant }
+        for trial in ranked {
+            if let current = versionOf(trial.replacing), versionOf(trial.variant) == current, currentPasses.contains(trial.replacing) { continue }
             out.append("Use `\(trial.variant)` (\(design(of: trial.variant))) instead of `\(trial.replacing)`: \(order(trial.order)) \(passes(trial)).")
         }
         let installs = verdict.passingInstallVariants.isEmpty && !verdict.variantsRan ? installVariantActions(note) : []

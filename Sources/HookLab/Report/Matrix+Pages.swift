@@ -436,7 +436,10 @@ struct ReportLayout {
                     case "flutter": "The same slot in an app built on Flutter: its notification delegate is its `FlutterAppDelegate` subclass (`delegate = self`, the documented set-up), which passes each event to every registered plugin that implements it, each with the same completion handler; Flutter plugins (`flutterfire`) are checked here only, React Native libraries never."
                     default: "The same host in the iOS 8 era, when its delegates were `assign`."
                     }
-                    out.append("\(variant) Only the cells whose outcome differs from [\(twin)](\(Matrix.fileSafeName(twin)).md) have notes here; the others link to that page.")
+                    // The first part says how the host differs; the others point there.
+                    out.append(index == 0
+                        ? "\(variant) Only the cells whose outcome differs from [\(twin)](\(Matrix.fileSafeName(twin)).md) have notes here; the others link to that page."
+                        : "How this host differs from [\(twin)](\(Matrix.fileSafeName(twin)).md): see [part 1](\(Self.link(from: part.file, to: list[0].file))).")
                 }
             }
             if index == 0 {

@@ -40,6 +40,7 @@ public let participantsWithoutPackage: [(id: String, why: String)] = [
     ("aspects:instance", "Aspects hooking one object; the Aspects pod maps to aspects:class, the class hook"),
     ("hooker:exchange", "an example participant file for an SDK team's own design"),
     ("fbsdk:swizzler", "the Facebook SDK's AEM non-proxy mode, chosen by a server feature flag, not by a version (FBSDKAEMManager.m:101-189); the FBSDKCoreKit pod maps to fbsdk"),
+    ("flutterfire:pre18051", "firebase_messaging 16.1.0–16.1.2 only under the UIScene life cycle, which no lockfile shows; firebase_messaging maps to flutterfire"),
     ("expo-app-metrics", "expo-app-metrics before expo PR #48360: the release that shipped the fix is not verified, so no version range maps to it"),
 ]
 
