@@ -138,6 +138,9 @@ struct ParticipantFileTests {
         ("participant swizzle:sdk\nmodel swift swizzle sdk", 2, "belongs to the family 'sdkswizzle'"),
         ("participant rx\nchanges-library yes\nmodel swift RxCocoa", 2, "'changes-library' takes no value"),
         ("participant a:b\ntask-factories setState:", 2, "expected 'task-factories resume'"),
+        ("participant a:b\nstart load twice", 2, "'twice' repeats a start call"),
+        ("participant a:b\nstart runtime thrice", 2, "expected 'start load', 'start runtime [twice]'"),
+        ("participant a:b\nstart runtime twice\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class", 2, "goes with 'setter none'"),
         ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\ntask-factories resume", 5, "goes with 'setter factory' and 'observe NSURLSession"),
     ])
     func errorsNameTheLine(text: String, line: Int, message: String) {
