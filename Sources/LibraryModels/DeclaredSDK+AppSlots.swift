@@ -144,6 +144,7 @@ extension DeclaredSDK {
             try startPassive(rt)
             return true
         }
+        if again { note(rt, .startTwice, "\(id) runs its start-time set-up a second time, with whatever the slot holds then, its own object included") }
         let slot = kind.primarySlot
         let current = try rt.send(host, slot.property)
         var plugin: ObjectID?

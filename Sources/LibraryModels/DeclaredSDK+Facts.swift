@@ -47,6 +47,7 @@ extension DeclaredSDK {
         case taskClassesReplace = "task-classes-replace"
         case taskFactories = "task-factories"
         case taskFactoriesResume = "task-factories-resume"
+        case startTwice = "start-twice"
 
         /// The facts of the task-class SETIMP (`task-classes`, URLSessionTaskSwizzle), which hooks no delegate.
         public static let taskClassFacts: [MechanismFact] = [.taskClassesSearch, .taskClassesOnce, .taskClassesReplace]
@@ -91,6 +92,7 @@ extension DeclaredSDK {
             case .passive: return "passive"
             case .taskClassesSearch, .taskClassesOnce, .taskClassesReplace: return "task-classes setimp SEL…"
             case .taskFactories, .taskFactoriesResume: return "task-factories resume"
+            case .startTwice: return "start runtime|late twice"
             }
         }
 
@@ -145,6 +147,7 @@ extension DeclaredSDK {
                 return false
             case .taskClassesSearch, .taskClassesOnce, .taskClassesReplace: return false
             case .taskFactories, .taskFactoriesResume: return sdk.taskFactoryHook
+            case .startTwice: return sdk.startsTwice
             }
         }
     }
