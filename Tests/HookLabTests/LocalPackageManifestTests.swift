@@ -52,7 +52,7 @@ struct LocalPackageManifestTests {
         func write(_ path: String, _ text: String) throws {
             let url = app.url.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
+            try text.write(to: url, atomically: false, encoding: .utf8)
         }
         try write("ios/Runner.xcodeproj/project.pbxproj", """
             // !$*UTF8*$!
