@@ -363,8 +363,14 @@ public final class Aspects {
         shared.containers.removeAll { $0.object == target && $0.alias == alias }
         let className = rt.class_getName(klass)
         if className.hasSuffix(Self.subclassSuffix) {
-            // :327-331 back to the original class; the class pair is never disposed.
-            let original = rt.objc_getClass(String(className.dropLast(Self.subclassSuffix.count)))!
+            // :327-331 back to the original class; the class pair is never disposed. The class named without the suffix
+            // may not exist: KVO subclassed `<Class>_Aspects_` itself (`NSKVONotifying_<Class>_Aspects_`, Aspects #70).
+            guard let original = rt.objc_getClass(String(className.dropLast(Self.subclassSuffix.count))) else {
+                // :327-331 NSCAssert(originalClass != nil, @"Original class must exist"); in release object_setClass(self, Nil)
+                // dereferences the nil class (objc4 objc-class.mm object_setClass: `cls->isFuture()`).
+                try rt.libraryAssert(false, "Original class must exist", site: "Aspects.m:327-331", library: Self.library)
+                throw rt.fatal("object_setClass(\(rt.describe(.object(target))), Nil) reads the nil class: EXC_BAD_ACCESS", by: "objc4")
+            }
             rt.object_setClass(target, original)
         } else if try isMeta || statedClass(target) != klass {
             aspect_undoSwizzleClassInPlace(klass)

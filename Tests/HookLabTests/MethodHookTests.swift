@@ -17,6 +17,14 @@ struct MethodHookTests {
         return ModelRunner().run(scenario)
     }
 
+    @Test("Aspects removed after KVO subclassed its `_Aspects_` class: the original class name it derives does not exist; an assertion in debug, a crash in release, never a trap of the lab")
+    func aspectsRemoveAfterKVO() throws {
+        for (config, kind) in [("debug", Finding.Kind.assertionFailure), ("release", .fatalError)] {
+            let result = try run("host ViewController -viewWillAppear:\nconfig \(config)\nclass ViewController : UIViewController viewWillAppear:\nobject vc ViewController\naspects.hook vc viewWillAppear: before\nkvo.observe vc title\naspects.remove 1\ncall vc viewWillAppear:\n")
+            #expect(result.findings.first?.kind == kind && result.findings.first?.step == 5, "\(config): \(result.findings)")
+        }
+    }
+
     @Test("Method-hook cells pair method-hook participants only; delegate hosts never get them")
     func separation() {
         for host in Self.generator.hosts {
