@@ -413,7 +413,9 @@ extension Matrix.VariantTrial.Kind {
                     return .upgrade("\(name) \(op == .above ? "> " : op == .exactly ? "" : "≥ ")\(low)")
                 }
                 if let low = current.versions.lowerBound, !target.versions.contains(low) {
-                    return .downgrade("\(name) \(target.versions)")
+                    // Spelled as the upgrades are (`≥ 2.2.0 < 4.0.4`), not as a participant file writes it.
+                    let range = "\(target.versions)".replacingOccurrences(of: ">= ", with: "≥ ").replacingOccurrences(of: "<= ", with: "≤ ")
+                    return .downgrade("\(name) \(range)")
                 }
             }
         }
