@@ -160,6 +160,8 @@ struct LocalPackageManifestTests {
         _ = cli.main(arguments: ["scan", "--json"])
         #expect(out.out.contains("\"ios/Flutter/ephemeral/Packages/.packages/firebase_messaging-16.2.2/Package.swift\""), "\(out.out)")
         #expect(out.out.contains("\"participant\": \"fcm\""), "\(out.out)")
+        // The SDK is named as the app links it (the product), not by the participant's description.
+        #expect(out.out.contains("\"sdk\": \"FirebaseMessaging\""), "\(out.out)")
         let bare = try Self.flutterApp(withGeneratedPackage: false)
         let (bareCLI, bareOut) = CLI.fake(root: bare.url, catalog: Lab.catalog)
         _ = bareCLI.main(arguments: ["scan"])

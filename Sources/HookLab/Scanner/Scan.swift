@@ -228,7 +228,9 @@ public struct Scan: Sendable {
                     for declaration in info.packages where (declaration.component != nil) == specific {
                         if case .yes(let reason) = declaration.match(package) {
                             if !found.contains(where: { $0.participant == info.id }) {
-                                found.append(Found(package: package, title: info.models, participant: info.id, reason: reason))
+                                // Named as the app links it: the pod, or the Swift package's product.
+                                let title = declaration.ecosystem == .spm ? (declaration.component ?? package.name) : package.rootName
+                                found.append(Found(package: package, title: title, participant: info.id, reason: reason))
                             }
                             if package.broughtBy == nil { placed += 1 }
                             continue outer
