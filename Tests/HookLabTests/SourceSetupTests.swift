@@ -13,7 +13,7 @@ struct SourceSetupTests {
     func startCallLines() throws {
         let fcm = try #require(Lab.catalog.participants.first { $0.id == "fcm" })
         #expect(fcm.startCalls == [.init(language: "swift", text: "FirebaseApp.configure()"), .init(language: "objc", text: "[FIRApp configure]"),
-                                   .init(language: "dart", text: "Firebase.initializeApp(")])
+                                   .init(language: "dart", text: "Firebase.initializeApp(", registeredIf: "GoogleService-Info.plist")])
         #expect(Lab.catalog.participants.first { $0.id == "rnfb:double-call" }?.startCalls == [.init(language: "plugin", text: "")])
         let head = "participant a\nstart runtime\nobserve UNUserNotificationCenter userNotificationCenter:willPresentNotification:withCompletionHandler:\nsetter replace\nwrap nsobject\n"
         for (line, message) in [("start-call kotlin X.start()", "expected 'start-call swift|objc|dart CALL'"), ("start-call swift", "expected 'start-call swift|objc|dart CALL'"),
@@ -157,7 +157,7 @@ struct SourceSetupTests {
         let zulip = AppCorpusTests.apps.appendingPathComponent("flutter-pods-zulip")
         let calls = Lab.catalog.participants.flatMap(\.startCalls)
         let source = try #require(AppDelegateSource.find(in: zulip, startCalls: calls, name: { $0 }))
-        #expect(source.dartStartCalls == [.init(call: "Firebase.initializeApp(", file: "lib/model/binding.dart", line: 550)] && !source.hasGoogleServicePlist)
+        #expect(source.dartStartCalls == [.init(call: "Firebase.initializeApp(", file: "lib/model/binding.dart", line: 550)] && source.filesPresent.isEmpty)
         func host(_ source: AppDelegateSource) throws -> Scan.HostVerdict {
             var packages: [LockedPackage] = []
             for file in ["ios/Podfile.lock", "pubspec.lock"] {
@@ -175,7 +175,7 @@ struct SourceSetupTests {
         #expect(setup.completions.map(\.swiftAsync) == [true, true] && setup.outcome == .ok)
         // With a GoogleService-Info.plist, firebase_core configures Firebase as the plugins register, before the delegate line.
         var plist = source
-        plist.hasGoogleServicePlist = true
+        plist.filesPresent = ["GoogleService-Info.plist"]
         let early = try #require(try host(plist).sourceSetup)
         #expect(Set(early.setup.setAfter ?? []) == ["flutterfire", "fcm"] && early.setup.setBefore.isEmpty, "\(early.setup)")
         // Without the Dart call, the set-up is not known.

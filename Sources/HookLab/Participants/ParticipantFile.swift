@@ -387,9 +387,16 @@ public struct ParticipantFile: Sendable {
                 // the app's source starts the SDK, which `hooklab scan` looks for in the app delegate.
                 let form = "expected 'start-call swift|objc|dart CALL' (the call as the app writes it, e.g. 'start-call swift FirebaseApp.configure()') or 'start-call plugin' (React Native or Flutter registers it)"
                 guard let language = args.first, ["swift", "objc", "dart", "plugin"].contains(language) else { throw fail(number, form) }
-                let call = rest.dropFirst(language.count).trimmingCharacters(in: .whitespaces)
+                var call = rest.dropFirst(language.count).trimmingCharacters(in: .whitespaces)
+                // `start-call dart CALL registered-if FILE`: with FILE in the app, the SDK starts at plugin registration.
+                var registeredIf: String?
+                if language == "dart", let r = call.range(of: " registered-if ") {
+                    registeredIf = call[r.upperBound...].trimmingCharacters(in: .whitespaces)
+                    call = call[..<r.lowerBound].trimmingCharacters(in: .whitespaces)
+                    guard registeredIf?.isEmpty == false, !call.isEmpty else { throw fail(number, "expected 'start-call dart CALL registered-if FILE'") }
+                }
                 guard (language == "plugin") == call.isEmpty else { throw fail(number, form) }
-                let startCall = ParticipantInfo.StartCall(language: language, text: call)
+                let startCall = ParticipantInfo.StartCall(language: language, text: call, registeredIf: registeredIf)
                 guard !startCalls.contains(startCall) else { throw fail(number, "'start-call \(rest)' is declared twice") }
                 startCalls.append(startCall)
             case "requires":

@@ -100,10 +100,14 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         public var language: String
         /// The call as the app writes it; empty for `plugin`.
         public var text: String
+        /// For a `dart` call (`… registered-if FILE`): a file whose presence in the app makes the SDK start when Flutter
+        /// registers its plugins instead (firebase_core configures Firebase from `GoogleService-Info.plist` then).
+        public var registeredIf: String? = nil
 
-        public init(language: String, text: String) {
+        public init(language: String, text: String, registeredIf: String? = nil) {
             self.language = language
             self.text = text
+            self.registeredIf = registeredIf
         }
     }
 

@@ -41,9 +41,8 @@ public struct AppDelegateSource: Sendable, Hashable {
     /// A Flutter app's Dart calls of the `start-call dart` lines (`Firebase.initializeApp(`), each at its first place in
     /// `lib/` (``find(in:skipping:startCalls:name:)`` reads them).
     public var dartStartCalls: [DartStartCall] = []
-    /// Whether the app ships a `GoogleService-Info.plist` (outside its dependencies): firebase_core then configures the
-    /// default Firebase app when Flutter registers its plugins (FLTFirebaseCorePlugin.m:49-62 @firebase_core-v4.13.0).
-    public var hasGoogleServicePlist = false
+    /// The files named by `start-call dart … registered-if FILE` lines that the app ships (outside its dependencies).
+    public var filesPresent: [String] = []
 
     /// A Dart call that starts an SDK, and where.
     public struct DartStartCall: Sendable, Hashable {
@@ -235,9 +234,10 @@ public struct AppDelegateSource: Sendable, Hashable {
         var others: [(file: String, text: String)] = []
         let dartCalls = startCalls.filter { $0.language == "dart" }.map(\.text).uniqued()
         var dartStarts: [DartStartCall] = []
-        var plist = false
+        let wanted = startCalls.compactMap(\.registeredIf).uniqued()
+        var present: [String] = []
         Lockfile.walk(directory, maxDepth: 12, maxEntries: 20_000, enters: { entry, path in !skipped.contains(entry) && !skipping.contains(path) }) { path, entry, size in
-            if entry == "GoogleService-Info.plist" { plist = true }
+            if wanted.contains(entry), !present.contains(entry) { present.append(entry) }
             // A Flutter app's own Dart code (`lib/`), for the calls that start an SDK from Dart.
             if !dartCalls.isEmpty, path.hasPrefix("lib/"), entry.hasSuffix(".dart"), size <= 1_000_000,
                let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path), let text = String(data: data, encoding: .utf8) {
@@ -260,7 +260,7 @@ public struct AppDelegateSource: Sendable, Hashable {
         }
         guard var chosen = found.first(where: { $0.kind == .swiftui }) ?? found.first(where: { $0.isEntryPoint }) ?? found.first else { return nil }
         chosen.dartStartCalls = dartStarts
-        chosen.hasGoogleServicePlist = plist
+        chosen.filesPresent = present
         // A SwiftUI adaptor's class is declared in another candidate file: its methods are there.
         if chosen.kind == .swiftui, let declared = found.first(where: { $0.className == chosen.className && $0.kind != .swiftui }) {
             chosen.completions = declared.completions

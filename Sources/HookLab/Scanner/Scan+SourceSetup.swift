@@ -60,14 +60,13 @@ extension Scan {
                 starts.append(.init(participant: id, line: call.line, how: "`\(call.call)`"))
             } else if info.startCalls.contains(where: { $0.language == "plugin" }), let line = source.pluginRegistrationLine {
                 starts.append(.init(participant: id, line: line, how: "the app's native modules are registered"))
-            } else if source.kind == .flutter, source.hasGoogleServicePlist, let line = source.pluginRegistrationLine,
-                      info.startCalls.contains(where: { $0.language == "dart" }) {
-                // firebase_core configures the default app from GoogleService-Info.plist as Flutter registers it
-                // (FLTFirebaseCorePlugin.m:49-62 @firebase_core-v4.13.0).
-                starts.append(.init(participant: id, line: line, how: "the Flutter plugins are registered (firebase_core configures Firebase from GoogleService-Info.plist)"))
+            } else if source.kind == .flutter, let line = source.pluginRegistrationLine,
+                      let file = info.startCalls.first(where: { $0.language == "dart" && $0.registeredIf.map(source.filesPresent.contains) == true })?.registeredIf {
+                // The participant's `registered-if FILE`: with that file in the app it starts as Flutter registers plugins.
+                starts.append(.init(participant: id, line: line, how: "the Flutter plugins are registered (the app ships `\(file)`)"))
             } else if source.kind == .flutter, let dart = source.dartStartCalls.first(where: { call in info.startCalls.contains { $0.language == "dart" && $0.text == call.call } }) {
                 // Dart's call reaches the native side over a platform channel, handled on the main thread once the
-                // launch method returned (FLTFirebaseCorePlugin.m:185 @firebase_core-v4.13.0 configures FIRApp then).
+                // launch method returned (the participant's `start-call dart` line names the call and its source).
                 starts.append(.init(participant: id, line: SourceSetup.Start.afterLaunch,
                                     how: "Dart calls `\(dart.call)` (`\(dart.file):\(dart.line)`), after the launch method returns"))
             } else {
