@@ -33,6 +33,8 @@ public struct Fault: Error, CustomStringConvertible {
         case assertionFailure(message: String, site: String)
         /// A send never returned: the model's depth bound was hit.
         case infiniteRecursion
+        /// EXC_BAD_ACCESS in the runtime itself, not in a message to a freed object: `function` read `address`.
+        case badAccess(function: String, address: String, reason: String)
     }
 
     public var kind: Kind
@@ -87,6 +89,8 @@ public struct Fault: Error, CustomStringConvertible {
             return "Assertion failed\(message.isEmpty ? "" : ": \(message)") (\(site))"
         case .infiniteRecursion:
             return "infinite recursion: " + cycle.map(\.symbol).joined(separator: " → ")
+        case let .badAccess(function, address, reason):
+            return "EXC_BAD_ACCESS (KERN_INVALID_ADDRESS at \(address)) in \(function): \(reason)"
         }
     }
 }

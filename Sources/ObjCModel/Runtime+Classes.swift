@@ -105,10 +105,51 @@ extension Runtime {
     /// All registered and allocated classes, in creation order.
     public var allClasses: [Class] { (0..<classes.count).map { Class(raw: Int32($0)) }.filter { !class_isMetaClass($0) } }
 
-    /// Declares that instances of `cls` forward messages to the object in ivar `name` (a proxy's target).
-    /// Not a runtime function: it records a fact of the modeled library so graph checks stay library-agnostic.
+    /// Declares that instances of `cls` forward messages to the object in ivar `name` (a proxy's target), an object
+    /// ivar of the class. Not a runtime function: it records a fact of the modeled library so graph checks stay
+    /// library-agnostic.
     public func class_declareForwardingIvar(_ cls: Class, _ name: String) {
         if !classes[Int(cls.raw)].forwardingIvars.contains(name) { classes[Int(cls.raw)].forwardingIvars.append(name) }
+        class_addIvar(cls, name, types: "@")
+    }
+
+    // MARK: Ivars
+
+    /// Declares an instance variable of `cls` (`class_addIvar`; a compiled class's `@interface { … }`). False when the
+    /// class already declares one of that name. MODEL: an object's slots are still created as they are stored; the
+    /// declarations give `class_copyIvarList` and `object_getIvar(_:_:Ivar)` the class's layout.
+    @discardableResult
+    public func class_addIvar(_ cls: Class, _ name: String, types: String) -> Bool {
+        guard !classes[Int(cls.raw)].ivars.contains(where: { $0.name == name }) else { return false }
+        classes[Int(cls.raw)].ivars.append((name, types))
+        return true
+    }
+
+    /// The ivars `cls` itself declares, not its superclasses' (objc-runtime-new.mm `class_copyIvarList` reads
+    /// `cls->data()->ro()->ivars` only).
+    public func class_copyIvarList(_ cls: Class) -> [Ivar] {
+        classes[Int(cls.raw)].ivars.map { Ivar(cls: cls, name: $0.name, types: $0.types) }
+    }
+
+    /// `_class_getClassForIvar`: the class in `cls`'s chain that declares `ivar`, or nil.
+    func classDeclaring(_ ivar: Ivar, from cls: Class) -> Class? {
+        var c: Class? = cls
+        while let k = c {
+            if k == ivar.cls { return k }
+            c = classes[Int(k.raw)].superclass
+        }
+        return nil
+    }
+
+    /// Whether `cls` or a superclass declares ivars: the model's classes are compiled with ARC, so such a class has
+    /// automatic ivars (objc4 `hasAutomaticIvars`).
+    func hasAutomaticIvars(_ cls: Class) -> Bool {
+        var c: Class? = cls
+        while let k = c {
+            if !classes[Int(k.raw)].ivars.isEmpty { return true }
+            c = classes[Int(k.raw)].superclass
+        }
+        return false
     }
 
     /// The forwarding ivars of `cls` and its superclasses, most-derived first.

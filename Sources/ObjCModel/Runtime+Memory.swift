@@ -202,6 +202,24 @@ extension Runtime {
         return slot.value
     }
 
+    /// `object_getIvar(obj, ivar)` with an `Ivar` from `class_copyIvarList`. objc4 first looks up the ivar's memory
+    /// management in the object's own class chain (objc-class.mm `_class_lookUpIvar`): when that chain has automatic
+    /// (ARC) ivars, `_class_getClassForIvar` must find the class declaring the ivar, and for an ivar of another class it
+    /// finds none and reads through nil: EXC_BAD_ACCESS at 0x20 (firebase-ios-sdk #16254, #16377 crash there).
+    /// MODEL: a chain without ivars has no room at the other class's offset either; the read is past the object.
+    public func object_getIvar(_ o: ObjectID, _ ivar: Ivar) throws -> Value {
+        let cls = object_getClass(o)
+        if classDeclaring(ivar, from: cls) != nil { return object_getIvar(o, ivar.name) }
+        let reason = "the ivar \(ivar.name) of \(class_getName(ivar.cls)) is not an ivar of \(describe(o))'s class \(class_getName(cls))"
+        if hasAutomaticIvars(cls) {
+            throw fault(.badAccess(function: "_class_lookUpIvar", address: "0x20",
+                                   reason: reason + ", so _class_getClassForIvar finds no class and object_getIvar reads through nil"),
+                        raisedBy: "runtime")
+        }
+        throw fault(.badAccess(function: "object_getIvar", address: "the end of \(describe(o))",
+                               reason: reason + ", and the object has no memory at its offset"), raisedBy: "runtime")
+    }
+
     /// The slots of an object, in declaration order, as stored (no weak-load filtering): for reference graphs.
     public func ivars(_ o: ObjectID) -> [Slot] { objects[Int(o.raw)].slots }
 }

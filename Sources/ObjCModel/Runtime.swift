@@ -85,6 +85,8 @@ struct ClassRecord {
     var registered = false
     /// Ivars this class forwards messages to (a proxy's target), declared by the model for graph checks.
     var forwardingIvars: [String] = []
+    /// The instance variables this class itself declares, in declaration order (`class_copyIvarList`): name and type.
+    var ivars: [(name: String, types: String)] = []
     /// The library that created the class, for reports (`runtime`, `KVO`, `Aspects`).
     var owner: String
 }

@@ -65,6 +65,15 @@ public struct Method: Hashable, Sendable {
     public let sel: SEL
 }
 
+/// An instance variable one class declares (`class_copyIvarList`): its class, name and type encoding (`@` for an object).
+public struct Ivar: Hashable, Sendable {
+    public let cls: Class
+    public let name: String
+    public let types: String
+    /// `ivar_getTypeEncoding` begins with `@`: an object ivar.
+    public var isObject: Bool { types.hasPrefix("@") }
+}
+
 /// The body of a model IMP: it receives the runtime, `self`, `_cmd` and the visible arguments.
 public typealias IMPBody = (_ rt: Runtime, _ receiver: ObjectID, _ cmd: SEL, _ args: [Value]) throws -> Value
 

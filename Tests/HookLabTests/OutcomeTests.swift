@@ -13,16 +13,16 @@ struct OutcomeTests {
         #expect(Set(Outcome.allCases.map(\.symbol)).count == Outcome.allCases.count)
     }
 
-    @Test("Each kind maps to its outcome as DESIGN's table says")
+    @Test("Each kind maps to its outcome as DESIGN's table says, with badAccess, a runtime EXC_BAD_ACCESS, a crash")
     func kindOutcomes() {
         let expected: [Finding.Kind: Outcome] = [
-            .danglingMessage: .crash, .unrecognizedSelector: .crash, .exception: .crash, .fatalError: .crash,
+            .danglingMessage: .crash, .unrecognizedSelector: .crash, .exception: .crash, .badAccess: .crash, .fatalError: .crash,
             .infiniteRecursion: .loop, .forwardingCycle: .loop, .assertionFailure: .assert,
             .lostEvent: .broken, .duplicateEvent: .broken, .lostReturnValue: .broken, .completionHandlerMisuse: .broken,
             .outOfOrder: .broken,
             .leak: .leak, .danglingReference: .latent, .refused: .refused,
         ]
-        #expect(Finding.Kind.allCases.count == 15)
+        #expect(Finding.Kind.allCases.count == 16)
         for kind in Finding.Kind.allCases { #expect(kind.outcome == expected[kind], "\(kind)") }
     }
 

@@ -71,6 +71,8 @@ struct FaultDetector: Detector {
             return [Finding(kind: .exception, message: "\(f.description) (raised by \(f.raisedBy))", step: r.number, frames: frames)]
         case .fatalError(let message):
             return [Finding(kind: .fatalError, message: "\(f.raisedBy) trapped: \(message)", step: r.number, frames: frames)]
+        case .badAccess:
+            return [Finding(kind: .badAccess, message: "\(f.description).", step: r.number, frames: frames)]
         }
     }
 

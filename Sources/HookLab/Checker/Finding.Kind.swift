@@ -40,6 +40,12 @@ extension Finding {
         ///
         /// The app crashes unless someone catches it; read the reason for which party raised it.
         case exception
+        /// The runtime itself read memory that is not there (EXC_BAD_ACCESS outside a message send): an ivar that
+        /// another class declares, looked up in an object (`object_getIvar` with `class_copyIvarList([proxy class])`).
+        ///
+        /// The app crashes. Fix the party that took an object's stated class (`-class`, which a proxy may forward)
+        /// for its layout: `object_getClass` gives the class the object really has.
+        case badAccess
         /// A Swift `fatalError` or precondition trapped.
         ///
         /// The app crashes, in every configuration.
@@ -81,7 +87,7 @@ extension Finding {
         /// The outcome a finding of this kind gives its cell.
         public var outcome: Outcome {
             switch self {
-            case .danglingMessage, .unrecognizedSelector, .exception, .fatalError: .crash
+            case .danglingMessage, .unrecognizedSelector, .exception, .badAccess, .fatalError: .crash
             case .infiniteRecursion, .forwardingCycle: .loop
             case .assertionFailure: .assert
             case .lostEvent, .duplicateEvent, .lostReturnValue, .completionHandlerMisuse, .outOfOrder: .broken

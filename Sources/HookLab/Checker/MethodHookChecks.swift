@@ -198,6 +198,8 @@ enum MethodHookChecks {
             return [Finding(kind: .fatalError, message: "\(f.raisedBy) trapped: \(message)", step: step, frames: frames)]
         case .messageToFreedObject:
             return [Finding(kind: .danglingMessage, message: "\(f.description): a message to a freed object.", step: step, frames: frames)]
+        case .badAccess:
+            return [Finding(kind: .badAccess, message: "\(f.description).", step: step, frames: frames)]
         }
     }
 }

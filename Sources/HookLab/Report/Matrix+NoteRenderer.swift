@@ -75,6 +75,7 @@ extension Matrix {
         out.append("")
         out.append("**What you can do:**")
         out += actions(note).map { "- \($0)" }
+        out = sessionOwnerWording(out, orders: note.orders)
         out.append("")
         out.append("<details><summary>Minimal reproducer, message path and references</summary>")
         for order in note.orders {
@@ -95,6 +96,22 @@ extension Matrix {
         out.append("")
         out += evidenceBlock(note)
         return out
+    }
+
+    /// In an order with a library that creates the session itself (``ParticipantInfo/sessionAfterStart``), the session
+    /// the set-ups place is that library's, not the app's: "when `pangle` creates its own `NSURLSession` after …".
+    func sessionOwnerWording(_ lines: [String], orders: [[String]]) -> [String] {
+        guard let owner = orders[0].first(where: { id in participants.first { $0.id == id }?.sessionAfterStart == true }),
+              let host = hosts.first(where: { $0.delegateAtCreation != nil }) else { return lines }
+        let session = "`\(host.name)`"
+        let replacements = [
+            ("your app creates its \(session) with its delegate", "`\(owner)` creates its own \(session)"),
+            ("it creates its \(session) with its delegate", "`\(owner)` creates its own \(session)"),
+            ("Create the \(session) with your delegate", "Make sure `\(owner)` creates its own \(session)"),
+            ("when the app sets its delegate after the last install, and fail when it sets it before one",
+             "when `\(owner)` creates its session after the last install, and fail when it creates it before one"),
+        ]
+        return lines.map { line in replacements.reduce(line) { $0.replacingOccurrences(of: $1.0, with: $1.1) } }
     }
 
     /// Whose failure it is, when it is not a conflict: a library's own, or the app's.
@@ -242,7 +259,12 @@ extension Matrix {
         case .fire(let selector): return "on `\(selector)`"
         case .attach(let id): return "when `\(id)` starts"
         case .load(let id): return "at launch, when `\(id)`'s +load hooks install"
-        case .setDelegate: return "when the app sets its delegate"
+        case .setDelegate:
+            // A library that creates the session itself creates it here (``ParticipantInfo/sessionAfterStart``).
+            for case .attach(let id) in steps where participants.first(where: { $0.id == id })?.sessionAfterStart == true {
+                return "when `\(id)` creates its own URL session"
+            }
+            return "when the app sets its delegate"
         case .assignDelegate: return "when something assigns `view.delegate` directly"
         case .release: return "when the app releases its delegate"
         case .fireWhileDeallocating(_, let selector): return "on `\(selector)`, sent while the app's delegate deallocates"
@@ -291,6 +313,8 @@ extension Matrix {
             return "The app crashes with an uncaught `\(name)` \(when)."
         case .fatalError:
             return "The app crashes on a Swift trap \(when)."
+        case .badAccess:
+            return "The app crashes (EXC_BAD_ACCESS in the Objective-C runtime) \(when)."
         case .infiniteRecursion:
             return "The app freezes, then crashes on a stack overflow, \(when)."
         case .forwardingCycle:
@@ -299,7 +323,8 @@ extension Matrix {
             let library = message.prefix { $0 != " " }
             return "Debug builds stop at an assertion in \(library) \(when); release builds skip it."
         case .lostEvent:
-            return lostEventSentence(message, when: when, host: result.cell.host)
+            let owner = result.cell.order.first { id in participants.first { $0.id == id }?.ownSession == true }
+            return lostEventSentence(message, when: when, host: result.cell.host, sessionOwner: owner)
         case .duplicateEvent:
             if let range = message.range(of: "'s observer received ") {
                 let who = message[..<range.lowerBound]
@@ -343,8 +368,9 @@ extension Matrix {
     /// A sentence-initial capital: "tapping a push does nothing" → "Tapping a push does nothing".
     static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
-    /// "Analytics lose `X`", "The app's delegate never gets `X`", "`aspects:before`'s hook never runs when …".
-    func lostEventSentence(_ message: String, when: String, host: String? = nil) -> String {
+    /// "Analytics lose `X`", "The app's delegate never gets `X`", "`aspects:before`'s hook never runs when …". With a
+    /// library whose own session the cell's session stands for, the app's object stands for that library's delegate.
+    func lostEventSentence(_ message: String, when: String, host: String? = nil, sessionOwner: String? = nil) -> String {
         if message.hasPrefix("`"), let close = message.dropFirst().firstIndex(of: "`") {
             let who = message[message.index(after: message.startIndex)..<close]
             let ran = message.range(of: "what ran: ").map { " (what ran: \(Self.sentence(String(message[$0.upperBound...])).dropLast()))" } ?? ""
@@ -356,6 +382,9 @@ extension Matrix {
         let who = String(message[..<range.lowerBound])
         let selector = message[range.upperBound...].prefix { $0 != "," && $0 != " " }
         if who.contains("(the app's") {
+            if let owner = sessionOwner {
+                return "The delegate of `\(owner)`'s own URL session (the lab's app object stands for it) never gets `\(selector)`: its requests never finish."
+            }
             if let sees = host.flatMap({ name in hosts.first { $0.name == name } })?.effect(of: String(selector))?.userSees {
                 return "\(Self.capitalized(sees)): the app's delegate never gets `\(selector)`."
             }
@@ -393,7 +422,7 @@ extension Matrix {
                 return "\(raisedBy) raised it: \(Self.sentence(reason))"
             }
             return Self.firstSentence(message)
-        case .danglingReference, .forwardingCycle, .fatalError, .refused, .completionHandlerMisuse, .lostReturnValue, .leak, .outOfOrder:
+        case .danglingReference, .forwardingCycle, .fatalError, .badAccess, .refused, .completionHandlerMisuse, .lostReturnValue, .leak, .outOfOrder:
             return Self.firstSentence(message)
         case .assertionFailure:
             // The finding's own site and the fact noted there, never another assertion's reason.
