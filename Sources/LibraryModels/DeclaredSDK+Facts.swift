@@ -32,6 +32,7 @@ extension DeclaredSDK {
         case reuse
         case respondsGuard = "responds-guard"
         case invokeAlways = "invoke-always"
+        case forwardInvocation = "forward-invocation"
         case trackIfTarget = "track-if-target"
         case getterUnwrap = "getter-unwrap"
         case setterDeclared = "setter-declared"
@@ -39,6 +40,7 @@ extension DeclaredSDK {
         case kvoSlotUnhook = "kvo-slot-unhook"
         case kvoSlotIfUnset = "kvo-slot-if-unset"
         case isaObjectIvars = "isa-object-ivars"
+        case isaObjectStatedIvars = "isa-object-stated-ivars"
         case isaObjectDonors = "isa-object-donors"
         case isaObjectResponds = "isa-object-responds"
         case passive
@@ -51,6 +53,11 @@ extension DeclaredSDK {
 
         /// The facts of the task-class SETIMP (`task-classes`, URLSessionTaskSwizzle), which hooks no delegate.
         public static let taskClassFacts: [MechanismFact] = [.taskClassesSearch, .taskClassesOnce, .taskClassesReplace]
+
+        /// A fact no participant's source shows, only implies: a failure through it is predicted. A wrapper's
+        /// forwarding pair asking its target is what the sources leave out (ByteDance's write-up: "其他的消息转发的代码
+        /// 先忽略"; Pangle's PAGWeakProxy is a binary).
+        public var isInference: Bool { self == .forwardInvocation }
 
         /// The participant-file line that selects the mechanism noting this fact.
         public var selectedBy: String {
@@ -81,12 +88,14 @@ extension DeclaredSDK {
             case .reuse: return "wrap … reuse"
             case .respondsGuard: return "wrap … responds own-or-target … responds-guard"
             case .invokeAlways: return "wrap … invoke-always"
+            case .forwardInvocation: return "wrap … forward invocation"
             case .trackIfTarget: return "wrap … track-if-target"
             case .getterUnwrap: return "getter unwrap"
             case .setterDeclared: return "setter declared"
             case .kvoSlot, .kvoSlotUnhook: return "kvo-slot"
             case .kvoSlotIfUnset: return "kvo-slot if-unset"
             case .isaObjectIvars: return "isa-object … proxies ivars"
+            case .isaObjectStatedIvars: return "isa-object … proxies stated-ivars"
             case .isaObjectDonors: return "isa-object … copy SEL…"
             case .isaObjectResponds: return "isa-object (proxies isa, the default)"
             case .passive: return "passive"
@@ -134,12 +143,14 @@ extension DeclaredSDK {
             case .reuse: return proxy?.reuse == true
             case .respondsGuard: return proxy?.respondsGuard == true && proxy?.responds == .ownOrTarget
             case .invokeAlways: return proxy?.invokeAlways == true
+            case .forwardInvocation: return proxy?.forwarding == .forwardInvocation && proxy?.invokeAlways == false
             case .trackIfTarget: return proxy?.trackIfTarget == true
             case .getterUnwrap: return sdk.getterUnwraps
             case .setterDeclared: return sdk.trigger == .declared
             case .kvoSlot, .kvoSlotUnhook: return sdk.kvoSlot
             case .kvoSlotIfUnset: return sdk.kvoSlotIfUnset
             case .isaObjectIvars: return sdk.objectIsa?.proxies == .ivars
+            case .isaObjectStatedIvars: return sdk.objectIsa?.proxies == .statedIvars
             case .isaObjectDonors: return sdk.objectIsa?.donors.isEmpty == false
             case .isaObjectResponds: return sdk.objectIsa?.proxies == .isa
             case .passive:
@@ -182,6 +193,6 @@ extension DeclaredSDK {
 
     /// Notes that a code path resting on one of this participant's mechanism facts ran; `claim` names the participant.
     func note(_ rt: Runtime, _ fact: MechanismFact, _ claim: String) {
-        rt.noteFact(claim, source: source(of: fact))
+        if fact.isInference { rt.noteInference(claim, source: source(of: fact)) } else { rt.noteFact(claim, source: source(of: fact)) }
     }
 }

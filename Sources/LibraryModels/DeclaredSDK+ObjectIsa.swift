@@ -18,6 +18,10 @@ extension DeclaredSDK {
             /// The proxy is left alone; each object in its ivars (read along `object_getClass(proxy)` up to NSProxy)
             /// that conforms to NSURLSessionDelegate is handled instead (FPRProxyObjectHelper.m:20-42, #15869/#16270).
             case ivars
+            /// The proxy is left alone, and the ivars are those `[proxy class]` itself declares, read from the proxy:
+            /// a proxy that forwards `-class` names its target's class (GoogleUtilities 8.1 `ivarObjectsForObject:`,
+            /// GULSwizzler.m:139-153, called by FPRProxyObjectHelper.m from #15869 in 12.13 until #16270 in 12.16).
+            case statedIvars = "stated-ivars"
         }
         /// The generated class is `<prefix><n>_<Class>` (`fir_<UUID>_<Class>`, FPRObjectSwizzler.m:78-100).
         public var prefix: String
@@ -44,18 +48,39 @@ extension DeclaredSDK {
 
     /// The delegate given to the hooked factory, under an object ISA: the proxy branch, or the class hook then the ISA.
     func handleWithObjectIsa(_ rt: Runtime, _ view: ObjectID, _ d: ObjectID, _ isa: ObjectIsa, observed: [String], made: Class?) throws {
-        guard isProxyObject(rt, d), isa.proxies == .ivars else {
+        guard isProxyObject(rt, d), isa.proxies != .isa else {
             // registerClass:[delegate class] and registerObject:delegate (FPRNSURLSessionInstrument.m:143-180).
             _ = try handleDelegate(rt, view, .object(d), observed: observed, made: made)
             return try isaObject(rt, d, isa)
         }
-        note(rt, .isaObjectIvars, "\(id) leaves an NSProxy delegate alone: it reads the object ivars along object_getClass(proxy) up to NSProxy and hooks each one conforming to NSURLSessionDelegate")
         guard let session = rt.objc_getProtocol("NSURLSessionDelegate") else { return }
-        for name in rt.class_forwardingIvars(rt.object_getClass(d)) {
-            // object_getIvar reads the ivar as it is, weak ones included (FPRProxyObjectHelper.m:31; firebase #16643).
+        var found: [ObjectID] = []
+        if isa.proxies == .statedIvars {
+            note(rt, .isaObjectStatedIvars, "\(id) leaves an NSProxy delegate alone: it reads, from the proxy, the object ivars that [proxy class] declares, and hooks each one conforming to NSURLSessionDelegate; a proxy that forwards -class names another class, whose ivars the proxy does not have")
+            // class_copyIvarList([object class]): a message, which a proxy may forward; Nil (a nil target) lists none.
+            guard let stated = try rt.objc_msgSend(d, rt.s.class).object.flatMap(rt.classOfClassObject) else { return }
+            for ivar in rt.class_copyIvarList(stated) where ivar.isObject {
+                // `[array addObject:ivarObject]` with no nil check (GULSwizzler.m:147-148 @8.1.0).
+                guard let inner = try rt.object_getIvar(d, ivar).object else {
+                    throw rt.fault(.exception(name: "NSInvalidArgumentException",
+                                              reason: "*** -[__NSArrayM insertObject:atIndex:]: object cannot be nil"), raisedBy: id)
+                }
+                found.append(inner)
+            }
+        } else {
+            note(rt, .isaObjectIvars, "\(id) leaves an NSProxy delegate alone: it reads the object ivars along object_getClass(proxy) up to NSProxy and hooks each one conforming to NSURLSessionDelegate")
+            var cls: Class? = rt.object_getClass(d)
+            while let c = cls, c != rt.NSProxyClass {
+                // nil ivars are skipped (FPRProxyObjectHelper.m:31-33 @CocoaPods-12.16.0).
+                for ivar in rt.class_copyIvarList(c) where ivar.isObject {
+                    if let inner = try rt.object_getIvar(d, ivar).object { found.append(inner) }
+                }
+                cls = rt.class_getSuperclass(c)
+            }
+        }
+        for inner in found {
             // MODEL: a proxy inside a proxy's ivar is not followed further.
-            guard let inner = rt.object_getIvar(d, name).object, !isProxyObject(rt, inner),
-                  rt.class_conformsToProtocol(rt.object_getClass(inner), session) else { continue }
+            guard !isProxyObject(rt, inner), rt.class_conformsToProtocol(rt.object_getClass(inner), session) else { continue }
             _ = try handleDelegate(rt, view, .object(inner), observed: observed, made: made)
             try isaObject(rt, inner, isa)
         }

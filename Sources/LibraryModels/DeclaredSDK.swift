@@ -165,6 +165,9 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// Once, at its start, on the delegate *class* the app declares to it, whatever object is in the slot
         /// (Datadog `URLSessionInstrumentation.enable(with: .init(delegateClass:))`, URLSessionTaskDelegateSwizzler.swift:59-91).
         case declared
+        /// Its own session: it wraps its delegate itself and creates the session with the wrapper, through whatever
+        /// hooks other SDKs put on the factory (Pangle's `PAGWeakProxy` session delegate, firebase-ios-sdk #16254).
+        case ownSession = "own-session"
     }
 
     /// What an SDK does with a completion handler it is given (field guide a.2 "completion handler policy").
@@ -383,7 +386,7 @@ public struct DeclaredSDK: Hashable, Sendable {
                     let sdk = self
                     URLSessionTaskFactories.install(rt, owner: observer) { sdk.source(of: $0) }
                 }
-            case .start, .declared: break
+            case .start, .declared, .ownSession: break
             }
         }
         return made
@@ -457,6 +460,12 @@ public struct DeclaredSDK: Hashable, Sendable {
             return (delegate, nil)
         }
         return try handleDelegate(rt, view, delegate, observed: observed, made: made)
+    }
+
+    /// `setter own-session`: the wrapper for the delegate of a session the SDK creates itself, made before the factory
+    /// is called, and the +1 reference the SDK drops once the session (which retains its delegate) exists.
+    public func wrapOwnSessionDelegate(_ rt: Runtime, _ delegate: ObjectID, made: Class?) throws -> (Value, ObjectID?) {
+        try handleDelegate(rt, delegate, .object(delegate), observed: [], made: made)
     }
 
     /// The declared handling of one delegate object.
@@ -598,8 +607,7 @@ public struct DeclaredSDK: Hashable, Sendable {
                     // `[self.target methodSignatureForSelector:]` / `[invocation invokeWithTarget:self.target]`, read in code.
                     note(rt, .invokeAlways, "\(id)'s wrapper's methodSignatureForSelector: asks its target and its forwardInvocation: invokes the target without asking it")
                 } else {
-                    rt.noteInference("a declared wrapper's methodSignatureForSelector:/forwardInvocation: ask its target; the article says it has them and leaves their code out",
-                                     source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
+                    note(rt, .forwardInvocation, "\(id)'s wrapper's methodSignatureForSelector: and forwardInvocation: ask its target, and invoke it when it responds")
                 }
                 return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
             }

@@ -42,6 +42,8 @@ public enum AppDelegateObject {
 
     /// A KVO-compliant `title` property, for observers of the app's delegate (imyaop-kvo guide §2).
     static func defineTitle(_ cls: Class, in rt: Runtime) {
+        // `@property (copy) NSString *title` synthesizes an object ivar: the class's declared layout (class_copyIvarList).
+        rt.class_addIvar(cls, "title", types: "@\"NSString\"")
         rt.addMethod(cls, "title", types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, "title") }
         rt.addMethod(cls, "setTitle:", types: "v@:@") { rt, o, _, a in
             try rt.object_setIvar(o, "title", a.first ?? .none, .value)

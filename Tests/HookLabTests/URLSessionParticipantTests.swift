@@ -30,10 +30,10 @@ struct URLSessionParticipantTests {
         }
     }
 
-    @Test("fpr and fpr:11 parse with their object ISA; the writer gives the same mechanism back; their package ranges are disjoint")
+    @Test("fpr, fpr:12.13 and fpr:11 parse with their object ISA; the writer gives the same mechanism back; their package ranges are disjoint")
     func firebasePerformanceFiles() throws {
         let byId = Dictionary(uniqueKeysWithValues: Lab.catalog.participants.map { ($0.id, $0) })
-        for (id, proxies) in [("fpr", "ivars"), ("fpr:11", "isa")] {
+        for (id, proxies) in [("fpr", "ivars"), ("fpr:12.13", "stated-ivars"), ("fpr:11", "isa")] {
             let info = try #require(byId[id])
             #expect(info.hosts == ["NSURLSession"])
             #expect(info.actions?.isEmpty == false && info.packages.count == 4, "\(id)")
@@ -44,11 +44,14 @@ struct URLSessionParticipantTests {
             // The writer names no trigger (`setter factory` is the file's); the object ISA comes back unchanged.
             #expect(try file(written).sdk.objectIsa == text.objectIsa)
         }
-        let version = try #require(PackageVersion("12.13.0"))
-        let current = byId["fpr"]!.packages.filter { $0.name == "FirebasePerformance" }
-        let old = byId["fpr:11"]!.packages.filter { $0.name == "FirebasePerformance" }
-        #expect(!current.isEmpty && current.allSatisfy { $0.versions.contains(version) })
-        #expect(!old.isEmpty && old.allSatisfy { !$0.versions.contains(version) })
+        // Each release line holds its own versions only: 12.12.1 → fpr:11, 12.13.0 and 12.15.0 → fpr:12.13, 12.16.0 → fpr.
+        for (version, owner) in [("12.12.1", "fpr:11"), ("12.13.0", "fpr:12.13"), ("12.15.0", "fpr:12.13"), ("12.16.0", "fpr")] {
+            let v = try #require(PackageVersion(version))
+            for id in ["fpr", "fpr:12.13", "fpr:11"] {
+                let ranges = byId[id]!.packages.filter { $0.name == "FirebasePerformance" }
+                #expect(!ranges.isEmpty && ranges.allSatisfy { $0.versions.contains(v) == (id == owner) }, "\(version) \(id)")
+            }
+        }
     }
 
     /// An NSProxy that holds the delegate weakly, forwards `-class` and forwards what it does not implement (firebase
@@ -83,6 +86,68 @@ struct URLSessionParticipantTests {
         }
         let current = try run(Self.session.replacingOccurrences(of: "FPR", with: "fpr"), with: [proxy])
         #expect(current.isEmpty, "\(current)")
+    }
+
+    @Test("fpr:12.13 lists the ivars of [proxy class]: a proxy that forwards -class makes objc4 fault in _class_lookUpIvar; one that does not, and fpr, pass")
+    func statedClassIvars() throws {
+        let proxy = try file(Self.weakProxy)
+        let crash = try run(Self.session.replacingOccurrences(of: "FPR", with: "fpr:12.13"), with: [proxy])
+        #expect(crash.map(\.kind) == [.badAccess] && crash[0].step == 3, "\(crash)")
+        #expect(crash[0].message.contains("_class_lookUpIvar") && crash[0].message.contains("PAGWeakProxy"), "\(crash)")
+        // Without `class-of target`, [proxy class] is the proxy's own class: its target ivar is read and instrumented.
+        let plain = try file(Self.weakProxy.replacingOccurrences(of: " class-of target", with: ""))
+        let found = try run(Self.session.replacingOccurrences(of: "FPR", with: "fpr:12.13"), with: [plain])
+        #expect(found.isEmpty, "\(found)")
+        // The same proxy under the 12.16 reading (object_getClass): no fault.
+        #expect(try run(Self.session.replacingOccurrences(of: "FPR", with: "fpr"), with: [proxy]).isEmpty)
+    }
+
+    @Test("setter own-session: pangle wraps the delegate before the session factory, so fpr:12.13 faults in either install order, and not when the session predates pangle's start")
+    func ownSession() throws {
+        let session = """
+            host NSURLSession
+            config release
+            attach A
+            attach B
+            set-delegate app
+            fire URLSession:task:didCompleteWithError:
+            """
+        for (a, b) in [("fpr:12.13", "pangle"), ("pangle", "fpr:12.13")] {
+            let found = try run(session.replacingOccurrences(of: "A", with: a).replacingOccurrences(of: "B", with: b),
+                                with: try Lab.packageParticipantFiles.get())
+            #expect(found.map(\.kind) == [.badAccess], "\(a) \(b): \(found)")
+        }
+        // Pangle's session exists only once Pangle has started: a session made before its start is not wrapped.
+        let before = try run("host NSURLSession\nconfig release\nattach fpr:12.13\nset-delegate app\nattach pangle\nfire URLSession:task:didCompleteWithError:\n",
+                             with: try Lab.packageParticipantFiles.get())
+        #expect(!before.contains { $0.kind == .badAccess }, "\(before)")
+    }
+
+    @Test("Mistakes in setter own-session name their line", arguments: [
+        ("participant a\nstart runtime\nobserve NSURLSession\nsetter own-session\nsetimp keyed class\n", 4, "goes with 'wrap'"),
+        ("participant a\nstart runtime\nobserve NSURLSession\nsetter own-session\nwrap nsproxy keep retain host k\n", 4, "no 'keep'"),
+        ("participant a\nstart runtime\nobserve UIScrollView\nsetter own-session\nwrap nsproxy\n", 4, "'observe NSURLSession' alone"),
+    ])
+    func ownSessionErrors(_ text: String, _ line: Int, _ message: String) {
+        #expect(throws: InputFileError.self) { try file(text) }
+        do { _ = try file(text) } catch {
+            #expect(error.line == line && error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test("Two libraries that each own the session never share a cell; a cell with pangle sets the delegate only after pangle starts")
+    func ownSessionCells() {
+        let generator = ScenarioGenerator(hosts: Lab.catalog.hosts, participants: Lab.catalog.participants)
+        let cells = generator.cells().filter { $0.host == "NSURLSession" }
+        #expect(cells.contains { $0.order.contains("pangle") } && cells.contains { $0.order.contains("gtm") })
+        #expect(!cells.contains { $0.order.contains("pangle") && $0.order.contains("gtm") })
+        for cell in cells where cell.order.contains("pangle") {
+            for scenario in generator.scenarios(for: cell) {
+                let attach = scenario.steps.firstIndex(of: .attach("pangle"))
+                let set = scenario.steps.firstIndex(of: .setDelegate("app"))
+                #expect(attach != nil && set != nil && attach! < set!, "\(cell.order)")
+            }
+        }
     }
 
     @Test("fpr copies its trace-only donor into a delegate that lacks the method, so it still sees the event")

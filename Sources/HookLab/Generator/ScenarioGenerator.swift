@@ -61,7 +61,8 @@ public struct ScenarioGenerator: Sendable {
         targetSteps = steps
     }
 
-    /// Every order of `length` participants that support the host, never two of one family, in catalog order; orders of
+    /// Every order of `length` participants that support the host, never two of one family nor two that each own the
+    /// session (``ParticipantInfo/ownSession``), in catalog order; orders of
     /// three or more leave out older versions and settings (``ParticipantInfo/versionOf``, ``ParticipantInfo/setting``).
     public func orders(host: String, length: Int) -> [[String]] {
         let eligible = participants.filter { $0.hosts.contains(host) && (length < 3 || ($0.versionOf == nil && $0.setting == nil)) }
@@ -71,7 +72,8 @@ public struct ScenarioGenerator: Sendable {
                 result.append(prefix.map(\.id))
                 return
             }
-            for candidate in eligible where !prefix.contains(where: { $0.family == candidate.family }) {
+            for candidate in eligible where !prefix.contains(where: { $0.family == candidate.family })
+                && !(candidate.ownSession == true && prefix.contains { $0.ownSession == true }) {
                 extend(prefix + [candidate])
             }
         }
@@ -95,11 +97,11 @@ public struct ScenarioGenerator: Sendable {
     }
 
     /// Whether an order is one the matrix can hold on the host: known participants that support it, never two of one
-    /// family.
+    /// family nor two that each own the session.
     func isPlannable(_ order: [String], host: String) -> Bool {
         let infos = order.compactMap { id in participants.first { $0.id == id } }
         return infos.count == order.count && infos.allSatisfy { $0.hosts.contains(host) }
-            && Set(infos.map(\.family)).count == infos.count
+            && Set(infos.map(\.family)).count == infos.count && infos.filter { $0.ownSession == true }.count <= 1
     }
 
     /// Every cell with an order of one of the given lengths, for every host and configuration, sorted: the generated
@@ -137,7 +139,7 @@ public struct ScenarioGenerator: Sendable {
         let plain = Plan(infos, lateLast: false)
         if host.delegateAtLaunch == true { return launchScenarios(cell, host, infos) }
         var result: [Scenario] = []
-        for position in 0...plain.runtime.count {
+        for position in plain.earliestDelegate...plain.runtime.count {
             result.append(scenario(cell, host, plain, delegateAt: position))
         }
         // A Flutter app's notification delegate is its app delegate (`delegate = self`): it is never replaced or freed.
@@ -205,6 +207,9 @@ public struct ScenarioGenerator: Sendable {
         var loadTime: [Scenario.Step] = []
         var runtime: [[Scenario.Step]] = []
         var verbs: [Scenario.Step] = []
+        /// The first runtime position the app's delegate can be set at: after the start of a library that creates the
+        /// session itself (``ParticipantInfo/sessionAfterStart``), else 0.
+        var earliestDelegate = 0
 
         init(_ infos: [ParticipantInfo], lateLast: Bool) {
             var installedAtRuntime = false
@@ -216,6 +221,7 @@ public struct ScenarioGenerator: Sendable {
                 var unit: [Scenario.Step] = deferLoad ? [.load(info.id)] : []
                 if info.hasAttach { unit.append(.attach(info.id)) }
                 if !unit.isEmpty { runtime.append(unit) }
+                if info.sessionAfterStart == true, !unit.isEmpty { earliestDelegate = runtime.count }
                 if deferLoad || (!info.hasLoad && info.hasAttach) { installedAtRuntime = true }
                 verbs += info.verbSteps
             }

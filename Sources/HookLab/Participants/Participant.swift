@@ -22,6 +22,9 @@ public protocol Participant: AnyObject {
     /// `setWebViewDelegate:`, `adapter.collectionViewDelegate`). Returns false if it has no such API.
     /// Called before the library attaches too: it may keep the delegate and hand it over at attach.
     func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool
+    /// For a library whose own URL session the scenario's session stands for: the delegate it creates that session
+    /// with (its wrapper around `delegate`), and a reference it drops once the session exists. Nil: it creates none.
+    func ownSessionDelegate(_ delegate: ObjectID, _ world: World) throws -> (delegate: Value, made: ObjectID?)?
     /// Host events the library answers itself by design, so the app's delegate is not expected to get them.
     func consumes(_ event: String) -> Bool
     /// The journal observer name of the library's own observer (a tracker, a subscription), if any.
@@ -44,6 +47,7 @@ extension Participant {
         throw LabError("\(info.id) has no verb '\(verb)'")
     }
     public func setAppDelegate(_ app: ObjectID, _ world: World) throws -> Bool { false }
+    public func ownSessionDelegate(_ delegate: ObjectID, _ world: World) throws -> (delegate: Value, made: ObjectID?)? { nil }
     public func consumes(_ event: String) -> Bool { false }
     public var observer: String? { nil }
     public func expectsToObserve(_ event: String, _ world: World) -> Bool { false }

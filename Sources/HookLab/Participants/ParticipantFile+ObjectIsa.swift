@@ -1,10 +1,10 @@
 // The `isa-object` line: after its class hook, the SDK isa-swizzles the delegate object itself, copying donors in where
-// the object does not respond, and treats NSProxy delegates one of two ways (DeclaredSDK.ObjectIsa).
+// the object does not respond, and treats NSProxy delegates one of three ways (DeclaredSDK.ObjectIsa).
 import LibraryModels
 import UIKitModel
 
 extension ParticipantFile {
-    static let objectIsaForm = "'isa-object [prefix P] [marker SEL] [proxies isa|ivars] [copy SEL…]'"
+    static let objectIsaForm = "'isa-object [prefix P] [marker SEL] [proxies isa|ivars|stated-ivars] [copy SEL…]'"
 
     /// `isa-object prefix fir_ marker gul_class proxies ivars copy URLSession:task:didCompleteWithError: …`.
     static func objectIsa(_ args: [String]) throws(VersionRangeError) -> DeclaredSDK.ObjectIsa {
@@ -22,7 +22,7 @@ extension ParticipantFile {
             case "proxies":
                 let v = try value("proxies")
                 guard let p = DeclaredSDK.ObjectIsa.Proxies(rawValue: v) else {
-                    throw VersionRangeError("unknown proxies treatment '\(v)'; expected isa or ivars")
+                    throw VersionRangeError("unknown proxies treatment '\(v)'; expected isa, ivars or stated-ivars")
                 }
                 isa.proxies = p
             case "copy":

@@ -217,7 +217,8 @@ public struct ParticipantFile: Sendable {
                 startLine = number
                 if startsTwice, start == .load { throw fail(number, "'twice' repeats a start call: 'start runtime twice' or 'start late twice'") }
             case "observe":
-                guard let host = args.first, args.count >= 2 else { throw fail(number, "expected 'observe HOSTCLASS SELECTOR…', e.g. 'observe UITableView tableView:didSelectRowAtIndexPath:'") }
+                // `observe HOSTCLASS` alone: it takes part in the host's slot but records none of its events itself.
+                guard let host = args.first else { throw fail(number, "expected 'observe HOSTCLASS [SELECTOR…]', e.g. 'observe UITableView tableView:didSelectRowAtIndexPath:'") }
                 let classes = hostClasses
                 guard classes.contains(host) else {
                     throw fail(number, "unknown host class '\(host)'\(Scenario.suggestion(host, classes)); expected one of \(classes.joined(separator: ", "))")
@@ -228,9 +229,10 @@ public struct ParticipantFile: Sendable {
                     throw fail(number, "\(host) does not fire '\(event)'\(Scenario.suggestion(event, fired)); it fires \(Array(Set(fired)).sorted().joined(separator: ", "))")
                 }
                 observes.append((host, Array(args.dropFirst())))
-            case "setter" where args.first == "none" || args.first == "factory" || args.first == "declared":
+            case "setter" where ["none", "factory", "declared", "own-session"].contains(args.first ?? ""):
                 // `setter none`: it takes the delegate in the slot at its start; `setter factory`: it hooks the class
-                // method that creates the host with its delegate; `setter declared`: it hooks the class the app declares.
+                // method that creates the host with its delegate; `setter declared`: it hooks the class the app declares;
+                // `setter own-session`: it wraps the delegate of a session it creates itself.
                 // `prefix`/`category` name its helper selectors.
                 var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
                     (.replace, true, false, "sdk_", "SDK")
@@ -244,7 +246,7 @@ public struct ParticipantFile: Sendable {
                     }
                     i += 1
                 }
-                trigger = args[0] == "none" ? .start : args[0] == "factory" ? .factory : .declared
+                trigger = args[0] == "none" ? .start : args[0] == "own-session" ? .ownSession : DeclaredSDK.Trigger(rawValue: args[0])!
                 triggerLine = number
                 setter = s
             case "setter":
@@ -677,6 +679,12 @@ public struct ParticipantFile: Sendable {
             }
             sdk.objectIsa = isa
         }
+        if trigger == .ownSession {
+            // The scenario's session stands for the SDK's own: it makes the wrapper, and the session keeps it.
+            guard case .wrap(let proxy) = handling, proxy.keep == nil, sdk.hostClasses == ["NSURLSession"] else {
+                throw fail(triggerLine, "'setter own-session' wraps the delegate of a URL session the SDK creates: it goes with 'wrap' (no 'keep': the session retains its delegate) and 'observe NSURLSession' alone")
+            }
+        }
         if trigger == .declared {
             // The app declares its delegate class to the SDK's start call; only a class hook can use it.
             switch handling {
@@ -747,6 +755,7 @@ public struct ParticipantFile: Sendable {
         if !actions.isEmpty { info.actions = actions }
         describe(&info)
         info.appDelegateClass = appDelegateClass
+        if trigger == .ownSession { info.ownSession = true; info.sessionAfterStart = true }
         info.startCalls = startCalls
         info.framework = framework
         sdk.citations = cites.map(\.citation)
@@ -899,6 +908,8 @@ final class DeclaredParticipant: Participant {
     /// A file with `for HOSTCLASS` sections: one mechanism per host, all installed, the world's host's one started.
     let sections: [DeclaredSDK]
     var started = false
+    /// The class its install made for the world's host (its wrapper class), if any.
+    var made: Class?
     /// It refused to install (REFUSE): its observer expects nothing.
     var refused = false
 
@@ -926,7 +937,7 @@ final class DeclaredParticipant: Participant {
 
     func load(_ world: World) throws {
         guard !started else { return }
-        _ = installAll(world.rt, world.kind.className)
+        made = installAll(world.rt, world.kind.className)
         started = true
         let sdk = sdk(on: world.kind.className)
         if sdk.ownDelegateIfEmpty != nil, sdk.hooks(hostClass: world.kind.className) {
@@ -937,6 +948,7 @@ final class DeclaredParticipant: Participant {
     func attach(_ world: World) throws {
         guard !started else { return }
         let made = installAll(world.rt, world.kind.className)
+        self.made = made
         let sdk = sdk(on: world.kind.className)
         started = true
         if sdk.trigger == .start {
@@ -969,6 +981,14 @@ final class DeclaredParticipant: Participant {
     }
 
     var observer: String? { sdk.observer }
+
+    /// `setter own-session`: the app's session stands for the SDK's own, whose delegate it wraps before creating it.
+    func ownSessionDelegate(_ delegate: ObjectID, _ world: World) throws -> (delegate: Value, made: ObjectID?)? {
+        let sdk = sdk(on: world.kind.className)
+        guard started, sdk.trigger == .ownSession, sdk.hooks(hostClass: world.kind.className) else { return nil }
+        let (wrapped, wrapper) = try sdk.wrapOwnSessionDelegate(world.rt, delegate, made: made)
+        return (wrapped, wrapper)
+    }
 
     /// With `task-factories resume`: the `resume` of the task the app started in this step, which went through the
     /// session's replaced factory (URLSessionTaskFactories), whichever session it was made with.

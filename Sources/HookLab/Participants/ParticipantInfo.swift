@@ -111,6 +111,12 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         }
     }
 
+    /// True when the scenario's URL session stands for the library's own session (GTMSessionFetcher's fetcher, Pangle's
+    /// session under its proxy): one session cannot be two libraries' own, so two such libraries never share a cell.
+    public var ownSession: Bool? = nil
+    /// True when the library creates that session itself once it has started (`setter own-session`: Pangle's session
+    /// for an ad): the scenario's session is made after its start, never before it.
+    public var sessionAfterStart: Bool? = nil
     /// Where the SDK's object is shown to be the app's delegate class itself (`app-delegate-class SOURCE`): UIKit
     /// creates it at launch, so nothing the app starts at runtime comes before it; nil for every other SDK.
     public var appDelegateClass: String? = nil

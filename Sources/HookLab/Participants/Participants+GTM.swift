@@ -10,8 +10,12 @@ import UIKitModel
 final class GTMParticipant: Participant {
     let info: ParticipantInfo
     init(_ info: ParticipantInfo) { self.info = info }
-    static let mechanism = ParticipantInfo.mechanism(id: "gtm", family: "gtm", hosts: ["NSURLSession"], hasLoad: false, hasAttach: true,
-                                                     verbs: ["gtm.beginFetching"])
+    static let mechanism: ParticipantInfo = {
+        var info = ParticipantInfo.mechanism(id: "gtm", family: "gtm", hosts: ["NSURLSession"], hasLoad: false, hasAttach: true,
+                                             verbs: ["gtm.beginFetching"])
+        info.ownSession = true
+        return info
+    }()
 
     func attach(_ world: World) throws {}
 

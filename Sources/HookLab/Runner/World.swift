@@ -94,7 +94,16 @@ public final class World {
     func handOverAppLevel(_ app: ObjectID) throws -> Bool {
         if let creator = kind.primarySlot.createdBy {
             let cls = rt.objc_getClass(kind.className)!
-            let made = try rt.objc_msgSend(rt.classObject(cls), rt.sel(creator), [.string("configuration"), .object(app), .none])
+            // A library whose own session this stands for wraps the delegate first (`setter own-session`).
+            var delegate = Value.object(app)
+            var dropped: [ObjectID] = []
+            for p in participants {
+                guard let d = delegate.object, let (wrapped, made) = try p.ownSessionDelegate(d, self) else { continue }
+                delegate = wrapped
+                if let made { dropped.append(made) }
+            }
+            let made = try rt.objc_msgSend(rt.classObject(cls), rt.sel(creator), [.string("configuration"), delegate, .none])
+            for o in dropped { try rt.objc_release(o) }
             guard let session = made.object else { return true }
             try rt.objc_retain(session)
             // The app keeps its earlier session (until teardown); the new one is where events now arrive.
