@@ -94,10 +94,7 @@ extension KnownSDK {
                  participant: "datadog:3.8.0", hooks: "the scroll view's delegate (a proxy the getter returns) and URL-session delegate classes",
                  source: "DataDog/dd-sdk-ios #2760"),
         // 3.8.2 and 3.8.3 are datadog-3.8.2.hooklab and datadog-3.8.3.hooklab.
-        KnownSDK("Firebase Performance before 12.13", [pod("FirebasePerformance", nil, "< 12.13.0"), pod("Firebase", "Performance", "< 12.13.0"),
-                                                       spm("firebase-ios-sdk", "FirebasePerformance", "< 12.13.0")],
-                 participant: "fpr:11", hooks: "URL sessions: the session factories, the delegate's class, and the delegate object (isa-swizzled)",
-                 source: "firebase-ios-sdk FirebasePerformance/Sources/Instrumentation"),
+        // Firebase Performance: fpr-11.hooklab, fpr-12.13.hooklab and fpr.hooklab declare its three release lines.
         // React Native Firebase messaging: rnfb-calls-first, rnfb-double-call and rnfb.hooklab declare RNFBMessaging's ranges.
         KnownSDK("PostHog 3.69", [pod("PostHog", nil, ">= 3.69.0 < 3.70.0"), spm("posthog-ios", "PostHog", ">= 3.69.0 < 3.70.0")], participant: "posthog:xchg",
                  hooks: "UNUserNotificationCenter's setDelegate: and the delegate class (exchange with ph_swizzled_ selectors)",
@@ -127,11 +124,6 @@ extension KnownSDK {
                                         carthage("https://dl.google.com/dl/firebase/ios/carthage/FirebaseMessagingBinary.json")],
                  participant: "fcm", hooks: "the app delegate (through GoogleUtilities) and UNUserNotificationCenter.delegate (KVO plus IMP replacement on its class)",
                  source: "firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m"),
-        KnownSDK("Firebase Performance", [pod("FirebasePerformance", nil, ">= 12.13.0"), pod("Firebase", "Performance", ">= 12.13.0"),
-                                          spm("firebase-ios-sdk", "FirebasePerformance", ">= 12.13.0"),
-                                          carthage("https://dl.google.com/dl/firebase/ios/carthage/FirebasePerformanceBinary.json", ">= 12.13.0")],
-                 participant: "fpr", hooks: "URL sessions: the session factories, the delegate's class, the delegate object, and a proxy delegate's ivars",
-                 source: "firebase-ios-sdk FPRProxyObjectHelper.m:20-42 (#15869)"),
         // The participant models the 5.x code base (OneSignalNotifications, started at +load); 5.0.0 is the rewrite
         // (OneSignal-iOS-SDK PR #1301). An older major is "not modeled", never the nearest model (versions guide §1.4).
         KnownSDK("OneSignal", [pod("OneSignalXCFramework", nil, ">= 5.0.0"), pod("OneSignal", nil, ">= 5.0.0"), pod("OneSignalNotifications"),
