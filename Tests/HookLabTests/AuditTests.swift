@@ -14,8 +14,8 @@ struct AuditTests {
         #expect(cli.main(arguments: ["audit", "fcm", "-q"]) == 0, "\(captured.err)")
         let out = captured.out
         #expect(out.hasPrefix("# hooklab audit fcm\n"))
-        #expect(out.contains("Requires `gul` >= 8.1.0: Firebase Messaging 12 requires GoogleUtilities ≥ 8.1."))
-        #expect(out.contains("- **`kvo-slot`** ← `kvo-slot` (for UNUserNotificationCenter): firebase/firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:194-249\n"), "\(out)")
+        #expect(out.contains("Requires `gul` >= 8.0.0: Firebase Messaging 11 and 12 require GoogleUtilities 8."))
+        #expect(out.contains("- **`kvo-slot`** ← `kvo-slot` (for UNUserNotificationCenter): firebase/firebase-ios-sdk FIRMessagingRemoteNotificationsProxy.m:194-249 @CocoaPods-12.19.0\n"), "\(out)")
         let keyed = try #require(out.range(of: "- **`setimp-keyed-selector`**"))
         let line = out[keyed.upperBound...].split(separator: "\n").prefix(2).joined(separator: "\n")
         #expect(line.contains("UNUserNotificationCenter · fcm → clevertap (debug, release)"), "\(line)")

@@ -152,8 +152,8 @@ extension Finding {
 
 extension ScenarioGenerator {
     /// Why a cell's install order cannot happen, or nil when it can: a participant requires a version of another's
-    /// library that the other does not model (`requires`: "not possible: Firebase Messaging 12 requires GoogleUtilities
-    /// ≥ 8.1"), or one that hooks at launch (load-time hooks, and it cannot start late) is placed after one that only
+    /// library that the other does not model (`requires`: "not possible: Firebase Messaging 11 and 12 require
+    /// GoogleUtilities 8"), or one that hooks at launch (load-time hooks, and it cannot start late) is placed after one that only
     /// attaches at runtime ("not possible: tracker:proxy hooks at launch"), or one started at runtime is placed before an
     /// SDK that is the app's delegate class (``ParticipantInfo/appDelegateClass``).
     public func impossibility(of cell: Matrix.Cell) -> String? {

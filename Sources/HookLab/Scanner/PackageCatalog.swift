@@ -81,7 +81,12 @@ extension KnownSDK {
 
     /// Versions whose mechanism differs from the modeled one: each maps to its own participant id.
     static let variants: [KnownSDK] = [
-        // 2.2.0–4.0.3 (per-instance subclass), 1.10.13–1.10.15 (NSProxy wrapper) and ENABLE_AUTOTRACK_DIDSELECTROW
+        // 2.5.3–4.0.3 keep the per-instance subclass but proxy the host view's selector only, with no respondsToSelector:
+        // skip, and track before the original (SAAutoTrackManager.m:295-313 @v4.0.3): a mechanism no participant has.
+        KnownSDK("Sensors Data 2.5.3–4.0.3", [pod("SensorsAnalyticsSDK", nil, ">= 2.5.3 < 4.0.4"), carthage("sensorsdata/sa-sdk-ios", ">= 2.5.3 < 4.0.4")],
+                 hooks: "the table and collection views' delegate objects (setDelegate: exchange, a per-instance subclass with a lying -class, proxyDelegate:selectors:)",
+                 source: "sa-sdk-ios v4.0.3 SAAutoTrackManager.m:295-313, SADelegateProxy proxyDelegate:selectors:"),
+        // 2.2.0–2.5.2 (per-instance subclass), 1.10.13–1.10.15 (NSProxy wrapper) and ENABLE_AUTOTRACK_DIDSELECTROW
         // (1.10.21–2.1.17): the participant files sensors-isa-instance, sensors-nsproxy and sensors-exchange declare them.
         // 18ea300 (podspec 1.10.13) has the NSProxy files, ef9ccf2 (1.10.16) deletes them (versions-and-manifests.md §A3).
         KnownSDK("Sensors Data before 2.2", [pod("SensorsAnalyticsSDK", nil, "< 1.10.13"), pod("SensorsAnalyticsSDK", nil, ">= 1.10.16 < 2.2.0"),
@@ -96,7 +101,7 @@ extension KnownSDK {
         // 3.8.2 and 3.8.3 are datadog-3.8.2.hooklab and datadog-3.8.3.hooklab.
         // Firebase Performance: fpr-11.hooklab, fpr-12.13.hooklab and fpr.hooklab declare its three release lines.
         // React Native Firebase messaging: rnfb-calls-first, rnfb-double-call and rnfb.hooklab declare RNFBMessaging's ranges.
-        KnownSDK("PostHog 3.69", [pod("PostHog", nil, ">= 3.69.0 < 3.70.0"), spm("posthog-ios", "PostHog", ">= 3.69.0 < 3.70.0")], participant: "posthog:xchg",
+        KnownSDK("PostHog 3.69.0–3.69.2", [pod("PostHog", nil, ">= 3.69.0 < 3.69.3"), spm("posthog-ios", "PostHog", ">= 3.69.0 < 3.69.3")], participant: "posthog:xchg",
                  hooks: "UNUserNotificationCenter's setDelegate: and the delegate class (exchange with ph_swizzled_ selectors)",
                  source: "PostHog/posthog-ios #748, #753"),
     ]
@@ -171,7 +176,7 @@ extension KnownSDK {
                  source: "expo/expo expo-notifications NotificationCenterManager.swift"),
         KnownSDK("react-native-notifications", [pod("ReactNativeNotifications"), pod("react-native-notifications")], participant: "rnn",
                  hooks: "UNUserNotificationCenter.delegate (a multicast set unconditionally)", source: "wix/react-native-notifications lib/ios"),
-        KnownSDK("PostHog", [pod("PostHog", nil, ">= 3.70.0"), spm("posthog-ios", "PostHog", ">= 3.70.0")], participant: "posthog",
+        KnownSDK("PostHog", [pod("PostHog", nil, ">= 3.69.3"), spm("posthog-ios", "PostHog", ">= 3.69.3")], participant: "posthog",
                  hooks: "UNUserNotificationCenter's setDelegate: and the delegate class (IMP replacement)", source: "PostHog/posthog-ios #753"),
         KnownSDK("Embrace", [pod("EmbraceIO"), spm("embrace-apple-sdk")], participant: "embrace",
                  hooks: "UNUserNotificationCenter.delegate, URL sessions and WKWebView navigation delegates (setter swizzles and wrappers)",
