@@ -338,6 +338,20 @@ public struct DeclaredSDK: Hashable, Sendable {
 
     /// The host class names it hooks, in install order.
     public var hostClasses: [String] { observed.map(\.host) }
+    /// The host classes whose delegate setter it hooks (`setter … on CLASS`); nil: every host class it observes.
+    public var setterOn: [String]? = nil
+
+    /// With `setter … on CLASS`, the events its hook handles for the view being set: those of every observed host class
+    /// the view is a kind of (a table view's set reaches UIScrollView's hooked setter through super).
+    func events(forView view: ObjectID, _ rt: Runtime, hooked: [String]) -> [String] {
+        guard setterOn != nil else { return hooked }
+        var out: [String] = []
+        for o in observed {
+            guard let cls = rt.objc_getClass(o.host), rt.class_isSubclass(rt.object_getClass(view), of: cls) else { continue }
+            for e in o.events where !out.contains(e) { out.append(e) }
+        }
+        return out
+    }
     /// Whether it hooks `hostClass` (``hostClasses`` without building the list: runs ask at every step).
     public func hooks(hostClass: String) -> Bool { observed.contains { $0.host == hostClass } }
 
@@ -378,6 +392,8 @@ public struct DeclaredSDK: Hashable, Sendable {
             guard let cls = rt.objc_getClass(name), let host = HostKind.all.first(where: { $0.className == name }) else { continue }
             switch trigger {
             case .setter:
+                // `setter … on CLASS`: only that class's setter; its subclasses reach it through super.
+                if let only = setterOn, !only.contains(name) { continue }
                 hookSetter(rt, cls, host.primarySlot.setter, observed: events(on: name), made: made)
                 if getterUnwraps { hookGetter(rt, cls, host.primarySlot.property, made: made) }
             case .factory:
@@ -428,6 +444,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         let imp = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(hook == .exchange ? helper : setter)]",
                                                  owner: id) { rt, view, _, a in
             let delegate = a.first ?? .none
+            let observed = sdk.events(forView: view, rt, hooked: observed)
             try sdk.guardingSetter(rt, view, delegate, original: original) {
                 let (toSet, wrapper) = try sdk.handle(rt, view, delegate, observed: observed, made: made)
                 if sdk.callsOriginal {

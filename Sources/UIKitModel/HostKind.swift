@@ -135,8 +135,11 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
         return kind
     }
 
+    /// The host classes that inherit another host class's delegate setter (UIKit.swift defines them so).
+    public static let uikitSuperclass: [String: String] = ["UITableView": "UIScrollView", "UICollectionView": "UIScrollView"]
+
     public static func tableView(_ era: Era) -> HostKind {
-        HostKind(name: eraName("UITableView", era), className: "UITableView", era: era,
+        var kind = HostKind(name: eraName("UITableView", era), className: "UITableView", era: era,
                  slots: [DelegateSlot(property: "delegate", protocolName: "UITableViewDelegate", ownership: listOwnership(era)),
                          DelegateSlot(property: "dataSource", protocolName: "UITableViewDataSource", ownership: listOwnership(era))],
                  events: [
@@ -147,10 +150,14 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
                     HostEvent(selector: "tableView:willDisplayCell:forRowAtIndexPath:", slot: "delegate",
                               internalSelector: "_createPreparedCellForGlobalRow:willDisplay:", returnType: "v"),
                  ] + scrollEvents.prefix(1))
+        // A list view is a scroll view: removed from its superview while its owner deallocates, it sends the cached
+        // scrollViewDidScroll: (DataDog/dd-sdk-ios #2867 is a collection view; PR #2942: `_notifyDidScroll` at teardown).
+        kind.eventWhileDelegateDeallocates = "scrollViewDidScroll:"
+        return kind
     }
 
     public static func collectionView(_ era: Era) -> HostKind {
-        HostKind(name: eraName("UICollectionView", era), className: "UICollectionView", era: era,
+        var kind = HostKind(name: eraName("UICollectionView", era), className: "UICollectionView", era: era,
                  slots: [DelegateSlot(property: "delegate", protocolName: "UICollectionViewDelegate", ownership: listOwnership(era)),
                          DelegateSlot(property: "dataSource", protocolName: "UICollectionViewDataSource", ownership: listOwnership(era))],
                  events: [
@@ -161,6 +168,8 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
                     HostEvent(selector: "collectionView:willDisplayCell:forItemAtIndexPath:", slot: "delegate",
                               internalSelector: "_notifyWillDisplayCellIfNeeded:forIndexPath:", returnType: "v"),
                  ] + scrollEvents.prefix(1))
+        kind.eventWhileDelegateDeallocates = "scrollViewDidScroll:"
+        return kind
     }
 
     /// UIWebView: `delegate` is assign in every era (guide C1); events come through `_WebSafeForwarder`.

@@ -132,17 +132,29 @@ public enum UIKit {
         // Selectors and the flags ivar are computed once, not on every set.
         let probes = probes(rt, slot.protocolName).map { rt.sel($0) }
         let flags = cacheIvar(property)
-        rt.addMethod(cls, property, types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, property) }
+        let setter = rt.sel(slot.setter)
+        // UITableView and UICollectionView store `delegate` through `[super setDelegate:]`, UIScrollView's setter: a hook
+        // on UIScrollView's setter serves them too (Datadog swizzles UIScrollView's alone, and its proxy shows up as a
+        // collection view's delegate, DataDog/dd-sdk-ios #2760; field guide corrections row 8).
+        let inherited = rt.class_getSuperclass(cls).flatMap { sup in rt.class_getInstanceMethod(sup, setter) != nil ? sup : nil }
+        // The getter is inherited too: Datadog's getter swizzle on UIScrollView (#2760's fix) answers for a collection view.
+        if inherited == nil { rt.addMethod(cls, property, types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, property) } }
         rt.addMethod(cls, slot.setter, types: "v@:@") { rt, o, _, a in
             let new = a.first ?? .none
             // RATreeView PR #154 (rxcocoa guide §5): setting the same instance again skips the cache refresh.
             if !new.isNil, rt.object_getIvar(o, property) == new { return .none }
-            try rt.object_setIvar(o, property, new, slot.ownership)
+            if let inherited {
+                _ = try rt.objc_msgSendSuper(o, inherited, setter, [new])
+            } else {
+                try rt.object_setIvar(o, property, new, slot.ownership)
+            }
             guard slot.cachesResponds else { return .none }
-            // UIKit/WebKit snapshot respondsToSelector: per method when the delegate is set (guide C2).
+            // UIKit/WebKit snapshot respondsToSelector: per method when the delegate is set (guide C2). MODEL
+            // (inference): a subclass caches its own methods' answers from what its superclass's setter stored.
+            let stored = rt.object_getIvar(o, property)
             var bits = 0
-            for (bit, probe) in probes.enumerated() where !new.isNil {
-                if try rt.objc_msgSend(new, rt.s.respondsToSelector, [.sel(probe)]).boolValue { bits |= 1 << bit }
+            for (bit, probe) in probes.enumerated() where !stored.isNil {
+                if try rt.objc_msgSend(stored, rt.s.respondsToSelector, [.sel(probe)]).boolValue { bits |= 1 << bit }
             }
             try rt.object_setIvar(o, flags, .int(bits), .value)
             return .none

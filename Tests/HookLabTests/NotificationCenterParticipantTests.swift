@@ -37,7 +37,7 @@ struct NotificationCenterParticipantTests {
     @Test("Mistakes in the new lines name their line", arguments: [
         ("participant a\nstart runtime\nfor UIWebViw\nobserve UIWebView webViewDidStartLoad:\nsetter exchange\nswizzle-class\n", 3, "expected 'for HOSTCLASS'"),
         ("participant a\nstart runtime\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\n", 7, "a second section"),
-        ("participant a\nstart runtime\nfor UIApplication\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\n", 3, "must observe UIApplication only"),
+        ("participant a\nstart runtime\nfor UIApplication\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\n", 3, "must observe UIApplication first"),
         ("participant a\nstart runtime\nfor UNUserNotificationCenter\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nsetimp keyed selector\nkvo-slot x\n", 7, "expected 'kvo-slot' or 'kvo-slot if-unset'"),
         ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(didReceive)\nsetter none\nsetimp keyed class\nkvo-slot if-unset\n", 6, "needs 'setter none' and a 'swizzle-class' line"),
         ("participant a\nstart runtime\nobserve UNUserNotificationCenter \(willPresent)\nsetter none\nswizzle-class\nkvo-slot\n", 6, "needs 'setter none' and a 'setimp' line"),

@@ -78,6 +78,31 @@ struct ParticipantFileTests {
         }
     }
 
+    @Test("setter … on UIScrollView: the tracker hooks UIScrollView's setter alone, and a table view's set reaches it through super, with the table's events")
+    func setterOnTheScrollViewServesListViews() throws {
+        let file = try ParticipantFile.parse(text: """
+            participant t
+            start load
+            observe UIScrollView scrollViewWillBeginDragging:
+            observe UITableView tableView:didSelectRowAtIndexPath:
+            setter exchange on UIScrollView prefix t_ category T
+            swizzle-class
+            """, file: "t.hooklab")
+        #expect(file.sdk.setterOn == ["UIScrollView"])
+        #expect(ParticipantFile.text(for: file.sdk).contains("setter exchange on UIScrollView prefix t_ category T"))
+        let catalog = ModelCatalog(participants: [file.kind])
+        let scenario = try Scenario.parse(text: """
+            host UITableView
+            config release
+            load t
+            set-delegate app
+            fire tableView:didSelectRowAtIndexPath:
+            """, file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+        let run = catalog.makeRunner().run(scenario)
+        // The tracker saw the table's delegate through UIScrollView's setter and hooked its didSelect on the class.
+        #expect(run.findings.isEmpty, "\(run.findings)")
+    }
+
     @Test func designAndMissedEventLinesAreDeclared() throws {
         let text = Self.proxyFile + "\ndesign NSObject wrapper kept on the delegate\nmissed-event Analytics lose `SEL`: `ID` never records it.\n"
         let info = try ParticipantFile.parse(text: text, file: "p.hooklab").info
@@ -142,6 +167,8 @@ struct ParticipantFileTests {
         ("participant a:b\nstart runtime thrice", 2, "expected 'start load', 'start runtime [twice]'"),
         ("participant a:b\nstart runtime twice\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class", 2, "goes with 'setter none'"),
         ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange\nswizzle-class\ntask-factories resume", 5, "goes with 'setter factory' and 'observe NSURLSession"),
+        ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange on UIScrollView\nswizzle-class", 3, "UIScrollView is not a host class it observes"),
+        ("participant a:b\nobserve UITableView tableView:didSelectRowAtIndexPath:\nsetter exchange on\nswizzle-class", 3, "'on'"),
     ])
     func errorsNameTheLine(text: String, line: Int, message: String) {
         #expect(throws: InputFileError.self) { try ParticipantFile.parse(text: text, file: "x.hooklab") }

@@ -23,7 +23,10 @@ struct TrackerParticipantFileTests {
         let others = files.filter { $0.methodHook == nil && $0.swiftModel == nil && !$0.info.id.hasPrefix("tracker") && !$0.info.id.hasPrefix("sensors:") }
         let scrollProxies = ["datadog", "datadog:3.8.0", "datadog:3.8.2", "datadog:3.8.3", "datadog:no-uikit-actions"]
         #expect(others.filter { !scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.allSatisfy(appLevel.contains) })
-        #expect(others.filter { scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.filter { !appLevel.contains($0) } == ["UIScrollView"] })
+        // Datadog hooks UIScrollView's setter, which table and collection views reach through super (iOS 9 and later).
+        #expect(others.filter { scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.filter { !appLevel.contains($0) } == ["UIScrollView", "UITableView", "UICollectionView"] })
+        // The trackers hook UIScrollView's setter alone among the scroll views, and the web views' own.
+        for file in files where file.info.id.hasPrefix("tracker") { #expect(file.sdk.setterOn == ["UIScrollView", "UIWebView", "WKWebView"], "\(file.info.id)") }
         for id in ids { #expect(Lab.catalog.participant(id)?.family == "tracker") }
     }
 }

@@ -281,11 +281,13 @@ struct URLSessionParticipantTests {
                 #expect("\(error)".hasPrefix("w.hooklab:") && "\(error)".contains(message), "\(error)")
             }
         }
-        // The generator fires the teardown event on the scroll view hosts only.
+        // The generator fires the teardown event on the scroll views, list views included (#2867 is a collection view), and
+        // not on the web views.
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants)
-        for host in ["UIScrollView", "UIScrollView@ios8", "UITableView"] {
-            let steps = generator.scenarios(for: Matrix.Cell(host: host, order: ["datadog"], config: .release)).flatMap(\.steps)
-            #expect(steps.contains(.fireWhileDeallocating(name: "app", selector: "scrollViewDidScroll:")) == host.hasPrefix("UIScrollView"), "\(host)")
+        for host in ["UIScrollView", "UIScrollView@ios8", "UITableView", "UICollectionView", "UIWebView"] {
+            let order = host == "UIWebView" ? ["tracker:proxy"] : ["datadog"]
+            let steps = generator.scenarios(for: Matrix.Cell(host: host, order: order, config: .release)).flatMap(\.steps)
+            #expect(steps.contains(.fireWhileDeallocating(name: "app", selector: "scrollViewDidScroll:")) == (host != "UIWebView"), "\(host)")
         }
     }
 
@@ -315,7 +317,8 @@ struct URLSessionParticipantTests {
         #expect(Lab.catalog.participant("datadog:3.7")?.family == "datadog" && Lab.catalog.participant("datadog:3.7")?.hosts == ["NSURLSession"])
         // datadog's NSURLSession section is this mechanism; its UIScrollView section the proxy.
         let sections = try #require(try Lab.packageParticipantFiles.get().first { $0.info.id == "datadog" }).sections
-        #expect(sections.map(\.hostClasses) == [["UIScrollView"], ["NSURLSession"]] && sections[1].trigger == .declared)
+        #expect(sections.map(\.hostClasses) == [["UIScrollView", "UITableView", "UICollectionView"], ["NSURLSession"]] && sections[1].trigger == .declared)
+        #expect(sections[0].setterOn == ["UIScrollView"])
     }
 
     // MARK: gtm, a consumer that asks isKindOfClass:

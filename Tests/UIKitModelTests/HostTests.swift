@@ -88,6 +88,34 @@ struct HostOwnershipTests {
     }
 }
 
+@Suite("UITableView and UICollectionView set their delegate through UIScrollView's setter")
+struct ListViewSuperSetterTests {
+    @Test("A replacement of UIScrollView's setDelegate: sees a list view's set and decides what it stores; the list view caches its own flags from that", arguments: [Era.ios8, .ios9])
+    func scrollViewSetterServesListViews(era: Era) throws {
+        for kind in [HostKind.tableView(era), HostKind.collectionView(era)] {
+            let f = try HostFixture(kind)
+            let scroll = try #require(f.rt.objc_getClass("UIScrollView"))
+            let setter = f.rt.sel("setDelegate:")
+            let original = try #require(f.rt.class_getInstanceMethod(scroll, setter).map(f.rt.method_getImplementation))
+            // A stand-in for Datadog's swizzle: it stores a second object instead of the one given (its proxy).
+            let other = try AppDelegateObject.make(in: f.rt)
+            var seen: [Value] = []
+            let hook = f.rt.imp_implementationWithBlock("-[UIScrollView(Test) setDelegate:]", owner: "test") { rt, o, cmd, a in
+                seen.append(a.first ?? .none)
+                return try rt.callIMP(original, o, cmd, [.object(other)])
+            }
+            _ = f.rt.class_replaceMethod(scroll, setter, hook, "v@:@")
+            let app = try AppDelegateObject.make(in: f.rt)
+            try f.setDelegate(.object(app))
+            #expect(seen == [.object(app)], "\(kind.name)")
+            #expect(try f.rt.send(f.host, "delegate") == .object(other), "\(kind.name)")
+            // The list view's own event reaches what was stored, through the flags it cached from it.
+            try f.fire(f.plainEvent)
+            #expect(f.received(other).contains(f.plainEvent.selector) && f.received(app).isEmpty, "\(kind.name)")
+        }
+    }
+}
+
 @Suite("UIKit/WebKit hosts: respondsToSelector: cached at set time (guide C2)")
 struct HostRespondsCacheTests {
     @Test("a method added after the delegate was set is missed; the same object again does not refresh; nil then it does",

@@ -1,7 +1,8 @@
 // `for HOSTCLASS` sections: one SDK that hooks two slots by different mechanisms (Firebase Messaging: a GUL interceptor on
 // the app delegate, KVO plus SETIMP on UNUserNotificationCenter.delegate, FIRMessagingRemoteNotificationsProxy.m:83-135).
 // Lines before the first `for` line are shared; each section is parsed with them as a file of its own, keeping its
-// line numbers, and must observe its host only.
+// line numbers, and must observe its host only (and, with `setter … on HOST`, its subclasses: Datadog on list views).
+import UIKitModel
 import Foundation
 import LibraryModels
 
@@ -34,8 +35,10 @@ extension ParticipantFile {
             guard section.methodHook == nil else {
                 throw InputFileError(file: file, line: start + 1, message: "a 'hook' participant has no host sections")
             }
-            guard section.sdk.hostClasses == [hosts[n]] else {
-                throw InputFileError(file: file, line: start + 1, message: "the section 'for \(hosts[n])' must observe \(hosts[n]) only, on one 'observe' line")
+            // With `setter … on HOST`, the section may also observe HOST's subclasses, whose sets reach HOST's setter by super.
+            let classes = section.sdk.hostClasses
+            guard classes.first == hosts[n], classes.dropFirst().allSatisfy({ HostKind.uikitSuperclass[$0] == hosts[n] && section.sdk.setterOn == [hosts[n]] }) else {
+                throw InputFileError(file: file, line: start + 1, message: "the section 'for \(hosts[n])' must observe \(hosts[n]) first, on its own 'observe' line, and its subclasses only with 'setter … on \(hosts[n])'")
             }
             parsed.append(section)
         }
@@ -49,7 +52,7 @@ extension ParticipantFile {
         }
         // Each section's hosts, in host-kind order (a section's `era` line narrows its own).
         let sectionHosts = union(parsed.map(\.info.hosts))
-        result.info.hosts = HookLab.hostNames(hosts).filter(sectionHosts.contains)
+        result.info.hosts = HookLab.hostNames(union(parsed.map(\.sdk.hostClasses))).filter(sectionHosts.contains)
         result.info.hasLoad = parsed.contains { $0.info.hasLoad }
         result.info.hasAttach = parsed.contains { $0.info.hasAttach }
         result.info.canStartLate = parsed.contains { $0.info.canStartLate }
@@ -66,10 +69,13 @@ extension ParticipantFile {
             for var setting in section.settings {
                 let scoped = setting.line - 1 > starts[n]
                 if let i = settings.firstIndex(where: { $0.name == setting.name }) {
-                    if scoped, !settings[i].hostClasses.isEmpty, !settings[i].hostClasses.contains(hosts[n]) { settings[i].hostClasses.append(hosts[n]) }
+                        if scoped, !settings[i].hostClasses.isEmpty {
+                        for host in section.sdk.hostClasses where !settings[i].hostClasses.contains(host) { settings[i].hostClasses.append(host) }
+                    }
                     continue
                 }
-                if scoped { setting.hostClasses = [hosts[n]] }
+                // The section's slot, with the subclasses it reaches through super (Datadog's list views).
+                if scoped { setting.hostClasses = section.sdk.hostClasses }
                 settings.append(setting)
             }
         }

@@ -124,6 +124,8 @@ public struct ParticipantFile: Sendable {
         var kvoSlotIfUnset = false
         var ifResponds = false
         var hooksCurrent = false
+        var setterOn: [String]?
+        var setterOnLine = 0
         var unlessConforms: String?
         var perInstance: DeclaredSDK.IsaPerInstance?
         var taskClassHook: (DeclaredTaskClassHook, Int)?
@@ -250,7 +252,7 @@ public struct ParticipantFile: Sendable {
                 triggerLine = number
                 setter = s
             case "setter":
-                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [hooks-current] [prefix P] [category NAME]'") }
+                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [hooks-current] [on HOSTCLASS] [prefix P] [category NAME]'") }
                 var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
                     (try choice(first, "setter hook"), true, false, "sdk_", "SDK")
                 var i = 1
@@ -261,9 +263,13 @@ public struct ParticipantFile: Sendable {
                     case "reentrancy-guard": setterGuard = true
                     case "first-only": setterFirstOnly = true
                     case "hooks-current": hooksCurrent = true
+                    case "on":
+                        let only = try option(args, &i, "on")
+                        setterOn = (setterOn ?? []) + [only]
+                        setterOnLine = number
                     case "prefix": s.prefix = try option(args, &i, "prefix")
                     case "category": s.category = try option(args, &i, "category")
-                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, reentrancy-guard, first-only, hooks-current, prefix P, category NAME")
+                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, reentrancy-guard, first-only, hooks-current, on HOSTCLASS, prefix P, category NAME")
                     }
                     i += 1
                 }
@@ -402,8 +408,8 @@ public struct ParticipantFile: Sendable {
                 guard !startCalls.contains(startCall) else { throw fail(number, "'start-call \(rest)' is declared twice") }
                 startCalls.append(startCall)
             case "requires":
-                // `requires gul >= 8.1.0 "Firebase Messaging 12 requires GoogleUtilities ≥ 8.1"` (its podspec's dependency).
-                let form = "expected 'requires FAMILY RANGE \"REASON\"', e.g. 'requires gul >= 8.1.0 \"Firebase Messaging 12 requires GoogleUtilities ≥ 8.1\"'"
+                // `requires gul >= 8.0.0 "Firebase Messaging 11 and 12 require GoogleUtilities 8"` (its podspec's dependency).
+                let form = "expected 'requires FAMILY RANGE \"REASON\"', e.g. 'requires gul >= 8.0.0 \"Firebase Messaging 11 and 12 require GoogleUtilities 8\"'"
                 guard let quote = rest.firstIndex(of: "\""), rest.hasSuffix("\""), rest.index(after: quote) < rest.endIndex else { throw fail(number, form) }
                 let reason = String(rest[rest.index(after: quote)..<rest.index(before: rest.endIndex)]).trimmingCharacters(in: .whitespaces)
                 let head = rest[..<quote].split(separator: " ").map(String.init)
@@ -663,6 +669,13 @@ public struct ParticipantFile: Sendable {
         sdk.unlessHas = unlessHas
         sdk.setterReentrancyGuard = setterGuard
         sdk.setterFirstOnly = setterFirstOnly
+        if let only = setterOn {
+            // The hooked setter must be one of its host classes', and a superclass of the others (they reach it by super).
+            for name in only where !sdk.hostClasses.contains(name) {
+                throw fail(setterOnLine, "'setter … on \(name)': \(name) is not a host class it observes (\(sdk.hostClasses.joined(separator: ", ")))")
+            }
+            sdk.setterOn = only
+        }
         if let getterLine = getterUnwraps {
             // The getter answers a wrapper's target: it needs a wrapper, and a setter hook that puts it in the slot.
             guard case .wrap = handling, trigger == .setter else {
@@ -790,6 +803,7 @@ public struct ParticipantFile: Sendable {
         if sdk.resetsDelegate { setter += " reset-delegate" }
         if sdk.setterReentrancyGuard { setter += " reentrancy-guard" }
         if sdk.setterFirstOnly { setter += " first-only" }
+        for only in sdk.setterOn ?? [] { setter += " on \(only)" }
         setter += " prefix \(sdk.prefix) category \(sdk.category)"
         lines.append(setter)
         var handling = handlingLine(sdk.handling)
