@@ -343,14 +343,19 @@ public struct DeclaredSDK: Hashable, Sendable {
 
     /// With `setter … on CLASS`, the events its hook handles for the view being set: those of every observed host class
     /// the view is a kind of (a table view's set reaches UIScrollView's hooked setter through super).
-    func events(forView view: ObjectID, _ rt: Runtime, hooked: [String]) -> [String] {
-        guard setterOn != nil else { return hooked }
+    /// Resolved once, when the hook is installed (`observedClasses`): the classes are looked up by name only then.
+    func events(forView view: ObjectID, _ rt: Runtime, byClass: [(Class, [String])]) -> [String] {
+        let cls = rt.object_getClass(view)
         var out: [String] = []
-        for o in observed {
-            guard let cls = rt.objc_getClass(o.host), rt.class_isSubclass(rt.object_getClass(view), of: cls) else { continue }
-            for e in o.events where !out.contains(e) { out.append(e) }
+        for (host, events) in byClass where rt.class_isSubclass(cls, of: host) {
+            for e in events where !out.contains(e) { out.append(e) }
         }
         return out
+    }
+
+    /// Each observed host class with its events, for ``events(forView:_:byClass:)``.
+    func observedClasses(_ rt: Runtime) -> [(Class, [String])] {
+        observed.compactMap { o in rt.objc_getClass(o.host).map { ($0, o.events) } }
     }
     /// Whether it hooks `hostClass` (``hostClasses`` without building the list: runs ask at every step).
     public func hooks(hostClass: String) -> Bool { observed.contains { $0.host == hostClass } }
@@ -434,6 +439,8 @@ public struct DeclaredSDK: Hashable, Sendable {
         let types = rt.method_getTypeEncoding(method)
         let hook = setterHook
         let sdk = self
+        // `setter … on`: a subclass's set reaches this hook too, and brings its own events.
+        let byClass = setterOn == nil ? nil : observedClasses(rt)
         let original: (Runtime, ObjectID, Value) throws -> Void = { rt, view, value in
             switch hook {
             // exchange: after method_exchangeImplementations the original runs under the helper selector (§4.1, §0.4).
@@ -444,7 +451,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         let imp = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(hook == .exchange ? helper : setter)]",
                                                  owner: id) { rt, view, _, a in
             let delegate = a.first ?? .none
-            let observed = sdk.events(forView: view, rt, hooked: observed)
+            let observed = byClass.map { sdk.events(forView: view, rt, byClass: $0) } ?? observed
             try sdk.guardingSetter(rt, view, delegate, original: original) {
                 let (toSet, wrapper) = try sdk.handle(rt, view, delegate, observed: observed, made: made)
                 if sdk.callsOriginal {

@@ -137,6 +137,11 @@ public enum UIKit {
         // on UIScrollView's setter serves them too (Datadog swizzles UIScrollView's alone, and its proxy shows up as a
         // collection view's delegate, DataDog/dd-sdk-ios #2760; field guide corrections row 8).
         let inherited = rt.class_getSuperclass(cls).flatMap { sup in rt.class_getInstanceMethod(sup, setter) != nil ? sup : nil }
+        // The superclass's slot protocol (UIScrollViewDelegate), whose methods open this one's list (parents first).
+        let inheritedCount = inherited.flatMap { sup in
+            HostKind.all.first { $0.className == rt.class_getName(sup) }?.slots.first { $0.property == property }
+        }.map { UIKit.probes(rt, $0.protocolName).count } ?? 0
+        let inheritedMask = (1 << inheritedCount) - 1
         // The getter is inherited too: Datadog's getter swizzle on UIScrollView (#2760's fix) answers for a collection view.
         if inherited == nil { rt.addMethod(cls, property, types: "@@:") { rt, o, _, _ in rt.object_getIvar(o, property) } }
         rt.addMethod(cls, slot.setter, types: "v@:@") { rt, o, _, a in
@@ -150,10 +155,11 @@ public enum UIKit {
             }
             guard slot.cachesResponds else { return .none }
             // UIKit/WebKit snapshot respondsToSelector: per method when the delegate is set (guide C2). MODEL
-            // (inference): a subclass caches its own methods' answers from what its superclass's setter stored.
+            // (inference): a subclass caches the answers for its own protocol's methods, from what its superclass's
+            // setter stored; the inherited ones (first in the protocol list) are the answers that setter cached.
             let stored = rt.object_getIvar(o, property)
-            var bits = 0
-            for (bit, probe) in probes.enumerated() where !stored.isNil {
+            var bits = inherited == nil ? 0 : rt.object_getIvar(o, flags).intValue & inheritedMask
+            for (bit, probe) in probes.enumerated() where bit >= inheritedCount && !stored.isNil {
                 if try rt.objc_msgSend(stored, rt.s.respondsToSelector, [.sel(probe)]).boolValue { bits |= 1 << bit }
             }
             try rt.object_setIvar(o, flags, .int(bits), .value)
