@@ -273,6 +273,10 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// A setter-hooking SDK that, at a start call, hooks the delegate already in the slot directly instead of setting it
     /// again (PostHog `swizzleNotificationDelegateMethods(on: type(of: existing))`, PushNotificationPublisher.swift).
     public var hooksCurrentAtStart = false
+    /// A setter-hooking SDK that, at its start, leaves the delegate already in the slot alone: only later sets reach
+    /// its hook (Datadog's UIScrollViewSwizzler swizzles the setter and getter and touches no existing scroll view,
+    /// UIScrollViewSwizzler.swift:26-29 @3.11.0).
+    public var seesLaterSetsOnly = false
     /// `start runtime twice`: its start-time set-up (`setter none`) runs a second time right after the first, taking
     /// hold of whatever the slot holds then (FlutterFire 16.1.0–16.1.2 under UIScene, FLTFirebaseMessagingPlugin.m
     /// :330-338 and :593-606 @firebase_messaging-v16.1.2, both calling setupNotificationHandlingWithRemoteNotification:).

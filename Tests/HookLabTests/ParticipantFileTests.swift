@@ -103,6 +103,29 @@ struct ParticipantFileTests {
         #expect(run.findings.isEmpty, "\(run.findings)")
     }
 
+    @Test("setter … later-only: an SDK started after the app set its delegate leaves it alone; without it, it sets it again through its hook")
+    func laterOnlyLeavesTheCurrentDelegate() throws {
+        let text = """
+            participant d
+            start runtime
+            observe UIScrollView scrollViewWillBeginDragging:
+            setter replace later-only prefix d_ category D
+            wrap nsobject class DProxy target weak forward target responds own-or-target keep retain host d_proxy
+            """
+        let later = try ParticipantFile.parse(text: text, file: "d.hooklab")
+        #expect(later.sdk.seesLaterSetsOnly && ParticipantFile.text(for: later.sdk).contains("setter replace later-only prefix d_"))
+        let again = try ParticipantFile.parse(text: text.replacingOccurrences(of: " later-only", with: ""), file: "d.hooklab")
+        func findings(_ file: ParticipantFile) throws -> [Finding] {
+            let catalog = ModelCatalog(participants: [file.kind])
+            let scenario = try Scenario.parse(text: "host UIScrollView\nconfig release\nset-delegate app\nattach d\nfire scrollViewWillBeginDragging:\n",
+                                              file: "s", participants: catalog.participants, hosts: catalog.hosts.map(\.name))
+            return catalog.makeRunner().run(scenario).findings
+        }
+        // The delegate set before the start is never wrapped: the SDK's observer misses the event.
+        #expect(try findings(later).contains { $0.kind == .lostEvent && $0.message.contains("d's observer") })
+        #expect(try findings(again).isEmpty)
+    }
+
     @Test func designAndMissedEventLinesAreDeclared() throws {
         let text = Self.proxyFile + "\ndesign NSObject wrapper kept on the delegate\nmissed-event Analytics lose `SEL`: `ID` never records it.\n"
         let info = try ParticipantFile.parse(text: text, file: "p.hooklab").info

@@ -232,16 +232,17 @@ struct URLSessionParticipantTests {
         #expect(!guarded.contains { $0.kind == .infiniteRecursion }, "\(guarded)")
     }
 
-    @Test("datadog:3.8.0 and rx recurse in both orders; current datadog passes with rx")
+    @Test("datadog:3.8.0 and rx recurse in both orders when the view gets its delegate after both start; current datadog passes with rx")
     func datadogWithRx() throws {
         for id in ["datadog:3.8.0", "datadog"] {
             for order in [["d", "rx"], ["rx", "d"]] {
+                // Datadog sees only the delegates set after it starts (`later-only`): the app's screen comes later.
                 let text = """
                     host UIScrollView
                     config release
-                    set-delegate app
                     attach \(order[0])
                     attach \(order[1])
+                    set-delegate app
                     rx.subscribe
                     fire scrollViewDidScroll:
                     fire scrollViewWillBeginDragging:

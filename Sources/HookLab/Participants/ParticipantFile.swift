@@ -124,6 +124,7 @@ public struct ParticipantFile: Sendable {
         var kvoSlotIfUnset = false
         var ifResponds = false
         var hooksCurrent = false
+        var laterOnly = false
         var setterOn: [String]?
         var setterOnLine = 0
         var unlessConforms: String?
@@ -252,7 +253,7 @@ public struct ParticipantFile: Sendable {
                 triggerLine = number
                 setter = s
             case "setter":
-                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [hooks-current] [on HOSTCLASS] [prefix P] [category NAME]'") }
+                guard let first = args.first else { throw fail(number, "expected 'setter exchange|replace [skip-original] [reset-delegate] [hooks-current] [later-only] [on HOSTCLASS] [prefix P] [category NAME]'") }
                 var s: (hook: DeclaredSDK.SetterHook, callsOriginal: Bool, resets: Bool, prefix: String, category: String) =
                     (try choice(first, "setter hook"), true, false, "sdk_", "SDK")
                 var i = 1
@@ -263,13 +264,14 @@ public struct ParticipantFile: Sendable {
                     case "reentrancy-guard": setterGuard = true
                     case "first-only": setterFirstOnly = true
                     case "hooks-current": hooksCurrent = true
+                    case "later-only": laterOnly = true
                     case "on":
                         let only = try option(args, &i, "on")
                         setterOn = (setterOn ?? []) + [only]
                         setterOnLine = number
                     case "prefix": s.prefix = try option(args, &i, "prefix")
                     case "category": s.category = try option(args, &i, "category")
-                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, reentrancy-guard, first-only, hooks-current, on HOSTCLASS, prefix P, category NAME")
+                    default: throw fail(number, "unknown setter option '\(args[i])'; expected skip-original, reset-delegate, reentrancy-guard, first-only, hooks-current, later-only, on HOSTCLASS, prefix P, category NAME")
                     }
                     i += 1
                 }
@@ -720,6 +722,7 @@ public struct ParticipantFile: Sendable {
         sdk.setImpIfResponds = ifResponds
         sdk.isaPerInstance = perInstance
         sdk.hooksCurrentAtStart = hooksCurrent
+        sdk.seesLaterSetsOnly = laterOnly
         sdk.standsAsideIfConforms = unlessConforms
         if let (proto, line) = pluginOf {
             if case .wrap = handling {
@@ -803,6 +806,7 @@ public struct ParticipantFile: Sendable {
         if sdk.resetsDelegate { setter += " reset-delegate" }
         if sdk.setterReentrancyGuard { setter += " reentrancy-guard" }
         if sdk.setterFirstOnly { setter += " first-only" }
+        if sdk.seesLaterSetsOnly { setter += " later-only" }
         for only in sdk.setterOn ?? [] { setter += " on \(only)" }
         setter += " prefix \(sdk.prefix) category \(sdk.category)"
         lines.append(setter)
@@ -986,6 +990,8 @@ final class DeclaredParticipant: Participant {
         let host = try world.ensureHost()
         guard sdk.hooks(hostClass: world.kind.className) else { return }
         let current = try world.rt.send(host, world.kind.primarySlot.property)
+        // `later-only`: the hooks see the sets made from now on, and the delegate already set is left as it is.
+        if sdk.seesLaterSetsOnly { return }
         if sdk.hooksCurrentAtStart {
             // PostHog: `swizzleNotificationDelegateMethods(on: type(of: existing))` at its start, no second set.
             if !current.isNil { _ = try sdk.handle(world.rt, host, current, observed: sdk.events(on: world.kind.className), made: made) }
