@@ -249,7 +249,12 @@ public struct ParticipantFile: Sendable {
                     }
                     i += 1
                 }
-                trigger = args[0] == "none" ? .start : args[0] == "own-session" ? .ownSession : DeclaredSDK.Trigger(rawValue: args[0])!
+                switch args[0] {
+                case "none": trigger = .start
+                case "factory": trigger = .factory
+                case "declared": trigger = .declared
+                default: trigger = .ownSession
+                }
                 triggerLine = number
                 setter = s
             case "setter":

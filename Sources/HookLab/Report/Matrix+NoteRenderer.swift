@@ -75,7 +75,7 @@ extension Matrix {
         out.append("")
         out.append("**What you can do:**")
         out += actions(note).map { "- \($0)" }
-        out = sessionOwnerWording(out, orders: note.orders)
+        out = sessionOwnerWording(out, host: note.host, orders: note.orders)
         out.append("")
         out.append("<details><summary>Minimal reproducer, message path and references</summary>")
         for order in note.orders {
@@ -100,9 +100,9 @@ extension Matrix {
 
     /// In an order with a library that creates the session itself (``ParticipantInfo/sessionAfterStart``), the session
     /// the set-ups place is that library's, not the app's: "when `pangle` creates its own `NSURLSession` after …".
-    func sessionOwnerWording(_ lines: [String], orders: [[String]]) -> [String] {
+    func sessionOwnerWording(_ lines: [String], host name: String, orders: [[String]]) -> [String] {
         guard let owner = orders[0].first(where: { id in participants.first { $0.id == id }?.sessionAfterStart == true }),
-              let host = hosts.first(where: { $0.delegateAtCreation != nil }) else { return lines }
+              let host = hosts.first(where: { $0.name == name && $0.delegateAtCreation != nil }) else { return lines }
         let session = "`\(host.name)`"
         let replacements = [
             ("your app creates its \(session) with its delegate", "`\(owner)` creates its own \(session)"),
