@@ -75,11 +75,19 @@ public struct WellKnownSelectors: Sendable {
 /// A selector or class name as a table key, compared and hashed byte for byte as objc4 compares names (`strcmp`).
 /// Its hash reads eight bytes at a time; the standard SipHash of a `String` was most of `sel_registerName`'s cost,
 /// which models call at every method they add and every message they send by name.
+///
+/// The bytes are hashed once, when the key is made: a table shared with copies and a copy's own are both looked up
+/// with it (``SharedNameIndex``).
 struct Name: Hashable {
     let string: String
-    init(_ string: String) { self.string = string }
+    private let bytesHash: UInt64
+    init(_ string: String) {
+        self.string = string
+        bytesHash = Self.hashBytes(string)
+    }
 
     static func == (a: Name, b: Name) -> Bool {
+        guard a.bytesHash == b.bytesHash else { return false }
         let x = a.string.utf8, y = b.string.utf8
         guard x.count == y.count else { return false }
         let same: Bool?? = x.withContiguousStorageIfAvailable { p in
@@ -101,8 +109,16 @@ struct Name: Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
 
     func _rawHashValue(seed: Int) -> Int {
+        var h = bytesHash ^ UInt64(bitPattern: Int64(seed))
+        h ^= h >> 33
+        h = h &* 0xff51_afd7_ed55_8ccd
+        h ^= h >> 33
+        return Int(bitPattern: UInt(h))
+    }
+
+    private static func hashBytes(_ string: String) -> UInt64 {
         let bytes = string.utf8
-        var h = UInt64(bitPattern: Int64(seed)) ^ (UInt64(bytes.count) &* 0x9e37_79b9_7f4a_7c15)
+        var h = UInt64(bytes.count) &* 0x9e37_79b9_7f4a_7c15
         let mixed: UInt64? = bytes.withContiguousStorageIfAvailable { buffer in
             let raw = UnsafeRawBufferPointer(buffer)
             var i = 0
@@ -118,9 +134,6 @@ struct Name: Hashable {
         if let mixed { h = mixed } else {
             for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         }
-        h ^= h >> 33
-        h = h &* 0xff51_afd7_ed55_8ccd
-        h ^= h >> 33
-        return Int(bitPattern: UInt(h))
+        return h
     }
 }

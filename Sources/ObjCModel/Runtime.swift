@@ -126,11 +126,11 @@ public final class Runtime {
 
     // Selector table.
     var selectorNames: [String] = [] { didSet { stateChanges &+= 1 } }
-    var selectorIndex: [Name: SEL] = [:]
+    var selectorIndex = SharedNameIndex<SEL>()
 
     // Classes and objects.
     var classes: [ClassRecord] = [] { didSet { stateChanges &+= 1 } }
-    var classIndex: [Name: Class] = [:]
+    var classIndex = SharedNameIndex<Class>()
     var objects: [ObjectRecord] = [] { didSet { stateChanges &+= 1 } }
     var nextSerial: Int32 = 1 { didSet { stateChanges &+= 1 } }
     /// The IMPs made since this runtime was last copied (or created); the older ones are in ``sharedIMPs``.
@@ -224,6 +224,7 @@ public final class Runtime {
     private init(copying o: Runtime) {
         o.shareIMPs()
         sharedIMPs = o.sharedIMPs
+        o.shareTables()
         storedConfiguration = o.storedConfiguration; maxDepth = o.maxDepth; methodCacheEnabled = o.methodCacheEnabled
         selectorNames = o.selectorNames; selectorIndex = o.selectorIndex
         classes = o.classes; classIndex = o.classIndex; objects = o.objects; nextSerial = o.nextSerial
@@ -260,6 +261,13 @@ extension Runtime {
         imps = []
         impBodies = []
         stateChanges = changes
+    }
+
+    /// Moves the name tables' entries made since the last copy into their shared parts (``SharedNameIndex``), so that
+    /// copies start with none of their own. The program's state is the same.
+    func shareTables() {
+        selectorIndex.share()
+        classIndex.share()
     }
 
     /// The next IMP's number.

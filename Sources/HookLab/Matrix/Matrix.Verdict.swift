@@ -344,9 +344,10 @@ extension Matrix {
         for setup in verdict.failingSetups where !conflicting.contains(setup) {
             let own = verdict.order.filter { id in
                 failing.contains { r in
-                    guard let alone = result(for: r.cell.with(order: [id])) else { return false }
+                    // Read in place: a copy of the alone cell's result per set-up was most of judging an order.
+                    guard let alone = position(of: r.cell.with(order: [id])) else { return false }
                     let projected = setup.projected(onto: [id])
-                    return alone.setups.first { $0.setup == projected }.map { $0.outcome != .ok } ?? (alone.outcome != .ok)
+                    return results[alone].setups.first { $0.setup == projected }.map { $0.outcome != .ok } ?? (results[alone].outcome != .ok)
                 }
             }
             if !own.isEmpty { verdict.ownFailures.append(Verdict.OwnFailure(setup: setup, libraries: own)) }

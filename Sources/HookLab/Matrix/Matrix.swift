@@ -92,20 +92,32 @@ public struct Matrix: Sendable {
     static func conflicts(_ findings: [Finding], under setup: AppSetup, order: [String], appAlone: Set<String>,
                           alone: [CellResult?]) -> Bool {
         // What each library alone found under the set-up: its run of the projected set-up, else every finding it has.
-        // Checked finding by finding, without copying `appAlone` (the verdicts ask for every failing set-up).
-        var aloneFound: [[String]] = []
-        for (id, result) in zip(order, alone) {
-            guard let result else { continue }
-            let own = setup.projected(onto: [id])
-            if let match = result.setups.first(where: { $0.setup == own }) {
-                aloneFound.append(match.findings.map(\.signature))
-            } else {
-                aloneFound.append(result.signatures)
+        // Compared finding by finding, without building signatures (``Finding/hasSameSignature(as:)``), and only for
+        // a finding the app alone does not have.
+        var ownRuns: [[Finding]?] = []
+        var projected = false
+        func foundAlone(_ finding: Finding, signature: String) -> Bool {
+            if !projected {
+                projected = true
+                ownRuns = zip(order, alone).map { id, result in
+                    guard let result else { return [] }
+                    let own = setup.projected(onto: [id])
+                    return result.setups.first(where: { $0.setup == own })?.findings
+                }
             }
+            for (runs, result) in zip(ownRuns, alone) {
+                guard let result else { continue }
+                if let runs {
+                    if runs.contains(where: { $0.hasSameSignature(as: finding) }) { return true }
+                } else if result.signatures.contains(signature) {
+                    return true
+                }
+            }
+            return false
         }
         return findings.contains { finding in
             let signature = finding.signature
-            return !appAlone.contains(signature) && !aloneFound.contains { $0.contains(signature) }
+            return !appAlone.contains(signature) && !foundAlone(finding, signature: signature)
         }
     }
 

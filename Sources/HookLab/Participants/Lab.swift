@@ -110,7 +110,17 @@ public struct ModelCatalog: LabCatalog {
             String(format: "model message sends: %.1f M/s with the method cache, %.1f M/s without (%.1fx)",
                    cached / 1e6, uncached / 1e6, cached / uncached),
             String(format: "a runtime with 50 classes of 10 methods: %.0f µs", RuntimeBenchmark.runtimeCreationMicros()),
+            copyFigure(),
         ]
+    }
+
+    /// What every run pays to copy the loaded UIKit base it starts from, and to free the copy.
+    private func copyFigure() -> String {
+        let base = Runtime(configuration: .release)
+        UIKit.load(into: base, era: .ios9)
+        let copy = RuntimeBenchmark.copyMicros(of: base)
+        return String(format: "a copy of the loaded UIKit base (%d classes, %d objects, %d selectors), first changes made, freed: %.1f µs",
+                      copy.classes, copy.objects, copy.selectors, copy.micros)
     }
 
     /// The catalog with more participants appended (`hooklab design`'s candidates).
