@@ -139,9 +139,21 @@ extension Finding {
     /// `lostEvent aspects:before`) with object numbers dropped, and the event or selector it concerns
     /// (`@webView:didCommitNavigation:`). Compared to tell a conflict from a library's own failure, never shown.
     public var signature: String {
-        // Byte-wise: object names are ASCII, and the matrix asks for every finding of every run.
-        let names = objects.map { name -> String in Self.identityEnd(name).map { String(name[..<$0]) } ?? name }
-        return ([kind.rawValue] + names.uniqued().sorted() + (event.map { ["@" + $0] } ?? [])).joined(separator: " ")
+        // Byte-wise: object names are ASCII, and the matrix asks for every finding of every run. Written into one
+        // string: most findings concern one or two objects, and arrays of the parts cost more than the parts.
+        var out = kind.rawValue
+        func append<S: StringProtocol>(_ name: S) {
+            out += " "
+            out += name
+        }
+        func identity(_ name: String) -> Substring { Self.identityEnd(name).map { name[..<$0] } ?? name[...] }
+        switch objects.count {
+        case 0: break
+        case 1: append(identity(objects[0]))
+        default: for name in objects.map(identity).uniqued().sorted() { append(name) }
+        }
+        if let event { append("@" + event) }
+        return out
     }
 
     /// Whether two findings have the same ``signature``, compared without building either: the conflict test asks it

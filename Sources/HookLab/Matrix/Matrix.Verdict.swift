@@ -247,8 +247,9 @@ extension Matrix {
         judgeSetups(&verdict, failing)
         verdict.passingInstallVariants = passingVariantCombinations(key.order, failing)
         for order in permutations(key.order) where order != key.order {
-            let others = configs.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }
-            let impossibility = others.first?.impossibility ?? Configuration.allCases.lazy
+            // Read in place: most of what judging an order cost was copying the other orders' results.
+            let others = configs.compactMap { position(of: Cell(host: key.host, order: order, config: $0)) }
+            let impossibility = others.first.flatMap { self.results[$0].impossibility } ?? Configuration.allCases.lazy
                 .compactMap { self.position(of: Cell(host: key.host, order: order, config: $0)).flatMap { self.results[$0].impossibility } }.first
             guard impossibility != nil || !others.isEmpty else { continue }
             let first = participants.first { $0.id == order[0] }
@@ -258,9 +259,9 @@ extension Matrix {
             }
             verdict.otherOrders.append(OrderTrial(
                 order: order, impossibility: impossibility,
-                passesIn: impossibility != nil ? [] : others.filter { $0.outcome == .ok }.map(\.cell.config),
-                passingVariants: impossibility != nil || others.count < configs.count ? []
-                    : passingVariantCombinations(order, others.filter { $0.outcome != .ok }),
+                passesIn: impossibility != nil ? [] : others.filter { self.results[$0].outcome == .ok }.map { self.results[$0].cell.config },
+                passingVariants: impossibility != nil || others.count < configs.count || others.allSatisfy({ self.results[$0].variants.isEmpty }) ? []
+                    : passingVariantCombinations(order, others.filter { self.results[$0].outcome != .ok }.map { self.results[$0] }),
                 failsTheSameWay: failsTheSameWay,
                 viaLoad: first?.hasLoad == true && first?.hasAttach == false))
         }
@@ -269,14 +270,15 @@ extension Matrix {
             for variant in participants where variant.family == family && variant.id != id && variant.hosts.contains(key.host) {
                 var order = key.order
                 order[position] = variant.id
-                let runs = configs.compactMap { result(for: Cell(host: key.host, order: order, config: $0)) }
-                guard runs.count == configs.count, runs.allSatisfy(\.possible) else { continue }
-                var trial = VariantTrial(variant: variant.id, replacing: id, order: order, passesIn: runs.filter { $0.outcome == .ok }.map(\.cell.config),
+                let runs = configs.compactMap { self.position(of: Cell(host: key.host, order: order, config: $0)) }
+                guard runs.count == configs.count, runs.allSatisfy({ self.results[$0].possible }) else { continue }
+                var trial = VariantTrial(variant: variant.id, replacing: id, order: order,
+                                         passesIn: runs.filter { self.results[$0].outcome == .ok }.map { self.results[$0].cell.config },
                                          isLibraryChange: variant.changesLibrary)
                 // The app has one set-up: a variant that passes under a set-up where this order fails is that app's fix.
                 if trial.passesIn.count < configs.count {
                     trial.passingSetups = verdict.failingSetups.map { $0.renamed(id, to: variant.id) }.filter { setup in
-                        runs.allSatisfy { r in r.setups.contains { $0.setup == setup && $0.outcome == .ok } }
+                        runs.allSatisfy { r in self.results[r].setups.contains { $0.setup == setup && $0.outcome == .ok } }
                     }
                 }
                 guard trial.passes else { continue }
@@ -347,7 +349,7 @@ extension Matrix {
                     // Read in place: a copy of the alone cell's result per set-up was most of judging an order.
                     guard let alone = position(of: r.cell.with(order: [id])) else { return false }
                     let projected = setup.projected(onto: [id])
-                    return results[alone].setups.first { $0.setup == projected }.map { $0.outcome != .ok } ?? (results[alone].outcome != .ok)
+                    return self.results[alone].setups.first { $0.setup == projected }.map { $0.outcome != .ok } ?? (self.results[alone].outcome != .ok)
                 }
             }
             if !own.isEmpty { verdict.ownFailures.append(Verdict.OwnFailure(setup: setup, libraries: own)) }

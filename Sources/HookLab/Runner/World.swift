@@ -13,6 +13,9 @@ public final class World {
     public let kind: HostKind
     /// Participants in scenario order; `installed` grows as their first step runs.
     let participants: [Participant]
+    /// Their ids and families, read once: `info` copies a participant's whole description at every read.
+    private let participantIDs: [String]
+    private let participantFamilies: [String]
     private(set) var installed: [Participant] = []
     /// Participants whose load-time hooks ran.
     private var loaded: [String] = []
@@ -49,6 +52,8 @@ public final class World {
         self.rt = rt
         self.kind = kind
         self.participants = participants
+        participantIDs = participants.map(\.info.id)
+        participantFamilies = participants.map(\.info.family)
         appShape = Self.appShape(of: steps, kind: kind)
         // The app's delegate class is written before anything runs: its app-level methods, minus what it lacks.
         if !appDelegateWritten, Self.hasAppSlots(kind) { AppDelegateObject.defineAppSlotMethods(in: rt, shape: appShape) }
@@ -137,10 +142,10 @@ public final class World {
     }
 
     func participant(_ id: String) throws -> Participant {
-        guard let p = participants.first(where: { $0.info.id == id }) else {
+        guard let i = participantIDs.firstIndex(of: id) else {
             throw LabError("'\(id)' is not a participant of this scenario")
         }
-        return p
+        return participants[i]
     }
 
     /// The host, created the way the app creates it (`[[Host alloc] initWithFrame:]`) on first use, so load-time
@@ -251,7 +256,7 @@ public final class World {
         case .teardown:
             try tearDown()
         case .verb(let family, let verb, let args):
-            guard let p = participants.first(where: { $0.info.family == family }) else {
+            guard let p = participantFamilies.firstIndex(of: family).map({ participants[$0] }) else {
                 throw LabError("no \(family) participant in this scenario for \(family).\(verb)")
             }
             try ensureHost()
