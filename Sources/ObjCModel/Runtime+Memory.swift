@@ -163,7 +163,9 @@ extension Runtime {
     // MARK: Slots (instance variables)
 
     func slotIndex(_ o: ObjectID, _ name: String) -> Int? {
-        objects[Int(o.raw)].slots.firstIndex { $0.name == name }
+        // Lengths first: a string comparison of two long names was most of a lookup, and most names differ in length.
+        let length = name.utf8.count
+        return objects[Int(o.raw)].slots.firstIndex { $0.name.utf8.count == length && $0.name == name }
     }
 
     /// Stores into an ivar with the given ownership: strong retains the new value and releases the old one

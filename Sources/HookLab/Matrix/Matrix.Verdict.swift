@@ -215,7 +215,9 @@ extension Matrix {
             let ids = key.order.filter { id in attributions.contains { if case .libraries(let l) = $0 { l.contains(id) } else { false } } }
             verdict.attribution = ids.isEmpty ? .app : .libraries(ids)
         }
-        verdict.reproducerLibraries = key.order.filter { id in failing.contains { $0.reproducer?.scenario.participants.contains(id) == true } }
+        // A scenario's participants are read from its steps: once per reproducer.
+        let reproducerParticipants = failing.map { $0.reproducer?.scenario.participants }
+        verdict.reproducerLibraries = key.order.filter { id in reproducerParticipants.contains { $0?.contains(id) == true } }
 
         // Evidence, sources and the facts on the failing paths.
         verdict.evidenceByConfig = failing.compactMap { r in r.evidence.map { Verdict.ConfigEvidence(config: r.cell.config, evidence: $0) } }
@@ -373,7 +375,8 @@ extension Matrix {
     /// reproducer keeps (or, when it keeps them all, those that fail alone), or the app when none.
     func attribution(of result: CellResult) -> Attribution {
         let order = result.cell.order
-        let kept = order.filter { result.reproducer?.scenario.participants.contains($0) ?? true }
+        let participants = result.reproducer?.scenario.participants
+        let kept = order.filter { participants?.contains($0) ?? true }
         if result.conflict == true { return order.count >= 2 ? .conflict : .libraries(order) }
         if kept.count < order.count { return kept.isEmpty ? .app : .libraries(kept) }
         let alone = order.count >= 2 ? order.filter { (outcome(of: result.cell.with(order: [$0])) ?? .ok) != .ok } : []

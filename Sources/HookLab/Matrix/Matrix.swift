@@ -149,10 +149,12 @@ public struct Matrix: Sendable {
         self.hosts = hosts
         self.participants = participants
         self.appAlone = appAlone
-        self.results = results.sorted { $0.cell < $1.cell }
+        // ``run`` gives them in cell order already: checking costs a comparison per cell, sorting copied every result.
+        let inOrder = results.indices.dropFirst().allSatisfy { results[$0 - 1].cell < results[$0].cell }
+        self.results = inOrder ? results : results.sorted { $0.cell < $1.cell }
         self.runCount = runCount
-        self.index = [:]
-        for (position, result) in self.results.enumerated() { index[result.cell] = position }
+        self.index = Dictionary(minimumCapacity: results.count)
+        for position in self.results.indices { index[self.results[position].cell] = position }
         self.emergent = []
         // Each stage reads only what the stage before it wrote, so its cells are judged on every core; results are
         // stored by position, so nothing depends on the threads' timing.
@@ -171,10 +173,15 @@ public struct Matrix: Sendable {
 
     /// `transform` of every index below `count`, computed on `workers` threads, in index order.
     static func concurrentMap<T>(_ count: Int, workers: Int, _ transform: (Int) -> T) -> [T] {
+        concurrentMap(count, workers: workers) { _, index in transform(index) }
+    }
+
+    /// ``concurrentMap(_:workers:_:)`` whose transform also gets the worker's number (to use that worker's runner).
+    static func concurrentMap<T>(_ count: Int, workers: Int, _ transform: (_ worker: Int, _ index: Int) -> T) -> [T] {
         let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
         slots.initialize(repeating: nil)
         defer { slots.deinitialize(); slots.deallocate() }
-        forEachConcurrently(count, workers: workers) { _, index in slots[index] = transform(index) }
+        forEachConcurrently(count, workers: workers) { worker, index in slots[index] = transform(worker, index) }
         return slots.map { $0! }
     }
 
@@ -220,7 +227,9 @@ public struct Matrix: Sendable {
                            workers: Int = ProcessInfo.processInfo.activeProcessorCount, shrink: Bool = true,
                            progress: (@Sendable (Int, Int) -> Void)? = nil,
                            reports: ReportCatalog = .empty, makeRunner: () -> ScenarioRunning) -> Matrix {
-        let cells = (cells ?? generator.cells()).uniqued().sorted()
+        let given = cells ?? generator.cells()
+        // The generator's cells are distinct and sorted already; checking costs a comparison per cell.
+        let cells = given.indices.dropFirst().allSatisfy { given[$0 - 1] < given[$0] } ? given : given.uniqued().sorted()
         let slots = UnsafeMutableBufferPointer<CellResult?>.allocate(capacity: cells.count)
         slots.initialize(repeating: nil)
         // Deinitialized before it is freed: the results it still holds are released (issue 30's leak).
@@ -229,20 +238,24 @@ public struct Matrix: Sendable {
         let workerCount = max(1, min(workers, cells.count))
         let runners = (0..<workerCount).map { _ in CountingRunner(makeRunner()) }
         // What each public report's scenario finds: a report covers a cell only when it reproduces the cell's finding.
-        var reportSignatures: [String: Set<String>] = [:]
-        for report in reports.reports {
-            reportSignatures[report.slug] = Set(runners[0].run(report.scenario, explain: false).findings.map(\.signature))
+        // Run on every worker, as the app-alone runs below: one core alone was a twentieth of the matrix's wall time.
+        let reportFindings = concurrentMap(reports.reports.count, workers: workerCount) { worker, i in
+            Set(runners[worker].run(reports.reports[i].scenario, explain: false).findings.map(\.signature))
         }
+        var reportSignatures: [String: Set<String>] = [:]
+        for (report, signatures) in zip(reports.reports, reportFindings) { reportSignatures[report.slug] = signatures }
         let doneLock = NSLock()
         var done = 0
         /// Runs the cells at `positions` on every worker, the configurations of one order together so that they share
         /// runs; `shrinks` decides, per cell, whether to shrink.
         // The app alone first: its own scenarios on each host and configuration the cells use, with no library.
-        var appAlone: [Cell: [String]] = [:]
-        for key in cells.map({ $0.with(order: []) }).uniqued() {
-            let findings = generator.appAloneScenarios(for: key).flatMap { runners[0].run($0, explain: false).findings }
-            appAlone[key] = findings.map(\.signature).uniqued().sorted()
+        let appAloneKeys = cells.map({ $0.with(order: []) }).uniqued()
+        let appAloneFound = concurrentMap(appAloneKeys.count, workers: workerCount) { worker, i in
+            generator.appAloneScenarios(for: appAloneKeys[i]).flatMap { runners[worker].run($0, explain: false).findings }
+                .map(\.signature).uniqued().sorted()
         }
+        var appAlone: [Cell: [String]] = [:]
+        for (key, found) in zip(appAloneKeys, appAloneFound) { appAlone[key] = found }
         let positionOf = Dictionary(uniqueKeysWithValues: cells.enumerated().map { ($1, $0) })
         /// For an order of two or more, whether findings under an app set-up are a conflict, from the app alone and the
         /// libraries alone (run in an earlier phase).
