@@ -38,8 +38,14 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// The estimated cost of each host's cells: the steps of their generated scenarios.
     public static func costs(of cells: [Matrix.Cell], generator: ScenarioGenerator) -> [(host: String, cost: Int)] {
         var costs: [String: Int] = [:]
+        // A cell's scenarios differ from its other configuration's only in the configuration they are stamped with:
+        // one order's cost is counted once per configuration, and generated once.
+        var orderCost: [Matrix.Cell: Int] = [:]
         for cell in cells {
-            costs[cell.host, default: 0] += generator.scenarios(for: cell).reduce(1) { $0 + $1.steps.count }
+            let key = cell.with(config: .debug)
+            let cost = orderCost[key] ?? generator.scenarios(for: cell).reduce(1) { $0 + $1.steps.count }
+            orderCost[key] = cost
+            costs[cell.host, default: 0] += cost
         }
         return costs.keys.sorted().map { ($0, costs[$0]!) }
     }

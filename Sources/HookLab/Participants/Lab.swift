@@ -79,7 +79,14 @@ public struct ModelCatalog: LabCatalog {
     /// same text is skipped; with another text it is an error, because the binary was built from other files than the
     /// checkout holds and one of the two is stale (rebuilding, or picking another id, settles it).
     public func addingParticipantFiles(in directory: URL, label: String) throws -> LabCatalog {
-        let texts = try ParticipantFile.read(directory: directory, label: label)
+        // A file that is one of HookLab's own, with the same text, adds nothing and passes the checks below: it is not
+        // parsed again (in a checkout of HookLab, every CLI run read all of them).
+        let builtIn = Dictionary(EmbeddedLabFiles.participants.map { (ParticipantFile.directory + "/" + $0.name, $0.text) },
+                                 uniquingKeysWith: { first, _ in first })
+        let texts = try ParticipantFile.read(directory: directory, label: label).filter { file in
+            guard let own = builtIn[file.file] else { return true }
+            return ParticipantFile.normalized(own) != ParticipantFile.normalized(file.text)
+        }
         let files = try ParticipantFile.parse(files: texts)
         let own = (try? Lab.packageParticipantFiles.get()) ?? []
         var copy = self
