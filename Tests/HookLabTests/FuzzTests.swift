@@ -97,19 +97,24 @@ struct FuzzTests {
         }
     }
 
-    @Test("Mutants of every Matrix/scenarios file and random files run (and print back as they parsed) or fail with a line, and nothing traps")
-    func scenarioFiles() {
+    /// The 2,400 rounds of ``scenarioFiles(quarter:)``, a quarter per case: the cases run in parallel, and one case of
+    /// them all ran alone at the end of the suite.
+    @Test("Mutants of every Matrix/scenarios file and random files run (and print back as they parsed) or fail with a line, and nothing traps",
+          arguments: 0..<4)
+    func scenarioFiles(quarter: Int) {
         #expect(Self.seeds.count >= 10)
         let cli = CLI(standardOutput: { _ in }, standardError: { _ in })
+        // One stream for all four quarters: a quarter draws the earlier rounds' texts too (cheap), and runs its own.
         var rng = SeededGenerator(seed: 0x1157_2026)
         var statuses: [Int32: Int] = [:]
-        for round in 0..<2400 {
+        for round in 0..<(quarter + 1) * 600 {
             let text = round % 4 == 3 ? Self.randomFile(&rng) : Self.mutate(Self.seeds[round % Self.seeds.count], &rng)
+            guard round >= quarter * 600 else { continue }
             let status = Self.exitStatus(text, cli: cli)
             statuses[status, default: 0] += 1
         }
         // The mutants reach the runner, not only the parser.
-        #expect(statuses[2, default: 0] > 100 && statuses[0, default: 0] + statuses[1, default: 0] > 300, "\(statuses)")
+        #expect(statuses[2, default: 0] > 25 && statuses[0, default: 0] + statuses[1, default: 0] > 75, "\(statuses)")
     }
 
     @Test("Mutants of the baseline parse or fail with a line, and nothing traps")

@@ -42,7 +42,11 @@ extension Matrix {
         guard !result.cell.order.isEmpty, result.possible else { return nil }
         guard result.outcome != .ok else { return false }
         if let kept = result.reproducer?.scenario.participants, !result.cell.order.allSatisfy(kept.contains) { return false }
-        if result.cell.order.count >= 2, !result.setups.isEmpty { return !conflictingSetups(result).isEmpty }
+        if result.cell.order.count >= 2, !result.setups.isEmpty {
+            // One conflicting set-up decides: the rest are not tested.
+            guard let test = conflictTest(result.cell) else { return false }
+            return result.setups.contains { $0.outcome != .ok && test($0.setup, $0.findings) }
+        }
         let alone = Set(aloneSignatures(result.cell))
         return result.signatures.contains { !alone.contains($0) }
     }
