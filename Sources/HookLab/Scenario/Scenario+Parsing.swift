@@ -35,7 +35,7 @@ extension Scenario {
             func fail(_ message: String) -> ScenarioFileError {
                 ScenarioFileError(file: file, line: number, message: message)
             }
-            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let content = Scenario.content(of: rawLine)
             let tokens = words(content)
             guard let keyword = tokens.first else { continue }
             let args = Array(tokens.dropFirst())

@@ -6,7 +6,7 @@ extension Scenario {
     package static func stepLineNumbers(_ text: String) -> [Int] {
         var numbers: [Int] = []
         for (index, line) in lines(of: text).enumerated() {
-            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let content = Scenario.content(of: line)
             guard let keyword = words(content).first else { continue }
             if !["host", "config", "expect", "expect-ran"].contains(keyword) { numbers.append(index + 1) }
         }

@@ -27,6 +27,16 @@ extension Scenario {
         return lines
     }
 
+    /// A line without its comment (from the first `#` on). An ASCII line (every generated one) is cut at the byte;
+    /// another by Character, so a `#` carrying a combining mark is no comment sign, as before. Splitting every line by
+    /// Character was most of reading a long file.
+    static func content(of line: Substring) -> Substring {
+        let bytes = line.utf8
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")), bytes.allSatisfy({ $0 < 0x80 }) { return line[..<hash] }
+        if !bytes.contains(UInt8(ascii: "#")) { return line }
+        return line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    }
+
     /// The words of one line: separated by spaces, tabs and other horizontal white space.
     static func words<S: StringProtocol>(_ line: S) -> [String] {
         // ASCII lines (every generated one) split on bytes; others by Character, so a combining mark stays on its word.
