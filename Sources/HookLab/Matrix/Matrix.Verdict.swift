@@ -269,7 +269,10 @@ extension Matrix {
         }
         for (position, id) in key.order.enumerated() {
             guard let family = family(of: id) else { continue }
-            for variant in participants where variant.family == family && variant.id != id && variant.hosts.contains(key.host) {
+            // By index: iterating copied every participant's whole description for every library of every order.
+            for v in participants.indices where participants[v].family == family && participants[v].id != id
+                && participants[v].hosts.contains(key.host) {
+                let variant = participants[v]
                 var order = key.order
                 order[position] = variant.id
                 let runs = configs.compactMap { self.position(of: Cell(host: key.host, order: order, config: $0)) }
@@ -279,8 +282,10 @@ extension Matrix {
                                          isLibraryChange: variant.changesLibrary)
                 // The app has one set-up: a variant that passes under a set-up where this order fails is that app's fix.
                 if trial.passesIn.count < configs.count {
+                    // Each run's passing set-ups, listed once rather than searched (with a copy of each) per failing one.
+                    let passing = runs.map { r in self.results[r].setups.compactMap { $0.outcome == .ok ? $0.setup : nil } }
                     trial.passingSetups = verdict.failingSetups.map { $0.renamed(id, to: variant.id) }.filter { setup in
-                        runs.allSatisfy { r in self.results[r].setups.contains { $0.setup == setup && $0.outcome == .ok } }
+                        passing.allSatisfy { $0.contains(setup) }
                     }
                 }
                 guard trial.passes else { continue }
@@ -325,7 +330,11 @@ extension Matrix {
     /// The verdict's set-ups: which fail, which the app can choose instead, and which are a library's own failure.
     func judgeSetups(_ verdict: inout Verdict, _ failing: [CellResult]) {
         let all = failing.flatMap { $0.setups.map(\.setup) }.uniqued()
-        func outcomes(_ setup: AppSetup) -> [Outcome] { failing.compactMap { r in r.setups.first { $0.setup == setup }?.outcome } }
+        // Each set-up's outcome in each failing configuration that ran it, in the order of `failing` (a cell lists a
+        // set-up once): gathered in one pass, not searched for every set-up.
+        var outcomesBySetup: [AppSetup: [Outcome]] = [:]
+        for r in failing { for s in r.setups { outcomesBySetup[s.setup, default: []].append(s.outcome) } }
+        func outcomes(_ setup: AppSetup) -> [Outcome] { outcomesBySetup[setup] ?? [] }
         verdict.failingSetups = all.filter { outcomes($0).contains { $0 != .ok } }
         if failing.contains(where: \.failsOnlyUnderSomeSetups) {
             // A placement that fails once the app also frees, replaces or assigns its delegate later is no fix: the app
