@@ -29,10 +29,7 @@ struct AppDelegateParticipantTests {
         ("participant a\nobserve UIApplication application:openURL:options:\nsetter exchange\npassive\n", 4, "needs 'setter none'"),
     ])
     func errors(_ text: String, _ line: Int, _ message: String) {
-        #expect(throws: InputFileError.self) { try file(text) }
-        do { _ = try file(text) } catch {
-            #expect(error.line == line && error.message.contains(message), "\(error)")
-        }
+        expectParticipantFileError(text, line: line, message)
     }
 
     @Test("GUL subclasses the class the delegate says it is ([delegate class], GULAppDelegateSwizzler.m:337, :358), not its runtime class")

@@ -22,10 +22,7 @@ struct AppSlotParticipantTests {
         ("participant a\nstart runtime\nobserve UIApplication application:openURL:options:\nsetter none\nreturns bool\n", 5, "expected 'returns void'"),
     ])
     func errors(_ text: String, _ line: Int, _ message: String) {
-        #expect(throws: InputFileError.self) { try file(text) }
-        do { _ = try file(text) } catch {
-            #expect(error.line == line && error.message.contains(message), "\(error)")
-        }
+        expectParticipantFileError(text, line: line, message)
     }
 
     static let keyedBySelector = """

@@ -1,6 +1,7 @@
 // A fake lab for the engine's tests: a few participants and a rule-based runner, no runtime model.
 
 import Foundation
+import Testing
 import Synchronization
 import ObjCModel
 @testable import HookLab
@@ -152,3 +153,14 @@ extension TemporaryDirectory {
 
 /// The generator of the fake catalog.
 let fakeGenerator = ScenarioGenerator(hosts: FakeCatalog.allHosts, participants: FakeCatalog.all)
+
+/// Expects a participant file's text to be refused at `line` with an error containing `message` (the participant-file
+/// error tests of every family share it).
+func expectParticipantFileError(_ text: String, line: Int, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+        _ = try ParticipantFile.parse(text: text, file: "p.hooklab")
+        Issue.record("accepted: \(text)", sourceLocation: sourceLocation)
+    } catch {
+        #expect(error.line == line && error.message.contains(message), "\(error)", sourceLocation: sourceLocation)
+    }
+}

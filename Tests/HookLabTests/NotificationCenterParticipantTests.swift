@@ -54,10 +54,7 @@ struct NotificationCenterParticipantTests {
         ("participant a\nhook exchange\ncite kvo-slot P.m:1\n", 3, "a 'hook' participant notes none"),
     ])
     func errors(_ text: String, _ line: Int, _ message: String) {
-        #expect(throws: InputFileError.self) { try file(text) }
-        do { _ = try file(text) } catch {
-            #expect(error.line == line && error.message.contains(message), "\(error)")
-        }
+        expectParticipantFileError(text, line: line, message)
     }
 
     @Test("A mechanism's fact names the participant using it and cites that participant's source, not the SDK it was first modeled on")

@@ -52,12 +52,7 @@ struct SentryParticipantTests {
         ("participant a\nstart runtime\nobserve UNUserNotificationCenter userNotificationCenter:willPresentNotification:withCompletionHandler:\nsetter none\nsetimp keyed class\ncite task-classes-once P.m:1\n", 6, "only 'task-classes setimp SEL…' notes"),
     ])
     func errors(_ text: String, _ line: Int, _ message: String) {
-        do {
-            _ = try ParticipantFile.parse(text: text, file: "p.hooklab")
-            Issue.record("parsed: \(text)")
-        } catch {
-            #expect(error.line == line && error.message.contains(message), "\(error)")
-        }
+        expectParticipantFileError(text, line: line, message)
     }
 
     @Test("A task-classes file parses to an NSURLSession participant that starts at runtime")

@@ -24,10 +24,7 @@ struct URLSessionParticipantTests {
         (head + "isa-object copy URLSession:task:didCompleteWithError:\nwrap nsobject\n", 5, "not with wrap"),
     ])
     func errors(_ text: String, _ line: Int, _ message: String) {
-        #expect(throws: InputFileError.self) { try file(text) }
-        do { _ = try file(text) } catch {
-            #expect(error.line == line && error.message.contains(message), "\(error)")
-        }
+        expectParticipantFileError(text, line: line, message)
     }
 
     @Test("fpr, fpr:12.13 and fpr:11 parse with their object ISA; the writer gives the same mechanism back; their package ranges are disjoint")
@@ -129,10 +126,7 @@ struct URLSessionParticipantTests {
         ("participant a\nstart runtime\nobserve UIScrollView\nsetter own-session\nwrap nsproxy\n", 4, "'observe NSURLSession' alone"),
     ])
     func ownSessionErrors(_ text: String, _ line: Int, _ message: String) {
-        #expect(throws: InputFileError.self) { try file(text) }
-        do { _ = try file(text) } catch {
-            #expect(error.line == line && error.message.contains(message), "\(error)")
-        }
+        expectParticipantFileError(text, line: line, message)
     }
 
     @Test("Two libraries that each own the session never share a cell; a cell with pangle sets the delegate only after pangle starts")
@@ -178,9 +172,7 @@ struct URLSessionParticipantTests {
         (scrollHead + "era ios10\nsetter replace\nwrap nsobject\n", 4, "unknown era 'ios10'"),
     ])
     func scrollErrors(_ text: String, _ line: Int, _ message: String) {
-        do { _ = try file(text); Issue.record("accepted: \(text)") } catch {
-            #expect(error.line == line && error.message.contains(message), "\(error)")
-        }
+        expectParticipantFileError(text, line: line, message)
     }
 
     @Test("datadog's lines parse into its guards and getter, and the writer gives them back")
@@ -300,9 +292,7 @@ struct URLSessionParticipantTests {
     ])
     func declaredErrors(_ text: String, _ line: Int, _ message: String) {
         let text = text.replacingOccurrences(of: "setter factory", with: "setter declared")
-        do { _ = try file(text); Issue.record("accepted: \(text)") } catch {
-            #expect(error.line == line && error.message.contains(message), "\(error)")
-        }
+        expectParticipantFileError(text, line: line, message)
     }
 
     @Test("setter declared hooks the app's delegate class at start, so a session made later is hooked; setter none sees no session then")
