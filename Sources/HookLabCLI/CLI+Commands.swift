@@ -129,6 +129,19 @@ extension CLI {
                 orders.append(alternative)
             }
         }
+        // For a pair, two changes together (Matrix.judgeFixes): every line of one library with every line of the other,
+        // in both orders.
+        if order.count == 2 {
+            func lines(_ id: String) -> [String] {
+                let family = catalog.participant(id)!.family
+                return catalog.participants.filter { $0.family == family && $0.hosts.contains(host) }.map(\.id)
+            }
+            for a in lines(order[0]) {
+                for b in lines(order[1]) {
+                    for pair in [[a, b], [b, a]] where !orders.contains(pair) { orders.append(pair) }
+                }
+            }
+        }
         // Each library alone too: the verdict (conflict, whose failure it is) compares with them, as the matrix does.
         for id in orders.flatMap({ $0 }) where !orders.contains([id]) { orders.append([id]) }
         let cells = orders.flatMap { order in configs.map { Matrix.Cell(host: hostInfo.name, order: order, config: $0) } }

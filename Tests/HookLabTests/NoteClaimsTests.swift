@@ -97,94 +97,142 @@ struct NoteClaims {
                 possible(host, other) && failing.allSatisfy { (outcome(host, other, $0) ?? .ok) != .ok }
             }, "says the other order fails too")
         }
-        // The set-up sentence: each set-up it says fails fails in some failing configuration, and each it says passes
-        // passes in every one.
+        // The set-up sentence: each set-up it says fails fails in some failing configuration (with the worst outcome it
+        // names, when it names one), and each it says passes passes in every one.
         if let line = lines.first(where: { $0.hasPrefix("**Fails when your app ") }), let info = matrix.hosts.first(where: { $0.name == host }) {
             let owner = host.split(separator: "@").first.map(String.init) ?? host
             let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
             let body = line.dropFirst("**Fails when your app ".count)
-            let failsPart = body.components(separatedBy: "**")[0].components(separatedBy: " (also when it ")[0]
-            for text in failsPart.components(separatedBy: "; or when it ") {
-                claim(results.contains { r in r.setups.contains { $0.outcome != .ok && $0.setup.text(on: info) == text } }, "says it fails when the app \(text)")
+            let failsPart = body.components(separatedBy: "**")[0]
+            for named in failsPart.components(separatedBy: "; or when it ") {
+                var text = named
+                var said: Outcome?
+                if text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards),
+                   let outcome = Outcome(rawValue: String(text[open.upperBound...].dropLast())) {
+                    said = outcome
+                    text = String(text[..<open.lowerBound])
+                }
+                let outcomes = results.flatMap { r in r.setups.filter { $0.outcome != .ok && $0.setup.text(on: info) == text }.map(\.outcome) }
+                claim(!outcomes.isEmpty, "says it fails when the app \(text)")
+                if let said { claim(outcomes.max() == said, "says it fails when the app \(text) with \(said.rawValue); the runs say \(outcomes.max().map(\.rawValue) ?? "ok")") }
             }
             if let passRange = line.range(of: "**; passes when it ") {
                 let passPart = String(line[passRange.upperBound...].dropLast())
                 for text in passPart.components(separatedBy: "; or when it ") {
-                    if text == "sets it the same way and does not free it while it is set" {
+                    let keptSuffix = " and does not free it while it is set"
+                    let full = text.replacingOccurrences(of: keptSuffix, with: "").replacingOccurrences(of: "sets it", with: "sets `\(owner).delegate`")
+                    let passesKept = !results.isEmpty && results.allSatisfy { r in r.setups.contains { $0.outcome == .ok && $0.setup.text(on: info) == full } }
+                    if text.hasSuffix(keptSuffix) {
                         // A failing set-up that frees the delegate while set, whose placement passes with the delegate kept.
-                        let kept = results.first?.setups.map(\.setup).filter { $0.then == .frees || $0.then == .freesDuringEvent }.contains { freeing in
-                            var same = freeing
-                            same.then = nil
-                            return results.allSatisfy { r in r.setups.contains { $0.setup == same && $0.outcome == .ok } }
-                                && results.contains { r in r.setups.contains { $0.setup == freeing && $0.outcome != .ok } }
-                        } ?? false
-                        claim(kept, "says it passes when the app \(text)")
-                        continue
+                        let freed = results.contains { r in
+                            r.setups.contains { s in
+                                var kept = s.setup
+                                kept.then = nil
+                                return s.outcome != .ok && (s.setup.then == .frees || s.setup.then == .freesDuringEvent) && kept.text(on: info) == full
+                            }
+                        }
+                        claim(passesKept && freed, "says it passes when the app \(text)")
+                    } else {
+                        claim(passesKept, "says it passes when the app \(full)")
                     }
-                    let full = text.replacingOccurrences(of: "sets it", with: "sets `\(owner).delegate`")
-                    claim(!results.isEmpty && results.allSatisfy { r in r.setups.contains { $0.outcome == .ok && $0.setup.text(on: info) == full } },
-                          "says it passes when the app \(full)")
                 }
             }
         }
-        // Orders and variants said to pass.
+        // Orders and variants said to pass, each under the set-ups it names (issue "Advice an integrator can follow" §6).
+        let info = matrix.hosts.first { $0.name == host }
+        let failingSetups = failingSetups(host, order)
         for line in lines where line.hasPrefix("- ") && (line.contains("` passes") || line.contains("` passes in ")) {
             guard let range = line.range(of: "` passes"), let open = line[..<range.lowerBound].lastIndex(of: "`") else { continue }
             let named = line[line.index(after: open)..<range.lowerBound].components(separatedBy: " → ")
-            // "passes when your app sets … ; or when it …": each named set-up of that order passes in every failing configuration.
-            if line[range.upperBound...].hasPrefix(" when your app "), let info = matrix.hosts.first(where: { $0.name == host }) {
-                let claimed = String(line[range.upperBound...].dropFirst(" when your app ".count).dropLast()).components(separatedBy: "; or when it ")
+            let rest = line[range.upperBound...]
+            if rest.hasPrefix(" when your app "), let info {
+                // "passes when your app sets … ; or when it …": each named set-up passes in every failing configuration.
+                let claimed = String(rest.dropFirst(" when your app ".count).dropLast()).components(separatedBy: "; or when it ")
                 let passingTexts = failing.map { config in
                     Set(matrix.result(for: Matrix.Cell(host: host, order: named, config: config))?.setups.filter { $0.outcome == .ok }.map { $0.setup.text(on: info) } ?? [])
                 }
-                claim(possible(host, named) && !claimed.isEmpty && claimed.allSatisfy { text in passingTexts.allSatisfy { $0.contains(text) } },
+                // Or, named as this order names it, the same app's set-up in the order said to pass.
+                let viaOrder = { (text: String) in
+                    failingSetups.contains { $0.text(on: info) == text && passes(host, named, under: $0, of: order) }
+                }
+                claim(possible(host, named) && !claimed.isEmpty && claimed.allSatisfy { text in passingTexts.allSatisfy { $0.contains(text) } || viaOrder(text) },
                       "says `\(named.joined(separator: " → "))` passes when the app \(claimed)")
                 continue
             }
-            let configs = line[range.upperBound...].hasPrefix(" in ")
-                ? Configuration.allCases.filter { line[range.upperBound...].contains($0.rawValue) } : failing
+            if rest.hasPrefix(" under every set-up where this order fails") {
+                claim(possible(host, named) && !failingSetups.isEmpty && failingSetups.allSatisfy { passes(host, named, under: $0, of: order) },
+                      "says `\(named.joined(separator: " → "))` passes under every set-up where this order fails")
+                continue
+            }
+            let configs = rest.hasPrefix(" in ")
+                ? Configuration.allCases.filter { rest.contains($0.rawValue) } : failing
             claim(possible(host, named) && configs.allSatisfy { outcome(host, named, $0) == .ok },
                   "says `\(named.joined(separator: " → "))` passes in \(configs.map(\.rawValue))")
         }
-        // Nothing the app can do.
-        if note.contains("No change the app can make avoids this in the lab") || note.contains("no change the app can make avoids this in the lab") {
-            var passing: [String] = []
-            for other in Matrix.permutations(order) where !orders.contains(other) && possible(host, other) {
-                if failing.contains(where: { outcome(host, other, $0) == .ok }) { passing.append(other.joined(separator: " → ")) }
-            }
-            for (position, id) in order.enumerated() {
-                let family = matrix.family(of: id)
-                for variant in matrix.participants where variant.family == family && variant.id != id
-                    && variant.hosts.contains(host) && !variant.models.lowercased().contains("patched") && !variant.models.lowercased().contains("proposed") {
-                    var swapped = order
-                    swapped[position] = variant.id
-                    // An order that cannot happen (0 scenarios: a variant hooking at launch after a start call) passes vacuously.
-                    if possible(host, swapped), failing.contains(where: { outcome(host, swapped, $0) == .ok }) { passing.append(swapped.joined(separator: " → ")) }
-                    // Or it passes for an app set up one of the ways this order fails (an upgrade that needs the delegate set first).
-                    let underSetup = failing.allSatisfy { config in
-                        let original = matrix.result(for: Matrix.Cell(host: host, order: order, config: config))
-                        let other = matrix.result(for: Matrix.Cell(host: host, order: swapped, config: config))
-                        return original?.setups.contains { failed in
-                            failed.outcome != .ok && failed.setup.isChoosable
-                                && other?.setups.contains { $0.setup == failed.setup.renamed(id, to: variant.id) && $0.outcome == .ok } == true
-                        } == true
-                    }
-                    if possible(host, swapped), underSetup { passing.append("\(swapped.joined(separator: " → ")) under a set-up") }
+        // A fix's range, read against the participant files, and only changes the app can make.
+        for line in lines where line.hasPrefix("- ") && !line.contains("the lab did not run it") {
+            for (verb, prefix) in [("Upgrade", "- Upgrade to "), ("Downgrade", "- Downgrade to "), ("upgrade", ", and upgrade to "), ("downgrade", ", and downgrade to ")] {
+                guard let start = line.range(of: prefix) else { continue }
+                let after = line[start.upperBound...]
+                guard let paren = after.range(of: " (`"), let close = after[paren.upperBound...].range(of: "` for `"),
+                      let end = after[close.upperBound...].firstIndex(of: "`") else { continue }
+                let target = String(after[..<paren.lowerBound])
+                let variant = String(after[paren.upperBound..<close.lowerBound]), replaced = String(after[close.upperBound..<end])
+                guard let v = matrix.participants.first(where: { $0.id == variant }) else { claim(false, "names an unknown line `\(variant)`"); continue }
+                let kind = Matrix.VariantTrial.Kind.of(v, replacing: matrix.participants.first { $0.id == replaced }, lines: matrix.participants)
+                switch kind {
+                case .upgrade(let range) where verb.lowercased() == "upgrade": claim(range == target, "says \(verb) to \(target); the participant files say \(range)")
+                case .downgrade(let range) where verb.lowercased() == "downgrade": claim(range == target, "says \(verb) to \(target); the participant files say \(range)")
+                default: claim(false, "says \(verb) to `\(variant)` for `\(replaced)`, which the participant files make \(kind)")
                 }
             }
+            if let (variant, replaced) = Self.useInstead(line) {
+                if let v = matrix.participants.first(where: { $0.id == variant }) {
+                    let kind = Matrix.VariantTrial.Kind.of(v, replacing: matrix.participants.first { $0.id == replaced }, lines: matrix.participants)
+                    if case .downgrade = kind { claim(false, "offers the older line `\(variant)` as a plain choice, not as a downgrade") }
+                    if case .upgrade = kind { claim(false, "offers the newer line `\(variant)` as a plain choice, not as an upgrade") }
+                    if let chosen = v.chosenBy { claim(false, "offers `\(variant)`, which \(chosen.text) picks, not the app") }
+                }
+            }
+        }
+        // Nothing the app can do, under the set-ups the sentence names (all failing ones when it names none): no other
+        // order, line, setting or form of one library, no two of them together (for a pair), no install variant and no
+        // set-up the app can choose passes under any of them.
+        if let line = lines.first(where: { $0.contains("o change the app can make avoids this in the lab") }), let info {
+            let tail = line.components(separatedBy: "o change the app can make avoids this in the lab").dropFirst().joined()
+            let listed = { (prefix: String, separator: String) -> [String] in
+                String(tail.dropFirst(prefix.count)).components(separatedBy: ": ")[0].components(separatedBy: separator)
+            }
+            let unfixed: [AppSetup]
+            if tail.hasPrefix(" when your app ") {
+                let texts = listed(" when your app ", "; or when it ")
+                unfixed = failingSetups.filter { texts.contains($0.text(on: info)) }
+                claim(unfixed.count == texts.count, "names set-ups \(texts) where the order does not fail")
+            } else if tail.hasPrefix(" unless your app ") {
+                let texts = listed(" unless your app ", "; or unless it ")
+                unfixed = failingSetups.filter { !texts.contains($0.text(on: info)) }
+            } else {
+                unfixed = failingSetups
+            }
             let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
+            var passing: [String] = []
+            for candidate in candidates(host, order) where unfixed.contains(where: { passes(host, candidate, under: $0, of: order) }) {
+                passing.append(candidate.joined(separator: " → "))
+            }
             for variant in results.first?.variants ?? [] where results.allSatisfy({ r in r.variants.contains { $0.variant == variant.variant && $0.outcome == .ok } }) {
                 passing.append(variant.variant)
             }
-            // An app set-up the app can choose (its delegate set at some point, nothing freed or replaced) that passes in
-            // every failing configuration, where the cell's scenarios vary it.
+            // A set-up the app can choose (its delegate set once, or none, nothing freed or replaced) that passes in every
+            // failing configuration, unless its placement fails once the app also frees or replaces its delegate.
             if let first = results.first {
+                let placements = first.setups.filter { $0.outcome != .ok && $0.setup.setAfter != nil }.map { [$0.setup.setAfter ?? [], $0.setup.setBefore, $0.setup.lacks] }
                 for setup in first.setups.map(\.setup) where setup.isChoosable
+                    && (setup.setAfter == nil || !placements.contains([setup.setAfter ?? [], setup.setBefore, setup.lacks]))
                     && results.allSatisfy({ r in r.setups.contains { $0.setup == setup && $0.outcome == .ok } }) {
-                    passing.append("the app set-up: \(setup)")
+                    passing.append("the app set-up: \(setup.text(on: info))")
                 }
             }
-            claim(passing.isEmpty, "says nothing the app can do helps, but these pass: \(passing)")
+            claim(!unfixed.isEmpty && passing.isEmpty, "says nothing the app can do helps, but these pass: \(passing)")
         }
         // Implementing a method in the app's delegate: its full shape passes, and lacking it fails, in each failing configuration.
         if let line = lines.first(where: { $0.hasPrefix("- Implement `") }) {
@@ -200,9 +248,10 @@ struct NoteClaims {
         // configuration.
         if lines.contains(where: { ($0.hasPrefix("- Set the `") || $0.hasPrefix("- Create the `")) && $0.contains(" after starting ") }) {
             let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
+            // An app that never sets a delegate is another set-up, not a placement after the installs.
             claim(!results.isEmpty && results.allSatisfy { r in
                 r.setups.contains { $0.setup.setAfter != nil && $0.setup.setBefore.isEmpty && $0.outcome == .ok }
-                    && r.setups.allSatisfy { !$0.setup.setBefore.isEmpty || $0.outcome == .ok }
+                    && r.setups.allSatisfy { !$0.setup.setBefore.isEmpty || $0.setup.leavesSlotEmpty || $0.outcome == .ok }
             }, "says setting the delegate after the installs passes")
         }
         // The library names each sentence prints (issue 30): re-derived from the note's orders and the participants.
@@ -224,6 +273,61 @@ struct NoteClaims {
         })
         claim(levels == named, "names evidence \(named.sorted()), matrix.json says \(levels.sorted())")
         return out
+    }
+
+    /// The set-ups under which an order fails in some failing configuration, in order of first appearance.
+    func failingSetups(_ host: String, _ order: [String]) -> [AppSetup] {
+        var seen: [AppSetup] = []
+        for config in failing(host, order) {
+            for s in matrix.result(for: Matrix.Cell(host: host, order: order, config: config))?.setups ?? [] where s.outcome != .ok && !seen.contains(s.setup) {
+                seen.append(s.setup)
+            }
+        }
+        return seen
+    }
+
+    /// Whether `other` (the same families, some lines replaced, in any order) passes for the app set up as `setup` of
+    /// `order`, in every configuration in which `order` fails: the whole cell passes, or the same app's set-up does.
+    func passes(_ host: String, _ other: [String], under setup: AppSetup, of order: [String]) -> Bool {
+        guard possible(host, other) else { return false }
+        var renamed = setup
+        for id in order {
+            if let to = other.first(where: { matrix.family(of: $0) == matrix.family(of: id) }), to != id { renamed = renamed.renamed(id, to: to) }
+        }
+        return failing(host, order).allSatisfy { config in
+            guard let r = matrix.result(for: Matrix.Cell(host: host, order: other, config: config)) else { return false }
+            return r.outcome == .ok || r.setups.contains { $0.outcome == .ok && $0.setup.sameApp(as: renamed) }
+        }
+    }
+
+    /// Every change the app could make to an order: another order; another line, setting or form of one library (not
+    /// a patch, not a mode its vendor picks); for a pair, two of those together, or one with the other order.
+    func candidates(_ host: String, _ order: [String]) -> [[String]] {
+        func lines(_ id: String) -> [String] {
+            let family = matrix.family(of: id)
+            return [id] + matrix.participants.filter {
+                $0.family == family && $0.id != id && $0.hosts.contains(host) && !$0.changesLibrary && $0.chosenBy == nil
+                    && !$0.models.lowercased().contains("patched") && !$0.models.lowercased().contains("proposed")
+            }.map(\.id)
+        }
+        var out: [[String]] = Matrix.permutations(order).filter { $0 != order }
+        for (position, id) in order.enumerated() {
+            for line in lines(id).dropFirst() {
+                var swapped = order
+                swapped[position] = line
+                out.append(swapped)
+            }
+        }
+        if order.count == 2 {
+            for a in lines(order[0]) { for b in lines(order[1]) { out += [[a, b], [b, a]] } }
+        }
+        return out.uniqued()
+    }
+
+    /// The variant and the participant it replaces in "use `X` (…) instead of `Y`", alone or as one of two changes.
+    static func useInstead(_ line: String) -> (String, String)? {
+        guard let match = line.firstMatch(of: /[Uu]se `([^`]+)` \(.*?\) instead of `([^`]+)`/) else { return nil }
+        return (String(match.1), String(match.2))
     }
 
     /// The text between backticks, in order: "`a` then `b`" → ["a", "b"].
@@ -249,16 +353,22 @@ struct NoteClaims {
                 out.append("the design sentence is none of \(sentences.map { String($0.prefix(120)) }): it names the libraries or their designs wrongly")
             }
         }
-        for line in lines where line.hasPrefix("- Initialize `") || line.hasPrefix("- Make `") {
+        // (A folded list shown in an earlier note is linked, not repeated: its first line is no claim of its own.)
+        for line in lines where (line.hasPrefix("- Initialize `") || line.hasPrefix("- Make `")) && !line.contains("the same as in [this note]") {
             guard let first = Self.quoted(line[...]).first, let passing = line.components(separatedBy: ": `").last?.components(separatedBy: "`").first else { continue }
             let order = passing.components(separatedBy: " → ")
             if order.first != first || Set(order) != Set(orders[0]) { out.append("'\(line.prefix(60))…' names `\(first)` first, but the order it says passes is \(passing)") }
         }
-        for line in lines where line.hasPrefix("- Use `") && line.contains(" instead of `") {
-            let variant = Self.quoted(line[...]).first ?? ""
-            let replaced = Self.quoted(line.components(separatedBy: " instead of ").dropFirst().joined()[...]).first ?? ""
+        for line in lines where line.hasPrefix("- ") && line.contains(" instead of `") {
+            guard let (variant, replaced) = Self.useInstead(line) else { continue }
             let passing = line.components(separatedBy: ": `").last?.components(separatedBy: "`").first?.components(separatedBy: " → ") ?? []
-            let fits = orders.contains { order in order.contains(replaced) && Set(passing) == Set(order.map { $0 == replaced ? variant : $0 }) }
+            // The passing order is the note's with `variant` for `replaced`, and at most one more line of another of its
+            // libraries (two changes together).
+            let fits = orders.contains { order in
+                order.contains(replaced) && passing.contains(variant) && passing.count == order.count
+                    && Set(passing.map { matrix.family(of: $0) }) == Set(order.map { matrix.family(of: $0) })
+                    && order.filter { !passing.contains($0) }.count <= 2
+            }
             if !ids.contains(replaced) || !fits { out.append("'Use `\(variant)` instead of `\(replaced)`' does not fit the note's orders and the passing order \(passing)") }
         }
         for full in lines where (full.hasPrefix("Change ") || full.hasPrefix("- Change ")) && full.contains(" — modeled as `") {
@@ -320,18 +430,18 @@ struct NoteClaimsTests {
                  change: { $0.replacingOccurrences(of: "(debug and release)", with: "(release only)") }),
         Mutation(name: "release builds pass", applies: { $0.components(separatedBy: "\n")[0].hasSuffix("(debug and release)") },
                  change: { $0.replacingOccurrences(of: "\n\n**What you can do:**", with: "\n\nRelease builds pass: only debug builds are affected.\n\n**What you can do:**") }),
-        Mutation(name: "both orders fail", applies: { $0.contains("` passes.") && !$0.contains("(both orders)") },
+        Mutation(name: "both orders fail", applies: { $0.contains("` passes under every set-up.") && !$0.contains("(both orders)") },
                  change: { $0.replacingOccurrences(of: "\n\n**What you can do:**", with: "\n\n**Both orders fail this way.**\n\n**What you can do:**") }),
-        Mutation(name: "a passing order", applies: { $0.contains("- Make `") && $0.contains("` passes.") },
+        Mutation(name: "a passing order", applies: { $0.contains("- Make `") && $0.contains("` passes under every set-up.") },
                  change: { note in
                      // Name the failing order itself as the one that passes.
                      guard let keys = NoteClaims.keys(heading: note.components(separatedBy: "\n")[0]) else { return note }
                      return note.components(separatedBy: "\n").map { line in
                          guard line.hasPrefix("- Make `"), let r = line.range(of: ": `") else { return line }
-                         return String(line[..<r.lowerBound]) + ": `" + keys.orders[0].joined(separator: " → ") + "` passes."
+                         return String(line[..<r.lowerBound]) + ": `" + keys.orders[0].joined(separator: " → ") + "` passes under every set-up."
                      }.joined(separator: "\n")
                  }),
-        Mutation(name: "nothing the app can do", applies: { $0.contains("` passes.") },
+        Mutation(name: "nothing the app can do", applies: { $0.contains("` passes under every set-up.") },
                  change: { $0.replacingOccurrences(of: "**What you can do:**\n", with: "**What you can do:**\n- No change the app can make avoids this in the lab: no install order and no modeled variant passes.\n") }),
         Mutation(name: "a fix that does not pass", applies: { $0.contains("- Upgrade to ") && $0.contains("` for `") },
                  change: { note in
@@ -339,7 +449,7 @@ struct NoteClaimsTests {
                      guard let keys = NoteClaims.keys(heading: note.components(separatedBy: "\n")[0]) else { return note }
                      return note.components(separatedBy: "\n").map { line in
                          guard line.hasPrefix("- Upgrade to "), line.contains("` for `"), let r = line.range(of: "): `") else { return line }
-                         return String(line[..<r.lowerBound]) + "): `" + keys.orders[0].joined(separator: " → ") + "` passes."
+                         return String(line[..<r.lowerBound]) + "): `" + keys.orders[0].joined(separator: " → ") + "` passes under every set-up."
                      }.joined(separator: "\n")
                  }),
         Mutation(name: "no change helps while an upgrade passes", applies: { $0.contains("- Upgrade to ") && $0.contains("` for `") },
@@ -395,6 +505,49 @@ struct NoteClaimsTests {
                      note.components(separatedBy: "\n").contains { $0.hasPrefix("**Fails when your app ") && $0.contains("**; passes when it ") && !$0.contains("frees it") }
                  },
                  change: { $0.replacingOccurrences(of: "**; passes when it ", with: "**; passes when it sets it the same way and does not free it while it is set; or when it ") }),
+        // Issue "Advice an integrator can follow" §6: each kind of wrong advice is caught.
+        Mutation(name: "a fix that fails under a set-up it names", applies: { $0.contains("` passes when your app ") && !$0.contains("(both orders)") },
+                 change: { note in
+                     guard let keys = NoteClaims.keys(heading: note.components(separatedBy: "\n")[0]) else { return note }
+                     return note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("- "), let r = line.range(of: "` passes when your app "),
+                               let open = line[..<r.lowerBound].lastIndex(of: "`") else { return line }
+                         return String(line[...open]) + keys.orders[0].joined(separator: " → ") + String(line[r.lowerBound...])
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "a downgrade printed as a plain choice", applies: { $0.contains("\n- Downgrade to ") },
+                 change: { note in
+                     note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("- Downgrade to "), let open = line.range(of: " (`"), let close = line.range(of: "`), an older line"),
+                               let colon = line.range(of: ": `") else { return line }
+                         let pair = line[open.upperBound..<close.lowerBound].components(separatedBy: "` for `")
+                         return "- Use `\(pair[0])` (an older line) instead of `\(pair[1])`" + line[colon.lowerBound...]
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "a range without its upper bound", applies: { note in
+                     note.components(separatedBy: "\n").contains { $0.hasPrefix("- Upgrade to ") && $0.components(separatedBy: " (`")[0].contains(" < ") }
+                 },
+                 change: { note in
+                     note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("- Upgrade to "), let paren = line.range(of: " (`"),
+                               let upper = line[..<paren.lowerBound].range(of: " < ") else { return line }
+                         return String(line[..<upper.lowerBound]) + String(line[paren.lowerBound...])
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "no change helps while a pair of changes passes", applies: { $0.contains(", and upgrade to ") && !$0.contains("o change the app can make") },
+                 change: { $0.replacingOccurrences(of: "**What you can do:**\n", with: "**What you can do:**\n- No change the app can make avoids this in the lab: no version, setting, set-up or install order the app controls passes.\n") }),
+        Mutation(name: "a fix the app cannot make", applies: { $0.components(separatedBy: "\n")[0].contains("fbsdk:swizzler") && $0.contains("**What you can do:**\n") },
+                 change: { $0.replacingOccurrences(of: "**What you can do:**\n", with: "**What you can do:**\n- Use `fbsdk` (proxy mode) instead of `fbsdk:swizzler`: `fbsdk` passes under every set-up.\n") }),
+        Mutation(name: "the set-up sentence's outcomes swapped", applies: { note in
+                     note.components(separatedBy: "\n").contains { $0.hasPrefix("**Fails when your app ") && $0.contains(" (broken)") && $0.contains(" (crash)") }
+                 },
+                 change: { note in
+                     note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("**Fails when your app ") else { return line }
+                         return line.replacingOccurrences(of: " (broken)", with: " (\u{0})").replacingOccurrences(of: " (crash)", with: " (broken)")
+                             .replacingOccurrences(of: " (\u{0})", with: " (crash)")
+                     }.joined(separator: "\n")
+                 }),
         Mutation(name: "not a conflict", applies: { !$0.contains("**Not a conflict:**") && !$0.contains("**The app's own:**") && $0.contains("**What you can do:**") },
                  change: { $0.replacingOccurrences(of: "\n\n**What you can do:**", with: "\n\n**Not a conflict:** one library alone.\n\n**What you can do:**") }),
     ]

@@ -13,11 +13,11 @@ struct RankedFixesTests {
         Self.matrix.explainNote(Matrix.NoteKey(host: host, order: order)).joined(separator: "\n")
     }
 
-    /// The lines of a note's "What you can do" list.
+    /// The lines of a note's "What you can do" list, the folded ones included.
     func actions(_ host: String, _ order: [String]) -> [String] {
         let lines = note(host, order).components(separatedBy: "\n")
         guard let start = lines.firstIndex(of: "**What you can do:**") else { return [] }
-        return Array(lines[(start + 1)...].prefix { $0.hasPrefix("- ") })
+        return lines[(start + 1)...].prefix { !$0.hasPrefix("<details><summary>Minimal") }.filter { $0.hasPrefix("- ") }
     }
 
     @Test("Version ranges overlap only where some version lies in both (every operator, shared bounds)")
@@ -92,13 +92,20 @@ struct RankedFixesTests {
                 Issue.record("no drop line: \(result.cell)"); continue
             }
             #expect(actions[drop].contains("(you lose "))
-            #expect(actions[..<drop].allSatisfy { !$0.contains("No change the app can make") } || verdict.otherVariants.isEmpty)
-            let ranked = actions.prefix(drop).map { line -> Int in
-                // The run fixes ("(`rnfb` for `rnfb:double-call`)"), not an SDK's own declared advice.
-                let ran = line.contains("` for `") && !line.contains("the lab did not run it")
-                return ran && line.hasPrefix("- Upgrade to ") ? 0 : ran && line.hasPrefix("- Downgrade to ") ? 1 : line.hasPrefix("- Use `") && line.contains("documented setting") ? 2 : 3
+            // Last: nothing after it, folded or not.
+            #expect(drop == actions.count - 1, "\(result.cell): \(actions)")
+            // "No change the app can make" only where some failing set-up has no fix of the app's.
+            #expect(actions.contains { $0.contains("No change the app can make") } == !verdict.unfixedSetups.isEmpty, "\(result.cell): \(actions)")
+            // The fixes in their rank (issue "Advice an integrator can follow" §3), those that pass only where the app
+            // frees its delegate after the others, single changes before pairs of the same rank.
+            let keys = verdict.fixes.map { [$0.onlyWhereFreed ? 1 : 0, $0.rank, $0.changes.count] }
+            #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) }, "\(result.cell): \(keys)")
+            // And rendered in that order: a downgrade never before an upgrade or a setting of the app's.
+            let kinds = actions.prefix(drop).compactMap { line -> Int? in
+                line.hasPrefix("- Upgrade to ") || line.contains("documented setting") && !line.contains("the lab did not run it") ? 0
+                    : line.hasPrefix("- Downgrade to ") ? 3 : nil
             }
-            #expect(ranked == ranked.sorted(), "\(result.cell): \(actions)")
+            #expect(kinds == kinds.sorted(), "\(result.cell): \(actions)")
             checked += 1
         }
         #expect(checked > 20)

@@ -193,7 +193,7 @@ struct ReportPagesTests {
         let note = page[start.upperBound...]
         #expect(note.hasPrefix("The app crashes (EXC_BAD_ACCESS, a message to a freed object) on `webView:shouldStartLoadWithRequest:navigationType:`. "))
         // The app's own code first (the fixed swizzle keeps every SDK), then the link order.
-        #expect(note.contains("\n\n**What you can do:**\n- Use `jsbridge:fixed` (bridge + the app's setDelegate: swizzle that re-sets the delegate) instead of `jsbridge:buggy`: `jsbridge:fixed → tracker:proxy` passes.\n- Make `tracker:proxy`'s +load hooks run first (link its library earlier): `tracker:proxy → jsbridge:buggy` passes.\n"))
+        #expect(note.contains("\n\n**What you can do:**\n- Use `jsbridge:fixed` (bridge + the app's setDelegate: swizzle that re-sets the delegate) instead of `jsbridge:buggy`: `jsbridge:fixed → tracker:proxy` passes under every set-up.\n- Make `tracker:proxy`'s +load hooks run first (link its library earlier): `tracker:proxy → jsbridge:buggy` passes under every set-up.\n"))
         #expect(note.contains("<details><summary>Minimal reproducer, message path and references</summary>"))
         // The table cell links to the note on the same page.
         #expect(page.contains("| 💥 [note](#note-jsbridge-buggy-tracker-proxy)"))

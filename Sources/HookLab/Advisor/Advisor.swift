@@ -534,7 +534,7 @@ public struct Advisor {
                 other[position] = variant.id
                 let alternative = evaluate(host: host, participants: other, configs: evaluation.configs)
                 scenariosRun += alternative.scenariosRun
-                let kind = Matrix.VariantTrial.Kind.of(variant, replacing: generator.participants.first { $0.id == id })
+                let kind = Matrix.VariantTrial.Kind.of(variant, replacing: generator.participants.first { $0.id == id }, lines: generator.participants)
                 // Under a set-up where the set fails and the variant passes: the fix for an app set up that way.
                 let placement = Placement.allCases.first { alternative.allPass(under: $0) && !evaluation.allPass(under: $0) }
                 if alternative.allPass {

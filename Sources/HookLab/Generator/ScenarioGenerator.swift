@@ -27,10 +27,12 @@
 ///   and fires them again (the app replacing its delegate);
 /// - when the last participant can start late, one scenario sets the app's delegate and fires the
 ///   first event before that participant installs (an SDK started late);
+/// - on a slot an app may leave empty (the notification center), one scenario in which the app never sets a
+///   delegate: the SDKs take the empty slot, as in an Expo app or a React Native app with RNFB;
 /// - in each, the participants' own verbs run once after the installs, then every host event fires,
 ///   then `teardown`.
 ///
-/// That is at most k + 3 scenarios per cell: 5 for a pair, 6 for a triple. Each position and
+/// That is at most k + 3 scenarios per cell (k + 4 on the notification center): 5 for a pair, 6 for a triple. Each position and
 /// perturbation is covered on its own rather than in every combination with the others, which keeps
 /// the whole matrix proportional to the number of cells (the 3-second goal) while still placing
 /// every ordering of installs against the app's delegate.
@@ -149,6 +151,11 @@ public struct ScenarioGenerator: Sendable {
         if infos.last!.canStartLate, case let late = Plan(infos, lateLast: true), !late.runtime.isEmpty {
             result.append(scenario(cell, host, late, delegateAt: late.runtime.count - 1, eventBefore: true))
         }
+        // An app that calls an SDK from its own delegate methods has a delegate: it never leaves the slot empty.
+        let hostClass = host.name.split(separator: "@").first.map(String.init) ?? host.name
+        if host.appMayLeaveEmpty, !infos.contains(where: { $0.calledByApp.contains(hostClass) }) {
+            result.append(emptySlotScenario(cell, host, plain))
+        }
         result += trapScenarios(cell, host, plain)
         return result.uniqued()
     }
@@ -198,6 +205,7 @@ public struct ScenarioGenerator: Sendable {
         let plan = Plan([], lateLast: false)
         var result = [scenario(cell, host, plan, delegateAt: 0)]
         if !host.delegateIsAppDelegate { result.append(scenario(cell, host, plan, delegateAt: 0, replaceDelegate: true)) }
+        if host.appMayLeaveEmpty { result.append(emptySlotScenario(cell, host, plan)) }
         result += trapScenarios(cell, host, plan)
         return result.uniqued()
     }
@@ -226,6 +234,13 @@ public struct ScenarioGenerator: Sendable {
                 verbs += info.verbSteps
             }
         }
+    }
+
+    /// The app that sets no delegate of its own (``HostInfo/appMayLeaveEmpty``): every SDK starts, then the events fire
+    /// to whatever the SDKs left in the slot.
+    func emptySlotScenario(_ cell: Matrix.Cell, _ host: HostInfo, _ plan: Plan) -> Scenario {
+        let steps = plan.loadTime + plan.runtime.flatMap { $0 } + plan.verbs + host.events.map { .fire($0) } + [.teardown]
+        return Scenario(host: cell.host, config: cell.config, steps: steps)
     }
 
     func scenario(_ cell: Matrix.Cell, _ host: HostInfo, _ plan: Plan, delegateAt position: Int,

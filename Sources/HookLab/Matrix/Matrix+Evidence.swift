@@ -16,12 +16,17 @@ extension Matrix {
     /// noted on the failing path) and the covering reports' files; nil and empty for a passing cell.
     /// - Parameter signatures: What each report's own scenario finds (``Finding/signature``), by slug: a report covers
     ///   the cell only when it reproduces the same finding (kind, objects and selector), not just its kind.
-    static func evidence(of result: CellResult, reports: ReportCatalog,
-                         signatures: [String: Set<String>] = [:]) -> (evidence: Evidence?, sources: [String], reports: [String]) {
+    /// - Parameter required: The libraries of the cell that another of its libraries requires (``requiredLibraries(_:participants:)``):
+    ///   a report of the order without them covers the cell too, since every reporter's app linked them.
+    static func evidence(of result: CellResult, reports: ReportCatalog, signatures: [String: Set<String>] = [:],
+                         required: [String] = []) -> (evidence: Evidence?, sources: [String], reports: [String]) {
         guard result.outcome != .ok, let run = result.reproducer?.result else { return (nil, [], []) }
         // The findings the cell shows: its worst, and each install variant's worst.
         let worst = ([run.findings.mostSevere] + result.variants.map { $0.findings.mostSevere }).compactMap { $0 }
-        let covering = reports.reports(covering: result.cell, shows: worst.map(\.kind)).filter { report in
+        let reduced = result.cell.with(order: result.cell.order.filter { !required.contains($0) })
+        let candidates = reports.reports(covering: result.cell, shows: worst.map(\.kind))
+            + (required.isEmpty || reduced.order.isEmpty ? [] : reports.reports(covering: reduced, shows: worst.map(\.kind)))
+        let covering = candidates.filter { report in
             signatures[report.slug].map { found in worst.contains { found.contains($0.signature) } } ?? true
         }
         let sources = (covering.flatMap(\.sources) + run.basedOn.map(\.source).filter { !$0.isEmpty }).uniqued()
@@ -30,10 +35,22 @@ extension Matrix {
     }
 
     /// The result with its evidence, sources and covering reports filled in.
-    static func withEvidence(_ result: CellResult, reports: ReportCatalog, signatures: [String: Set<String>] = [:]) -> CellResult {
+    static func withEvidence(_ result: CellResult, reports: ReportCatalog, signatures: [String: Set<String>] = [:],
+                             required: [String] = []) -> CellResult {
         var result = result
-        (result.evidence, result.sources, result.reports) = evidence(of: result, reports: reports, signatures: signatures)
+        (result.evidence, result.sources, result.reports) = evidence(of: result, reports: reports, signatures: signatures, required: required)
         return result
+    }
+
+    /// The libraries of an order that another library of it requires (a `requires` line naming their family): every
+    /// app that links the other links them, so a report of the order without them covers the order with them
+    /// (`fcm → rnfb:double-call` is reported by #9049, whose apps all link Firebase Messaging through RNFB).
+    static func requiredLibraries(_ order: [String], participants: [ParticipantInfo]) -> [String] {
+        guard order.count >= 2 else { return [] }
+        let infos = order.compactMap { id in participants.first { $0.id == id } }
+        return infos.filter { info in
+            infos.contains { other in other.id != info.id && other.requires.contains { $0.family == info.family } }
+        }.map(\.id)
     }
 
     /// The matrix.json members of a cell's evidence: `"evidence"` and `"sources"` for a failing cell, and

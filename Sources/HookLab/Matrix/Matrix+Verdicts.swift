@@ -200,8 +200,12 @@ extension ScenarioGenerator {
             for requirement in info.requires {
                 guard let range = try? VersionRange(words: requirement.versions.split(separator: " ").map(String.init)) else { continue }
                 // An app links one copy of each library: the other's modeled versions must meet the requirement.
-                for other in infos where other.family == requirement.family && other.id != info.id && !other.packages.isEmpty {
-                    if !other.packages.contains(where: { $0.versions.overlaps(range) }) { return "not possible: \(requirement.reason)" }
+                for other in infos where other.family == requirement.family && other.id != info.id {
+                    // A setting's variant links the versions of the line it is a setting of.
+                    let packages = other.packages.isEmpty
+                        ? participants.first { $0.id == other.setting?.of }?.packages ?? [] : other.packages
+                    guard !packages.isEmpty else { continue }
+                    if !packages.contains(where: { $0.versions.overlaps(range) }) { return "not possible: \(requirement.reason)" }
                 }
             }
         }

@@ -139,6 +139,12 @@ extension Matrix {
         /// For an order of two or more: the failing set-ups that are no conflict, each with the libraries of the order
         /// that fail alone in an app set up that way ("as alone, when your app …").
         public var ownFailures: [OwnFailure] = []
+        /// The changes the lab ran that pass under some failing set-up, ranked (``Matrix/Fix``): what the notes,
+        /// `explain` and matrix.json offer.
+        public var fixes: [Fix] = []
+        /// The failing set-ups under which no change the app can make passes ("No change the app can make avoids this
+        /// when your app …").
+        public var unfixedSetups: [AppSetup] = []
 
         /// A failing set-up of an order that some of its libraries have alone.
         public struct OwnFailure: Hashable, Sendable {
@@ -175,16 +181,13 @@ extension Matrix {
             }
         }
 
-        /// Something the app can do that the lab ran and saw pass in at least one failing configuration.
-        public var hasAppAction: Bool {
-            !passingInstallVariants.isEmpty || otherOrders.contains { $0.impossibility == nil && (!$0.passesIn.isEmpty || !$0.passingVariants.isEmpty) }
-                || otherVariants.contains { !$0.isLibraryChange } || attribution == .app || !implementInAppDelegate.isEmpty
-                || setDelegateAfterInstalls || !passingSetups.isEmpty || clearBeforeFreeing
-        }
+        /// Something the app can do that the lab ran and saw pass under some failing set-up.
+        public var hasAppAction: Bool { attribution == .app || fixes.contains { $0.owner == .app } }
 
-        /// Every other install order can happen and fails in every failing configuration, with no passing variant.
+        /// Every other install order can happen and passes under no failing set-up, alone or with another change.
         public var noOtherOrderHelps: Bool {
-            !otherOrders.isEmpty && otherOrders.allSatisfy { $0.impossibility == nil && $0.passesIn.isEmpty && $0.passingVariants.isEmpty }
+            !otherOrders.isEmpty && otherOrders.allSatisfy { $0.impossibility == nil }
+                && !fixes.contains { $0.changes.contains { if case .order = $0 { true } else { false } } }
         }
     }
 
@@ -293,6 +296,7 @@ extension Matrix {
                 verdict.otherVariants.append(trial)
             }
         }
+        judgeFixes(&verdict, configs: configs)
         if verdict.attribution == .app {
             let dangling = failing.contains { $0.findings.contains { $0.kind == .danglingReference || $0.kind == .danglingMessage } }
             verdict.appCanClearDelegate = dangling && hosts.first { $0.name == key.host }?.delegateOwnership.hasPrefix("assign") == true
@@ -323,7 +327,8 @@ extension Matrix {
         !failing.isEmpty && failing.allSatisfy { r in
             r.setups.contains { $0.setup.setAfter != nil && $0.setup.setBefore.isEmpty && $0.outcome == .ok }
                 && r.setups.contains { !$0.setup.setBefore.isEmpty && $0.outcome != .ok }
-                && r.setups.allSatisfy { !$0.setup.setBefore.isEmpty || $0.outcome == .ok }
+                // An app that sets no delegate at all is another set-up, not a later placement.
+                && r.setups.allSatisfy { !$0.setup.setBefore.isEmpty || $0.setup.leavesSlotEmpty || $0.outcome == .ok }
         }
     }
 
@@ -339,11 +344,15 @@ extension Matrix {
         if failing.contains(where: \.failsOnlyUnderSomeSetups) {
             // A placement that fails once the app also frees, replaces or assigns its delegate later is no fix: the app
             // that chooses it still does those (sets its delegate after `datadog` starts, then frees it as its screen goes).
-            let failingPlacements = verdict.failingSetups.map { [$0.setAfter ?? [], $0.setBefore, $0.lacks] }
+            // A placement is where the app sets its delegate through the setter: a direct assignment is none, and an
+            // app that never sets one is a set-up of its own.
+            let failingPlacements = verdict.failingSetups.filter { $0.setAfter != nil }.map { [$0.setAfter ?? [], $0.setBefore, $0.lacks] }
             func passes(_ setup: AppSetup) -> Bool {
                 setup.isChoosable && outcomes(setup).count == failing.count && outcomes(setup).allSatisfy { $0 == .ok }
             }
-            verdict.passingSetups = all.filter { passes($0) && !failingPlacements.contains([$0.setAfter ?? [], $0.setBefore, $0.lacks]) }
+            verdict.passingSetups = all.filter {
+                passes($0) && ($0.setAfter == nil || !failingPlacements.contains([$0.setAfter ?? [], $0.setBefore, $0.lacks]))
+            }
             // The same placement passes while the delegate stays set: the app's fix is to clear the slot before freeing it.
             verdict.clearBeforeFreeing = verdict.failingSetups.contains { setup in
                 guard setup.then == .frees || setup.then == .freesDuringEvent else { return false }
@@ -369,7 +378,7 @@ extension Matrix {
 
     /// What choosing `variant` over `id` means (``VariantTrial/Kind/of(_:replacing:)``).
     func variantKind(_ variant: ParticipantInfo, replacing id: String) -> VariantTrial.Kind {
-        VariantTrial.Kind.of(variant, replacing: participants.first { $0.id == id })
+        VariantTrial.Kind.of(variant, replacing: participants.first { $0.id == id }, lines: participants)
     }
 
     /// The covering reports' own sources of reported results: their sources that are no fact's source.
@@ -412,24 +421,34 @@ extension Matrix {
 extension Matrix.VariantTrial.Kind {
     /// What choosing `variant` over `replaced` means: a documented setting, another version line (upgrade or downgrade,
     /// by the two participants' package ranges of one package), a library change, or another choice of the app's.
-    public static func of(_ variant: ParticipantInfo, replacing replaced: ParticipantInfo?) -> Self {
+    /// A setting of another version line (`fcm:10:proxy-off` for `fcm`) is that line's upgrade or downgrade, with its
+    /// setting named: `lines` are the participants to find that line among.
+    public static func of(_ variant: ParticipantInfo, replacing replaced: ParticipantInfo?, lines: [ParticipantInfo] = []) -> Self {
         if variant.changesLibrary { return .libraryChange }
         if let setting = variant.setting, let replaced, setting.of == replaced.id || replaced.setting?.of == setting.of {
             return .setting(setting.text)
         }
         guard let replaced else { return .choice }
+        if let setting = variant.setting, let line = lines.first(where: { $0.id == setting.of }) {
+            switch of(line, replacing: replaced) {
+            case .upgrade(let target): return .upgrade("\(target), with its setting: \(setting.text)")
+            case .downgrade(let target): return .downgrade("\(target), with its setting: \(setting.text)")
+            default: return .choice
+            }
+        }
         for target in variant.packages {
             for current in replaced.packages where current.ecosystem == target.ecosystem && current.name.lowercased() == target.name.lowercased()
                 && current.component == target.component {
                 let name = target.ecosystem == .spm ? (target.component ?? target.name) : target.name
                 // A range whose lower bound the replaced range stays below is newer; one the replaced range starts above is older.
                 let lowest = target.versions.bounds.filter { [.atLeast, .above, .exactly].contains($0.op) }.max { $0.version < $1.version }
-                if let (op, low) = lowest, !current.versions.contains(low), (current.versions.lowerBound.map { $0 < low } ?? true) {
-                    return .upgrade("\(name) \(op == .above ? "> " : op == .exactly ? "" : "≥ ")\(low)")
+                // The whole range, upper bound included (`≥ 2.2.0 < 2.5.3`), spelled for an integrator, not as a
+                // participant file writes it: a line that ends below the current version is no open-ended upgrade.
+                let range = "\(target.versions)".replacingOccurrences(of: ">= ", with: "≥ ").replacingOccurrences(of: "<= ", with: "≤ ")
+                if let (_, low) = lowest, !current.versions.contains(low), (current.versions.lowerBound.map { $0 < low } ?? true) {
+                    return .upgrade("\(name) \(range)")
                 }
                 if let low = current.versions.lowerBound, !target.versions.contains(low) {
-                    // Spelled as the upgrades are (`≥ 2.2.0 < 4.0.4`), not as a participant file writes it.
-                    let range = "\(target.versions)".replacingOccurrences(of: ">= ", with: "≥ ").replacingOccurrences(of: "<= ", with: "≤ ")
                     return .downgrade("\(name) \(range)")
                 }
             }

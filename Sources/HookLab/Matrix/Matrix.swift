@@ -281,7 +281,8 @@ public struct Matrix: Sendable {
                     let evaluated = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks,
                                              planned: plan, twin: runs, explain: shrinks, conflictUnder: conflictTest(cell))
                     runs = evaluated.runs
-                    slots[position] = withEvidence(evaluated.result, reports: reports, signatures: reportSignatures)
+                    slots[position] = withEvidence(evaluated.result, reports: reports, signatures: reportSignatures,
+                                                   required: requiredLibraries(cell.order, participants: generator.participants))
                 }
                 if let progress {
                     doneLock.lock()

@@ -22,6 +22,10 @@ public struct HostInfo: Codable, Hashable, Sendable {
     public var framework: String?
     /// The app's delegate in this slot is its app delegate, which UIApplicationMain keeps: never replaced or freed.
     public var delegateIsAppDelegate: Bool { delegateAtLaunch == true || framework == "flutter" }
+    /// An app may leave this slot empty and let an SDK take it: the notification center, whose delegate an Expo app
+    /// (expo-notifications owns it), a React Native app with RNFB, or a Flutter app that links OneSignal never sets. The
+    /// app delegate is always set (UIApplicationMain), and a URL session is the app's only when it creates it.
+    public var appMayLeaveEmpty: Bool { delegateAtLaunch != true && delegateAtCreation == nil && isAppLevel }
     /// The app delegate's methods on the app-level hosts, which `delegate-lacks` may name; nil elsewhere.
     public var delegateMethods: [String]?
     /// What the app's user sees when an event goes wrong, for the events whose host says so; notes read it.

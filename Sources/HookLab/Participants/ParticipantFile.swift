@@ -46,10 +46,10 @@ public struct ParticipantFile: Sendable {
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
                            "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework", "own-delegate", "app-delegate-class", "start-call", "model",
-                           "changes-library", "task-factories"]
+                           "changes-library", "task-factories", "chosen-by"]
     /// The lines that describe a participant without declaring its mechanism: the only lines beside `model swift`.
     static let factKeywords = ["participant", "family", "models", "design", "missed-event", "based-on", "action", "package", "version-of",
-                               "provides", "requires", "start-call", "changes-library", "model"]
+                               "provides", "requires", "start-call", "changes-library", "chosen-by", "model"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.
@@ -136,6 +136,7 @@ public struct ParticipantFile: Sendable {
         var cites: [CiteLine] = []
         var swiftModel: (index: Int, model: SwiftModel, line: Int)?
         var changesLibrary = false
+        var chosenBy: ParticipantInfo.ChosenBy?
         var mechanismLine: (keyword: String, line: Int)?
 
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
@@ -452,6 +453,16 @@ public struct ParticipantFile: Sendable {
                 // Choosing it over its family's others means changing the library's code (a proposed patch).
                 guard args.isEmpty else { throw fail(number, "'changes-library' takes no value") }
                 changesLibrary = true
+            case "chosen-by":
+                // `chosen-by server "…"`, `chosen-by load "…"`: the mode is picked by the vendor's server or by a +load
+                // hook, not by the app, so the lab never offers it (or its family's other modes) as a fix.
+                let parts = rest.split(separator: "\"", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                let form = "expected 'chosen-by server|load \"what picks the mode\"', e.g. 'chosen-by server \"Facebook's gatekeeper AppAemAutoSetUpProxy\"'"
+                guard parts.count == 3, parts[2].isEmpty, !parts[1].isEmpty, let who = ParticipantInfo.ChosenBy.Who(rawValue: parts[0]) else {
+                    throw fail(number, form)
+                }
+                guard chosenBy == nil else { throw fail(number, "a second 'chosen-by' line") }
+                chosenBy = ParticipantInfo.ChosenBy(who: who, text: parts[1])
             case "provides":
                 // What the app has the SDK for, for "drop it (you lose …)".
                 guard !rest.isEmpty else { throw fail(number, "expected 'provides TEXT': what the app loses without this SDK") }
@@ -583,6 +594,7 @@ public struct ParticipantFile: Sendable {
             info.requires = requirements
             info.provides = provides
             info.changesLibrary = changesLibrary
+            info.chosenBy = chosenBy
         }
         if let versionOf {
             let ownFamily = family ?? String(name.split(separator: ":").first ?? Substring(name))
@@ -895,7 +907,12 @@ public struct ParticipantFile: Sendable {
         for (path, text) in files {
             var file = try parse(text: normalized(text), file: path)
             file.info.declaredSettings = file.settings.map(\.name)
-            for one in [file] + file.settingVariants() {
+            for var one in [file] + file.settingVariants() {
+                // The slots where the app calls it from its own delegate methods (`passive`, a setting's variant): an
+                // app set up that way has a delegate of its own there.
+                let sdks = one.sections.isEmpty ? [one.sdk] : one.sections
+                one.info.calledByApp = sdks.filter { if case .passive = $0.handling { true } else { false } }
+                    .flatMap { $0.observes.filter { !$0.events.isEmpty }.map(\.host) }.uniqued()
                 if let other = parsed.first(where: { $0.info.id == one.info.id }) {
                     throw InputFileError(file: path, line: declarationLine(in: text), message: "participant '\(one.info.id)' is also declared in \(other.file)")
                 }

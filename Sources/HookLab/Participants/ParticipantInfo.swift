@@ -48,6 +48,29 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     /// Whether choosing it over another participant of its family means changing the library's code (a proposed
     /// patch, modeled), rather than a choice the app makes.
     public var changesLibrary: Bool = false
+    /// The host classes on which the app calls this SDK from its own delegate methods (a `passive` section, or a
+    /// setting that turns the hooks off and has the app forward by hand): there the app has a delegate of its own, so
+    /// the generator gives no set-up that leaves the slot empty.
+    public var calledByApp: [String] = []
+    /// What picks this mode when the app does not (a participant file's `chosen-by` line): the lab never offers it as a fix.
+    public var chosenBy: ChosenBy? = nil
+
+    /// Who picks a participant's mode instead of the app, and how, in an integrator's words.
+    public struct ChosenBy: Codable, Hashable, Sendable {
+        public enum Who: String, Codable, Hashable, Sendable {
+            /// The vendor's server (a remote gatekeeper or flag).
+            case server
+            /// A `+load` hook, before the app's code runs.
+            case load
+        }
+        public var who: Who
+        /// What picks it: "Facebook's server gatekeeper AppAemAutoSetUpProxy".
+        public var text: String
+        public init(who: Who, text: String) {
+            self.who = who
+            self.text = text
+        }
+    }
     /// What the app loses when this participant's observer misses an event, as a sentence with `SEL` for the event
     /// and `ID` for the participant ("Analytics lose `SEL`: `ID` never records it."; a participant file's
     /// `missed-event` line); nil: "`ID` never sees `SEL`."

@@ -74,7 +74,7 @@ extension Matrix {
         if note.orders.count == 2 { out += orderDifferences(note) }
         out.append("")
         out.append("**What you can do:**")
-        out += actions(note).map { "- \($0)" }
+        out += actionLines(note)
         out = sessionOwnerWording(out, host: note.host, orders: note.orders)
         out.append("")
         out.append("<details><summary>Minimal reproducer, message path and references</summary>")
@@ -133,33 +133,43 @@ extension Matrix {
         }
     }
 
-    /// The note's first sentence when the order fails only under some app set-ups: "Fails when your app sets
-    /// `UNUserNotificationCenter.delegate` after `rnfb` starts; passes when it sets it before `rnfb` starts."
+    /// The note's first sentence when the order fails only under some app set-ups, rendered from the per-set-up
+    /// outcomes, each named when they differ: "Fails when your app sets `UIScrollView.delegate` before `datadog` starts
+    /// (broken); or when it sets it after `datadog` starts, then frees it while … (crash); passes when it sets it after
+    /// `datadog` starts and does not free it while it is set."
     func setupSentence(_ verdict: Verdict) -> String? {
-        guard let host = hosts.first(where: { $0.name == verdict.host }), !verdict.failingSetups.isEmpty,
-              verdict.failing.contains(where: { result(for: Cell(host: verdict.host, order: verdict.order, config: $0))?.failsOnlyUnderSomeSetups == true })
-        else { return nil }
+        guard let host = hosts.first(where: { $0.name == verdict.host }), !verdict.failingSetups.isEmpty else { return nil }
+        let results = verdict.failing.compactMap { result(for: Cell(host: verdict.host, order: verdict.order, config: $0)) }
+        guard results.contains(where: \.failsOnlyUnderSomeSetups) else { return nil }
+        return Self.setupSentence(failing: verdict.failingSetups, results: results, passing: verdict.passingSetups, host: host)
+    }
+
+    /// The set-up sentence from the failing set-ups, the failing configurations' per-set-up outcomes and the set-ups
+    /// an app can choose that pass (``Verdict/passingSetups``).
+    static func setupSentence(failing: [AppSetup], results: [CellResult], passing: [AppSetup], host: HostInfo) -> String {
         let owner = host.name.split(separator: "@").first.map(String.init) ?? host.name
-        let chosen = verdict.failingSetups.filter(\.isChoosable)
-        let others = verdict.failingSetups.filter { !$0.isChoosable }
-        var fails = (chosen.isEmpty ? others : chosen).map { $0.text(on: host) }.joined(separator: "; or when it ")
-        if !chosen.isEmpty {
-            let also = others.compactMap(\.then).map { later -> String in
-                switch later {
-                case .replaces: "replaces its delegate later"
-                case .frees: "frees its delegate while it is still set"
-                case .freesDuringEvent: "frees its delegate while the host is sending it an event"
-                case .assignsDirectly: "assigns `\(owner).delegate` directly"
-                case .eventBefore: "gets an event before an SDK starts"
-                }
-            }.uniqued()
-            if !also.isEmpty { fails += " (also when it " + also.joined(separator: ", or ") + ")" }
+        // Each failing set-up's worst outcome over the failing configurations.
+        var worst: [AppSetup: Outcome] = [:]
+        for r in results {
+            for s in r.setups where s.outcome != .ok { worst[s.setup] = max(worst[s.setup] ?? s.outcome, s.outcome) }
         }
-        let passes = verdict.passingSetups.map { $0.text(on: host).replacingOccurrences(of: "sets `\(owner).delegate`", with: "sets it") }
-            .joined(separator: "; or when it ")
-        let keeps = verdict.clearBeforeFreeing ? "when it sets it the same way and does not free it while it is set" : nil
-        let passing = ([passes] + [keeps].compactMap { $0 }).filter { !$0.isEmpty }
-        return "**Fails when your app \(fails)**" + (passing.isEmpty ? "; passes under the lab's other set-ups." : "; passes " + passing.enumerated().map { $0.offset == 0 && $0.element == passes ? "when it \($0.element)" : $0.element }.joined(separator: "; or ") + ".")
+        let outcomes = failing.map { worst[$0] }
+        let named = Set(outcomes.compactMap { $0 }).count > 1
+        let fails = zip(failing, outcomes).map { setup, outcome in
+            setup.text(on: host) + (named ? outcome.map { " (\($0.rawValue))" } ?? "" : "")
+        }
+        func short(_ text: String) -> String { text.replacingOccurrences(of: "sets `\(owner).delegate`", with: "sets it") }
+        var passes = passing.map { short($0.text(on: host)) }
+        // The same placement without the freeing passes: the app that clears the slot before freeing its delegate.
+        for setup in failing where setup.then == .frees || setup.then == .freesDuringEvent {
+            var kept = setup
+            kept.then = nil
+            let ranKept = results.allSatisfy { r in r.setups.contains { $0.setup == kept && $0.outcome == .ok } }
+            if ranKept { passes.append(short(kept.text(on: host)) + " and does not free it while it is set") }
+        }
+        passes = passes.uniqued()
+        return "**Fails when your app \(fails.joined(separator: "; or when it "))**"
+            + (passes.isEmpty ? "; passes under the lab's other set-ups." : "; passes when it " + passes.joined(separator: "; or when it ") + ".")
     }
 
     /// The failing set-ups of an order that are its libraries' own, as alone ("as alone, when your app …").
@@ -456,127 +466,172 @@ extension Matrix {
         return "`\(target.label)`"
     }
 
-    /// "What you can do", rendered from the verdict, ranked so that the fixes that keep every SDK come first: an upgrade
-    /// of one of them (a downgrade only when no newer line passes), a documented setting, the app's own set-up and code,
-    /// the start order where the app controls it; then a change to a library, the SDKs' own advice (not run), and
-    /// dropping an SDK last, with what the app loses. "No change the app can make" only when none of the first four passes.
+    /// The fixes most to try first: at most this many show before a "more" fold.
+    static let fixesShown = 4
+
+    /// "What you can do" as a note's list: the first fixes, what does not help, then the rest in a fold, dropping an
+    /// SDK last.
+    func actionLines(_ note: ReportLayout.Note) -> [String] {
+        let block = actionBlock(note)
+        let bullet = { (lines: [String]) in lines.map { "- \($0)" } }
+        var out = bullet(Array(block.fixes.prefix(Self.fixesShown)) + block.after)
+        let folded = Array(block.fixes.dropFirst(Self.fixesShown)) + block.notRun
+        if !folded.isEmpty {
+            let what = block.fixes.count > Self.fixesShown ? "\(block.fixes.count - Self.fixesShown) more the lab ran" : nil
+            let advice = block.notRun.isEmpty ? nil : "the SDKs' own advice, not run"
+            out += ["", "<details><summary>More: \([what, advice].compactMap { $0 }.joined(separator: "; "))</summary>", ""]
+            out += bullet(folded)
+            out += ["", "</details>", ""]
+        }
+        out += bullet(block.last)
+        return out
+    }
+
+    /// "What you can do", rendered from the verdict's fixes (``Verdict/fixes``, each run under the failing set-ups it
+    /// names), in their rank: a setting or an upgrade, the app's own set-up and code, the start order, a downgrade, a
+    /// change to a library; then the SDKs' own advice the lab did not run, what no change helps, and dropping an SDK
+    /// last, with what the app loses.
     func actions(_ note: ReportLayout.Note) -> [String] {
+        let block = actionBlock(note)
+        return block.fixes + block.after + block.notRun + block.last
+    }
+
+    /// The lines of "What you can do": the fixes the lab ran, in rank; the statements about what does not help; the
+    /// SDKs' own advice (not run); dropping an SDK.
+    func actionBlock(_ note: ReportLayout.Note) -> (fixes: [String], after: [String], notRun: [String], last: [String]) {
         let key = note.keys[0]
         let verdict = self.verdict(key)
-        if verdict.attribution == .app { return appOwnActions(verdict) }
+        if verdict.attribution == .app { return (appOwnActions(verdict), [], [], []) }
         let host = hosts.first { $0.name == verdict.host }
-        func passes(_ configs: [Configuration]) -> String {
-            configs == verdict.failing ? "passes" : "passes in " + configs.map(\.rawValue).joined(separator: " and ")
+        let fixes = verdict.fixes.filter { fix in
+            // A merged note's other order is no fix of the note's own: it fails the same way.
+            !fix.changes.contains { if case .order(let order, _) = $0 { note.orders.contains(order) } else { false } }
         }
-        func passes(_ trial: VariantTrial) -> String {
-            if !trial.passesIn.isEmpty { return passes(trial.passesIn) }
-            let setups = trial.passingSetups.compactMap { setup in host.map { setup.text(on: $0) } }
-            return "passes when your app " + setups.joined(separator: "; or when it ")
-        }
-        func combination(_ variants: [String]) -> String { variants.map { "`\($0)`" }.joined(separator: " and ") }
-        func order(_ ids: [String]) -> String { "`\(ids.joined(separator: " → "))`" }
         var out: [String] = []
-
-        // 1. Another version line of one of the SDKs.
-        let upgrades = verdict.otherVariants.filter { if case .upgrade = $0.kind { true } else { false } }
-        let downgrades = upgrades.isEmpty ? verdict.otherVariants.filter { if case .downgrade = $0.kind { true } else { false } } : []
-        for trial in upgrades + downgrades {
-            switch trial.kind {
-            case .upgrade(let target):
-                out.append("Upgrade to \(target) (`\(trial.variant)` for `\(trial.replacing)`): \(order(trial.order)) \(passes(trial)).")
-            case .downgrade(let target):
-                out.append("Downgrade to \(target) (`\(trial.variant)` for `\(trial.replacing)`), an older line, since no newer one passes: \(order(trial.order)) \(passes(trial)).")
-            default: break
+        for fix in fixes { out.append(fixSentence(fix, verdict: verdict, host: host, note: note)) }
+        var after: [String] = []
+        if verdict.order.count == 2, note.orders.count == 1, let other = verdict.otherOrders.first {
+            if let impossibility = other.impossibility {
+                after.append("The other install order cannot happen (\(impossibility.replacingOccurrences(of: "not possible: ", with: ""))).")
+            } else if verdict.noOtherOrderHelps {
+                after.append(Self.orderDoesNotHelp)
             }
-        }
-        // 2. A documented setting of one of the SDKs.
-        for trial in verdict.otherVariants {
-            guard case .setting(let text) = trial.kind else { continue }
-            out.append("Use `\(trial.replacing)`'s documented setting: \(text) (`\(trial.variant)`): \(order(trial.order)) \(passes(trial)).")
-        }
-        // 3. The app's own set-up and code.
-        if !verdict.implementInAppDelegate.isEmpty {
-            let methods = verdict.implementInAppDelegate.map { "`\($0)`" }.joined(separator: " and ")
-            out.append("Implement \(methods) in your app delegate: the lab's runs of this order pass when the app delegate "
-                + "implements every method, and fail when it lacks \(verdict.implementInAppDelegate.count == 1 ? "it" : "them").")
-        }
-        if verdict.setDelegateAfterInstalls {
-            let owner = verdict.host.split(separator: "@").first.map(String.init) ?? verdict.host
-            let what = host?.delegateAtCreation != nil ? "Create the `\(owner)` with your delegate" : "Set the `\(owner)`'s delegate"
-            let ids = verdict.order.map { "`\($0)`" }.joined(separator: " and ")
-            out.append("\(what) after starting \(ids): the lab's runs of this order pass when the app sets its delegate after "
-                + "the last install, and fail when it sets it before one.")
-        }
-        if !verdict.setDelegateAfterInstalls, verdict.implementInAppDelegate.isEmpty, !verdict.passingSetups.isEmpty, let host {
-            let setups = verdict.passingSetups.map { $0.text(on: host) }.joined(separator: "; or so that it ")
-            out.append("Set up your app so that it \(setups): the lab ran this order that way and it passes.")
-        }
-        if verdict.clearBeforeFreeing {
-            let owner = verdict.host.split(separator: "@").first.map(String.init) ?? verdict.host
-            out.append("Set `\(owner).delegate` to nil before your delegate is freed (in the deinit of the screen that owns both): "
-                + "the lab's runs of this order pass when the app sets its delegate the same way and does not free it while it is set "
-                + "(the clearing itself was not run).")
-        }
-        out += verdict.passingInstallVariants.map { "Install with \(combination($0)) → ✅ at every placement." }
-        // Another line of the same library, its current version first (`version-of`); an older line than the one
-        // replaced is offered only when the current version does not pass, as a downgrade is.
-        func versionOf(_ id: String) -> String? { participants.first { $0.id == id }?.versionOf }
-        let choices = verdict.otherVariants.filter { $0.kind == .choice }
-        let currentPasses = choices.filter { versionOf($0.replacing) == $0.variant }.map(\.replacing)
-        let ranked = choices.filter { versionOf($0.replacing) == $0.variant } + choices.filter { versionOf($0.replacing) != $0.variant }
-        for trial in ranked {
-            if let current = versionOf(trial.replacing), versionOf(trial.variant) == current, currentPasses.contains(trial.replacing) { continue }
-            out.append("Use `\(trial.variant)` (\(design(of: trial.variant))) instead of `\(trial.replacing)`: \(order(trial.order)) \(passes(trial)).")
         }
         let installs = verdict.passingInstallVariants.isEmpty && !verdict.variantsRan ? installVariantActions(note) : []
         out += installs
-        // 4. The start order (for a hook installed at +load, the link order).
-        for trial in verdict.otherOrders where trial.impossibility == nil && !note.orders.contains(trial.order) {
-            let first = trial.order[0]
-            let how = trial.viaLoad ? "Make `\(first)`'s +load hooks run first (link its library earlier)" : "Initialize `\(first)` first"
-            if !trial.passesIn.isEmpty {
-                out.append("\(how): \(order(trial.order)) \(passes(trial.passesIn)).")
-            } else if !trial.passingVariants.isEmpty {
-                out += trial.passingVariants.map { "\(how), and install with \(combination($0)): \(order(trial.order)) → ✅ at every placement." }
-            }
-        }
-        if verdict.order.count == 2, note.orders.count == 1, let other = verdict.otherOrders.first {
-            if let impossibility = other.impossibility {
-                out.append("The other install order cannot happen (\(impossibility.replacingOccurrences(of: "not possible: ", with: ""))).")
-            } else if verdict.noOtherOrderHelps {
-                out.append(Self.orderDoesNotHelp)
-            }
-        }
-        // Then a change to a library's code, for its maintainers.
-        for trial in verdict.otherVariants where trial.kind == .libraryChange {
-            let name = libraryName(of: trial.replacing)
-            let models = participants.first { $0.id == trial.variant }?.models ?? trial.variant
-            let change = models.hasPrefix(name) ? String(models.dropFirst(name.count)).trimmingCharacters(in: .whitespaces) : models
-            let line = failureLine(note).map { " (where it fails: `\($0)`)" } ?? ""
-            out.append("Change \(name)\(line): \(change) — modeled as `\(trial.variant)`, \(order(trial.order)) \(passes(trial)).")
-        }
         // What each library the failing reproducer installs declares an app can do (its participant file's `action`
-        // lines): the SDK's own advice, which the lab did not run.
+        // lines): the SDK's own advice, which the lab did not run, unless a fix the lab ran says the same.
+        var notRun: [String] = []
         for id in verdict.reproducerLibraries {
-            // An upgrade the lab ran replaces the SDK's own upgrade advice.
-            let ranUpgrade = upgrades.contains { $0.replacing == id }
-            for action in participants.first(where: { $0.id == id })?.actions ?? [] where !(ranUpgrade && action.hasPrefix("Upgrade")) {
-                out.append("\(action) (the advice for `\(id)`; the lab did not run it).")
+            let ran = fixes.flatMap(\.changes).filter { $0.replacement?.from == id }
+            let ranUpgrade = ran.contains { if case .upgrade = $0 { true } else { false } }
+            let keys = ran.compactMap { $0.replacement.flatMap { r in participants.first { $0.id == r.to }?.setting?.plistKey } }
+            for action in participants.first(where: { $0.id == id })?.actions ?? []
+            where !(ranUpgrade && action.hasPrefix("Upgrade")) && !keys.contains(where: { action.contains($0) }) {
+                notRun.append("\(action) (the advice for `\(id)`; the lab did not run it).")
             }
         }
-        if !verdict.hasAppAction {
+        if !verdict.unfixedSetups.isEmpty {
             let names = verdict.reportTo.map { "\(libraryName(of: $0)) (`\($0)`)" }.uniqued()
             let tried = key.order.count == 1 ? "no version, setting or variant of it passes alone" : "no version, setting, set-up or install order the app controls passes"
-            out.append((installs.isEmpty ? "No change the app can make avoids this in the lab: \(tried). Report"
-                : "If no way of installing the hook helps, no change the app can make avoids this in the lab: report")
+            // Named when some failing set-ups have a fix: the sentence is then about the others only, named by the
+            // shorter list (the set-ups it covers, or those it leaves out).
+            let fixed = verdict.failingSetups.filter { !verdict.unfixedSetups.contains($0) }
+            let when: String = if fixed.isEmpty || host == nil { "" }
+                else if verdict.unfixedSetups.count <= fixed.count {
+                    " when your app " + verdict.unfixedSetups.map { $0.text(on: host!) }.joined(separator: "; or when it ")
+                } else { " unless your app " + fixed.map { $0.text(on: host!) }.joined(separator: "; or unless it ") }
+            after.append((installs.isEmpty ? "No change the app can make avoids this in the lab\(when): \(tried). Report"
+                : "If no way of installing the hook helps, no change the app can make avoids this in the lab\(when): report")
                 + " it to the maintainers of \(names.joined(separator: " and ")), with the minimal reproducer below.")
         }
-        // 5. Last: dropping an SDK ends a conflict, which needs every library of its reproducer.
+        // Last: dropping an SDK ends a conflict, which needs every library of its reproducer.
+        var last: [String] = []
         if verdict.attribution == .conflict, host?.isAppLevel == true {
             let drops = verdict.reproducerLibraries.map { id in "`\(id)` (you lose \(provides(id)))" }
-            out.append("As a last resort, drop \(drops.joined(separator: " or ")): the conflict needs every one of them.")
+            last.append("As a last resort, drop \(drops.joined(separator: " or ")): the conflict needs every one of them.")
         }
-        return out
+        return (out, after, notRun, last)
+    }
+
+    /// One fix in an integrator's words: the change, the order the lab ran, and the set-ups under which it passed.
+    func fixSentence(_ fix: Fix, verdict: Verdict, host: HostInfo?, note: ReportLayout.Note) -> String {
+        func order(_ ids: [String]) -> String { "`\(ids.joined(separator: " → "))`" }
+        let owner = verdict.host.split(separator: "@").first.map(String.init) ?? verdict.host
+        let passes: String
+        if fix.everySetup {
+            passes = fix.passesIn == verdict.failing ? "passes under every set-up" : "passes in " + fix.passesIn.map(\.rawValue).joined(separator: " and ")
+        } else if fix.passingSetups.isEmpty {
+            passes = "passes in " + fix.passesIn.map(\.rawValue).joined(separator: " and ")
+        } else if fix.passingSetups.count == verdict.failingSetups.count {
+            passes = "passes under every set-up where this order fails"
+        } else {
+            // Named as the order the lab ran names its libraries (`rnfb` where the app had `rnfb:double-call`).
+            let renames = fix.changes.compactMap(\.replacement)
+            passes = "passes when your app " + fix.passingSetups.compactMap { setup in
+                host.map { host in renames.reduce(setup) { $0.renamed($1.from, to: $1.to) }.text(on: host) }
+            }.joined(separator: "; or when it ")
+        }
+        // What an upgrade brings with it (its `requires` lines that the line it replaces does not have).
+        func brings(_ change: Fix.Change) -> String {
+            guard case .upgrade(let from, let to, _) = change,
+                  let new = participants.first(where: { $0.id == to })?.requires else { return "" }
+            let old = participants.first { $0.id == from }?.requires ?? []
+            // The reason's first clause ("React Native Firebase 26 pins Firebase iOS 12"); its citation is in the file.
+            let added = new.filter { r in !old.contains { $0.family == r.family && $0.versions == r.versions } }
+                .map { String($0.reason.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces) }
+            return added.isEmpty ? "" : " (it brings what it requires: " + added.joined(separator: "; ") + ")"
+        }
+        func phrase(_ change: Fix.Change, first: Bool) -> String {
+            let text: String
+            switch change {
+            case .upgrade(let from, let to, let target): text = "upgrade to \(target) (`\(to)` for `\(from)`)\(brings(change))"
+            case .downgrade(let from, let to, let target): text = "downgrade to \(target) (`\(to)` for `\(from)`), an older line, since no newer one passes under these set-ups"
+            case .setting(let from, let to, let text2): text = "use `\(from)`'s documented setting: \(text2) (`\(to)`)"
+            case .choice(let from, let to): text = "use `\(to)` (\(design(of: to))) instead of `\(from)`"
+            case .libraryChange(let from, let to):
+                let name = libraryName(of: from)
+                let models = participants.first { $0.id == to }?.models ?? to
+                let what = models.hasPrefix(name) ? String(models.dropFirst(name.count)).trimmingCharacters(in: .whitespaces) : models
+                let line = failureLine(note).map { " (where it fails: `\($0)`)" } ?? ""
+                text = "change \(name)\(line): \(what) — modeled as `\(to)`"
+            case .order(let ids, let viaLoad):
+                text = viaLoad ? "make `\(ids[0])`'s +load hooks run first (link its library earlier)" : "initialize `\(ids[0])` first"
+            case .installVariants(let variants): text = "install with " + variants.map { "`\($0)`" }.joined(separator: " and ")
+            case .setup(let setup): text = "set up your app so that it " + (host.map { setup.text(on: $0) } ?? "")
+            case .implement(let methods):
+                text = "implement " + methods.map { "`\($0)`" }.joined(separator: " and ") + " in your app delegate"
+            case .setDelegateAfterInstalls:
+                let what = host?.delegateAtCreation != nil ? "create the `\(owner)` with your delegate" : "set the `\(owner)`'s delegate"
+                text = "\(what) after starting " + verdict.order.map { "`\($0)`" }.joined(separator: " and ")
+            case .clearBeforeFreeing:
+                text = "set `\(owner).delegate` to nil before your delegate is freed (in the deinit of the screen that owns both)"
+            }
+            return first ? Self.capitalized(text) : text
+        }
+        let changes = fix.changes.enumerated().map { phrase($0.element, first: $0.offset == 0) }.joined(separator: ", and ")
+        switch fix.changes.count == 1 ? fix.changes[0] : nil {
+        case .setup?: return "\(changes): the lab ran this order that way and it passes."
+        case .implement(let methods)?:
+            return "\(changes): the lab's runs of this order pass when the app delegate implements every method, and fail when it lacks \(methods.count == 1 ? "it" : "them")."
+        case .setDelegateAfterInstalls?:
+            return "\(changes): the lab's runs of this order pass when the app sets its delegate after the last install, and fail when it sets it before one."
+        case .clearBeforeFreeing?:
+            // The placements of the set-ups that free it, kept set instead: what the lab ran and saw pass.
+            let kept = fix.passingSetups.compactMap { setup -> String? in
+                var kept = setup
+                kept.then = nil
+                return host.map { kept.text(on: $0) }
+            }.uniqued()
+            return "\(changes): the lab's runs of this order pass when your app " + kept.joined(separator: "; or when it ")
+                + " and does not free it while it is set (the clearing itself was not run)."
+        case .installVariants?: return "\(changes) → ✅ at every placement."
+        case _ where fix.changes.contains(where: { if case .installVariants = $0 { true } else { false } }):
+            return "\(changes): \(order(fix.order)) → ✅ at every placement."
+        default:
+            let ran = fix.changes.contains { if case .order = $0 { true } else { false } } || fix.order != verdict.order ? "\(order(fix.order)) \(passes)" : passes
+            return "\(changes): \(ran)."
+        }
     }
 
     /// What the app loses by dropping a library: its participant's `provides` line, or what it is.

@@ -274,6 +274,24 @@ struct ReportLayout {
                 var j = i
                 while j < end {
                     let heading = lines[j]
+                    if j == i, story {
+                        // Its "What happens" paragraph alone may repeat another run's (the same finding, with another
+                        // line of one library in the reproducer).
+                        var stop = j + 1
+                        while stop < end, !lines[stop].isEmpty { stop += 1 }
+                        let part = lines[j..<stop].joined(separator: "\n")
+                        if part.utf8.count >= 400, firsts.contains(part) {
+                            out.append(Self.gist(of: part) + " the same as in the run above.")
+                        } else if part.utf8.count >= 400, let place = shown[part] {
+                            out.append(Self.gist(of: part) + " the same as in [this note](SHOWN-\(links.count)).")
+                            links.append(place)
+                        } else {
+                            out += lines[j..<stop]
+                            if part.utf8.count >= 400 { firsts.append(part) }
+                        }
+                        j = stop
+                        continue
+                    }
                     if heading == "Also found:" {
                         // The other findings of the run, as a list.
                         var stop = j + 1
@@ -336,6 +354,8 @@ struct ReportLayout {
             // repeat ("As alone, when your app …" with four set-ups) keeps its words before the first comma.
             let label = String(flat[..<(close + 2)])
             guard label.utf8.count > 300, let comma = flat[2..<close].firstIndex(of: ",") else { return label }
+            // A set-up sentence cut at a comma would name a set-up that is not one ("sets it after …" of "…, then frees it").
+            if label.hasPrefix("**Fails when your app ") { return "**Fails under some of the app's set-ups**," }
             return String(flat[..<comma]) + "**, when your app is set up"
         }
         // Up to the first `:` or `.` that ends a clause outside code and parentheses.

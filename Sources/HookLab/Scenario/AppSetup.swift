@@ -101,9 +101,11 @@ public struct AppSetup: Codable, Hashable, Sendable {
     }
 
     /// A set-up an app can choose as its fix: it sets its delegate (creates its session) once, at some point against
-    /// the SDKs' starts, with nothing replaced, freed or assigned behind the setter's back, and no event before an SDK
-    /// starts.
-    public var isChoosable: Bool { setAfter != nil && then == nil }
+    /// the SDKs' starts, or never sets one where an SDK may own the slot, with nothing replaced, freed or assigned
+    /// behind the setter's back, and no event before an SDK starts.
+    public var isChoosable: Bool { then == nil }
+    /// The app never sets a delegate of its own (``HostInfo/appMayLeaveEmpty``).
+    public var leavesSlotEmpty: Bool { setAfter == nil && then == nil }
 
     /// The same set-up with one SDK in place of another (an upgrade or a setting of the same library, started where the
     /// other was).
