@@ -47,11 +47,14 @@ extension CLI {
     func explainJSON(_ matrix: Matrix, cells: [Matrix.Cell], note: String) -> JSONValue {
         let objects = matrix.jsonCells
         let explained = Set(cells)
+        let advice = cells.first.map { matrix.fixesJSON(Matrix.NoteKey(host: $0.host, order: $0.order)) }
         return .object([
             ("schema", .number(Matrix.jsonSchema)),
             ("generator", .string("hooklab explain")),
             ("cells", .array(cells.compactMap { objects[$0] })),
             ("alternatives", .array(matrix.results.filter { !explained.contains($0.cell) }.compactMap { objects[$0.cell] })),
+            ("fixes", advice?["fixes"] ?? .array([])),
+            ("noChangeHelpsWhen", advice?["noChangeHelpsWhen"] ?? .array([])),
             ("note", .string(note)),
         ])
     }
