@@ -69,8 +69,15 @@ extension DeclaredSDK {
             try UIKit.callHandler(rt, handler, by: observer, [value])
             return answer
         case .beforeForward:
+            // RNFB before 23.8.5 (RNFBMessaging+UNUserNotificationCenter.m:139, :142-147 @v23.8.4): the handler is called
+            // for the push, then passed to the original delegate if it responds, else called again.
             try UIKit.callHandler(rt, handler, by: observer, [value])
-            return try original?(rt, args) ?? .none
+            guard let original else {
+                note(rt, .handlerBeforeForward, "\(id) calls the handler itself, then again when there is no original delegate to pass it to")
+                try UIKit.callHandler(rt, handler, by: observer, [value])
+                return .none
+            }
+            return try original(rt, args)
         case .group:
             return try groupCall(rt, receiver, selector, args, handler, value, original: original)
         case .forward:

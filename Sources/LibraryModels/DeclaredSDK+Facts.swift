@@ -8,6 +8,7 @@ extension DeclaredSDK {
     public enum MechanismFact: String, CaseIterable, Hashable, Sendable {
         case returnsVoid = "returns-void"
         case handlerGroup = "handler-group"
+        case handlerBeforeForward = "handler-before-forward"
         case refuseIfSet = "refuse-if-set"
         case ownDelegate = "own-delegate"
         case unlessConforms = "unless-conforms"
@@ -64,6 +65,7 @@ extension DeclaredSDK {
             switch self {
             case .returnsVoid: return "returns void"
             case .handlerGroup: return "handler group"
+            case .handlerBeforeForward: return "handler before-forward"
             case .refuseIfSet: return "refuse-if-set"
             case .ownDelegate: return "own-delegate CLASS"
             case .unlessConforms: return "unless-conforms PROTOCOL"
@@ -113,6 +115,7 @@ extension DeclaredSDK {
             switch self {
             case .returnsVoid: return sdk.voidReturn
             case .handlerGroup: return sdk.defaultHandlerPolicy == .group || sdk.handlerPolicies.values.contains(.group)
+            case .handlerBeforeForward: return sdk.defaultHandlerPolicy == .beforeForward || sdk.handlerPolicies.values.contains(.beforeForward)
             case .refuseIfSet: return sdk.refusesIfSet
             case .ownDelegate: return sdk.ownDelegateIfEmpty != nil
             case .unlessConforms: return sdk.standsAsideIfConforms != nil
