@@ -1,4 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: SwiftPM accepts the unsafe flags below from a package its consumers pin by version (`from: "1.0.0"`); under 6.0
+// it refused the whole dependency ("contains unsafe build flags"). Keeping -O in debug keeps `swift test` in seconds.
 import PackageDescription
 
 // Layers depend only downward: ObjCModel → UIKitModel → LibraryModels → HookLab → HookLabCLI → hooklab.
