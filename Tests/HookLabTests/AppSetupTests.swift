@@ -96,6 +96,26 @@ struct AppSetupTests {
             }
         }
         #expect(checked > 0)
+        // The other direction, on every pair of both notification hosts: a failing set-up that is no conflict has every
+        // finding in the app alone, or in one of its libraries alone in the same app (its projected set-up), never
+        // merely in some other set-up of that library (issue 45 §2.4: "any set-up" turned 19 conflicts into none).
+        var other = 0
+        for result in matrix.results where result.cell.order.count == 2 && result.cell.host.hasPrefix("UNUserNotificationCenter") && result.outcome != .ok {
+            let conflicting = Set(matrix.conflictingSetups(result).map(\.setup))
+            let app = Set(matrix.appAlone[result.cell.with(order: [])] ?? [])
+            for failed in result.failingSetups where !conflicting.contains(failed.setup) {
+                for finding in failed.findings where !app.contains(finding.signature) {
+                    let own = result.cell.order.contains { id in
+                        guard let alone = matrix.result(for: result.cell.with(order: [id])) else { return false }
+                        let there = alone.setups.first { $0.setup == failed.setup.projected(onto: [id]) }
+                        return there.map { $0.findings.map(\.signature).contains(finding.signature) } ?? alone.signatures.contains(finding.signature)
+                    }
+                    #expect(own, "\(result.cell) under \(failed.setup): \(finding.kind) is no library's own there, yet no conflict")
+                    other += 1
+                }
+            }
+        }
+        #expect(other > 100)
     }
 
     @Test("Reports are snapshots: a committed page changed by hand differs at its first changed line")

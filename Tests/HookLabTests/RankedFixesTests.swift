@@ -111,6 +111,31 @@ struct RankedFixesTests {
         #expect(checked > 20)
     }
 
+    @Test("advise: where some orders pass but no single install-order rule covers them, the two-rule and required-order search (orderRules, requiredOrder) comes before any drop")
+    func adviseMultiRule() throws {
+        let generator = ScenarioGenerator(hosts: Self.catalog.hosts, participants: Self.catalog.participants)
+        let advisor = Advisor(generator: generator, workers: 2, footprints: nil, makeRunner: Self.catalog.makeRunner)
+        let set = ["expo-app-metrics", "fpr", "pangle"]
+        let advice = advisor.advise(host: "NSURLSession", participants: set, configs: Configuration.allCases, shrink: false)
+        let texts = advice.fixes.map(\.text)
+        // Some orders pass, none under one rule: the fixes are two rules, or exactly one order.
+        #expect(!advice.evaluation.passingOrders.isEmpty && !advice.evaluation.allPass)
+        let multi = advice.fixes.filter { $0.kind == .orderRules || $0.kind == .requiredOrder }
+        #expect(!multi.isEmpty, "\(texts)")
+        #expect(advice.fixes.first.map { $0.kind == .orderRules || $0.kind == .requiredOrder } == true, "\(texts)")
+        #expect(texts.contains { $0.hasPrefix("install in exactly this order: ") || $0.contains("orders that keep them") }, "\(texts)")
+        // A required order is one the lab ran and saw pass; two rules keep only passing orders.
+        for fix in multi {
+            if let order = fix.order { #expect(advice.evaluation.passingOrders.contains(order), "\(fix.text)") }
+            let kept = advice.evaluation.orders.filter { order in
+                fix.rules.allSatisfy { rule in (order.firstIndex(of: rule[0]) ?? 0) < (order.firstIndex(of: rule[1]) ?? 0) }
+            }
+            if fix.kind == .orderRules {
+                #expect(!kept.isEmpty && kept.allSatisfy(advice.evaluation.passingOrders.contains), "\(fix.text)")
+            }
+        }
+    }
+
     @Test("advise on FCM and RNFB 23.8.8: the first fix is the upgrade, with the set-up it needs; drop says what is lost")
     func adviseUpgradeFirst() {
         let generator = ScenarioGenerator(hosts: Self.catalog.hosts, participants: Self.catalog.participants)
