@@ -274,33 +274,17 @@ struct ReportLayout {
                 var j = i
                 while j < end {
                     let heading = lines[j]
-                    if j == i, story {
-                        // Its "What happens" paragraph alone may repeat another run's (the same finding, with another
-                        // line of one library in the reproducer).
+                    // A paragraph of its own: the run's "What happens" (the same finding may come with another line of
+                    // one library in the reproducer) or its other findings ("Also found:").
+                    if (j == i && story) || heading == "Also found:" {
                         var stop = j + 1
                         while stop < end, !lines[stop].isEmpty { stop += 1 }
                         let part = lines[j..<stop].joined(separator: "\n")
+                        let label = heading == "Also found:" ? "Also found:" : Self.gist(of: part)
                         if part.utf8.count >= 400, firsts.contains(part) {
-                            out.append(Self.gist(of: part) + " the same as in the run above.")
+                            out.append(label + " the same as in the run above.")
                         } else if part.utf8.count >= 400, let place = shown[part] {
-                            out.append(Self.gist(of: part) + " the same as in [this note](SHOWN-\(links.count)).")
-                            links.append(place)
-                        } else {
-                            out += lines[j..<stop]
-                            if part.utf8.count >= 400 { firsts.append(part) }
-                        }
-                        j = stop
-                        continue
-                    }
-                    if heading == "Also found:" {
-                        // The other findings of the run, as a list.
-                        var stop = j + 1
-                        while stop < end, !lines[stop].isEmpty { stop += 1 }
-                        let part = lines[j..<stop].joined(separator: "\n")
-                        if part.utf8.count >= 400, firsts.contains(part) {
-                            out.append("Also found: the same as in the run above.")
-                        } else if part.utf8.count >= 400, let place = shown[part] {
-                            out.append("Also found: the same as in [this note](SHOWN-\(links.count)).")
+                            out.append(label + " the same as in [this note](SHOWN-\(links.count)).")
                             links.append(place)
                         } else {
                             out += lines[j..<stop]
