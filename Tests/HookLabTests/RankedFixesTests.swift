@@ -136,6 +136,28 @@ struct RankedFixesTests {
         }
     }
 
+    @Test("An SDK's own declared advice always says the lab did not run it, and sits in the fold after the fixes the lab ran")
+    func declaredAdviceLabelled() {
+        let actions = Self.catalog.participants.flatMap { p in (p.actions ?? []).map { (p.id, $0) } }
+        var checked = 0
+        for note in NoteClaims.notes(LabMatrixTests.sharedReports) {
+            let lines = note.components(separatedBy: "\n")
+            guard let start = lines.firstIndex(of: "**What you can do:**") else { continue }
+            let list = lines[(start + 1)...].prefix { !$0.hasPrefix("<details><summary>Minimal") }
+            // (A folded list an earlier note shows whole is linked there: its first line is cut short.)
+            for (offset, line) in list.enumerated() where line.hasPrefix("- ") && !line.contains("the same as in [this note]") {
+                // The same advice may be declared by several lines of one SDK (`datadog`, `datadog:3.7`).
+                let declaring = actions.filter { line.hasPrefix("- " + $0.1) }
+                guard let action = declaring.first?.1 else { continue }
+                #expect(declaring.contains { line.hasSuffix("(the advice for `\($0.0)`; the lab did not run it).") }, "\(line.prefix(200))")
+                // Folded: a "More" summary comes before it in the list.
+                #expect(list.prefix(offset).contains { $0.hasPrefix("<details><summary>More") }, "\(action.prefix(80)) is not folded")
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+    }
+
     @Test("advise on FCM and RNFB 23.8.8: the first fix is the upgrade, with the set-up it needs; drop says what is lost")
     func adviseUpgradeFirst() {
         let generator = ScenarioGenerator(hosts: Self.catalog.hosts, participants: Self.catalog.participants)

@@ -135,8 +135,11 @@ extension Matrix {
             return (setups, false, passesIn)
         }
         func change(_ variant: VariantTrial) -> Fix.Change? {
-            // A mode the vendor's server or a +load hook picks is no fix the app can make.
-            if participants.first(where: { $0.id == variant.variant })?.chosenBy != nil { return nil }
+            // A mode the vendor's server or a +load hook picks is no fix the app can make, nor is a setting of another
+            // such mode (the app sets the same switch on the mode it has).
+            guard let info = participants.first(where: { $0.id == variant.variant }), info.chosenBy == nil else { return nil }
+            if let setting = info.setting, setting.of != variant.replacing,
+               participants.first(where: { $0.id == setting.of })?.chosenBy != nil { return nil }
             switch variant.kind {
             case .upgrade(let target): return .upgrade(replacing: variant.replacing, with: variant.variant, target: target)
             case .downgrade(let target): return .downgrade(replacing: variant.replacing, with: variant.variant, target: target)

@@ -61,6 +61,8 @@ extension ParticipantFile {
                                                    plistKey: setting.plistKey, plistValue: setting.plistValue,
                                                    plistSince: setting.plistSince)
             info.declaredSettings = []
+            // The app sets the switch: its variant is a choice of the app's even where the SDK's modes are not.
+            info.chosenBy = nil
             var variant = ParticipantFile(sdk: switched(kept.first ?? sdk), info: info, file: file)
             variant.sections = kept.map(switched)
             return variant
