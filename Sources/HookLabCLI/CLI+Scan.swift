@@ -58,7 +58,9 @@ extension CLI {
         // Each app of a directory searched (its files by app root), then the files named one by one, as one app.
         var groups: [(root: String, names: [String], source: AppDelegateSource?, infoPlist: [InfoPlistEntry])] = []
         func add(directory: URL, label: String) {
-            let found = Lockfile.discover(in: directory)
+            // The directories of targets that are not the iOS app (extensions, watch apps), from every project under it.
+            let notTheApp = XcodeProject.notTheApp(XcodeProject.projects(under: directory))
+            let found = Lockfile.appLockfiles(Lockfile.discover(in: directory), in: directory, notTheApp: notTheApp)
             let byApp = Lockfile.groupByApp(found) { root in
                 FileManager.default.fileExists(atPath: directory.appendingPathComponent(root).appendingPathComponent("pubspec.yaml").path)
             }
@@ -70,11 +72,16 @@ extension CLI {
                 let top = app.root.isEmpty ? directory : directory.appendingPathComponent(app.root)
                 let others = Set(roots.filter { $0 != app.root && (app.root.isEmpty || $0.hasPrefix(app.root + "/")) }
                     .map { app.root.isEmpty ? $0 : String($0.dropFirst(app.root.count + 1)) })
-                let source = AppDelegateSource.find(in: top, skipping: others, startCalls: catalog.participants.flatMap(\.startCalls)) {
+                // Another target's directories inside this app's root, relative to it.
+                let targets = notTheApp.compactMap { path -> String? in
+                    app.root.isEmpty ? path : path.hasPrefix(app.root + "/") ? String(path.dropFirst(app.root.count + 1)) : nil
+                }
+                let skipping = others.union(targets)
+                let source = AppDelegateSource.find(in: top, skipping: skipping, startCalls: catalog.participants.flatMap(\.startCalls)) {
                     named(app.root.isEmpty ? $0 : app.root + "/" + $0)
                 }
                 // And the switches its Info.plist sets (an extension's excluded).
-                let plist = InfoPlist.find(in: top, skipping: others) { named(app.root.isEmpty ? $0 : app.root + "/" + $0) }
+                let plist = InfoPlist.find(in: top, skipping: skipping) { named(app.root.isEmpty ? $0 : app.root + "/" + $0) }
                 groups.append((app.root.isEmpty ? (label.isEmpty ? "." : label) : named(app.root), app.files.map(named), source, plist))
             }
         }

@@ -31,6 +31,29 @@ package enum InputReaders {
                 _ = AppDelegateSource.read(text, file: "AppDelegate.m", startCalls: calls)
             }
         }),
+        // An Objective-C header with its implementation (the input split at its first `@end`): the declaration from the
+        // header, the set-up and launch lines from the body, as `hooklab scan` pairs them (never an error either).
+        ("app-delegate-header", { data in
+            text(data) { text in
+                let calls = Lab.catalog.participants.flatMap(\.startCalls)
+                let parts = text.components(separatedBy: "@end")
+                let header = parts.first ?? "", body = parts.dropFirst().joined(separator: "@end")
+                if var source = AppDelegateSource.read(header, file: "AppDelegate.h", startCalls: calls), AppDelegateSource.implements(body, source.className) {
+                    source.bodyFile = "AppDelegate.mm"
+                    source.readSetUp(body, startCalls: calls)
+                }
+                _ = AppDelegateSource.read(body, file: "AppDelegate.mm", startCalls: calls)
+                _ = AppDelegateSource.mainClass(text)
+            }
+        }),
+        // A Swift file of any name that may hold a SwiftUI `App` or the app delegate (`Main.swift`), and its launch lines.
+        ("swiftui-app-file", { data in
+            text(data) { text in
+                guard AppDelegateSource.mayMatter(text) else { return }
+                _ = AppDelegateSource.read(text, file: "Main.swift", startCalls: Lab.catalog.participants.flatMap(\.startCalls))
+                _ = AppDelegateSource.runningLines(text, objc: false)
+            }
+        }),
         // An app's Info.plist, read for the switches participant files declare (never an error either).
         ("info-plist", { data in text(data) { text in _ = InfoPlist.read(text, file: "Info.plist") } }),
         // A local Swift package's Package.swift, read for what it links (never an error either).

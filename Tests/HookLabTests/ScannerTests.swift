@@ -223,9 +223,15 @@ struct ScannerTests {
         let swiftUI = read("@main\nstruct HAApp: App {\n    @UIApplicationDelegateAdaptor(AppDelegate.self) var appDelegate\n}\nclass AppDelegate: UIResponder, UIApplicationDelegate {}\n")
         #expect(swiftUI?.kind == .swiftui && swiftUI?.className == "AppDelegate" && swiftUI?.line == 3)
         #expect(read("@main\nstruct IceCubesApp: App {\n  @UIApplicationDelegateAdaptor private var appDelegate: AppDelegate\n")?.className == "AppDelegate")
-        // Objective-C: a declaration with a superclass, not a class extension.
+        // Objective-C: a declaration with a superclass. Without one (the header not in the tree), a class extension that
+        // adopts UIApplicationDelegate, or the implementation of a class named like an app delegate, with its superclass
+        // unknown; a declaration wins over both.
         #expect(AppDelegateSource.read("@interface AppDelegate : UIResponder <UIApplicationDelegate>\n", file: "AppDelegate.h")?.kind == .uikit)
-        #expect(AppDelegateSource.read("@interface OEXAppDelegate () <UIApplicationDelegate>\n", file: "OEXAppDelegate.m") == nil)
+        let extensionOnly = AppDelegateSource.read("@interface OEXAppDelegate () <UIApplicationDelegate>\n@end\n@implementation OEXAppDelegate\n", file: "OEXAppDelegate.m")
+        #expect(extensionOnly?.className == "OEXAppDelegate" && extensionOnly?.superclass == "" && extensionOnly?.line == 1)
+        #expect(AppDelegateSource.read("#import \"AppDelegate.h\"\n@implementation AppDelegate\n", file: "ios/AppDelegate.mm")?.line == 2)
+        #expect(AppDelegateSource.read("@interface Helper ()\n@end\n@implementation Helper\n", file: "Helper.m") == nil)
+        #expect(AppDelegateSource.read("@interface AppDelegate ()\n@end\n@interface AppDelegate : RCTAppDelegate\n", file: "AppDelegate.m")?.superclass == "RCTAppDelegate")
         // Other classes, comments and nonsense are skipped, never an error.
         #expect(read("class ReactNativeDelegate: RCTDefaultReactNativeFactoryDelegate {\n// class AppDelegate: FlutterAppDelegate\n") == nil)
         #expect(read("class : {\nclass X:\n@interface Y :\n@UIApplicationDelegateAdaptor(") == nil)

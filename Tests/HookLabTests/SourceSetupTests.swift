@@ -77,7 +77,8 @@ struct SourceSetupTests {
         let setup = try #require(host.sourceSetup)
         #expect(setup.setup == AppSetup(setAfter: ["fcm"], setBefore: ["rnfb:double-call", "notifee:7"]))
         #expect(setup.outcome == .broken && setup.finding?.kind == .completionHandlerMisuse, "\(String(describing: setup.finding))")
-        #expect(setup.sentence == "`ios/AppDelegate.swift:39` sets `UNUserNotificationCenter.delegate` after `fcm` (`:33`, `FirebaseApp.configure()`) starts and before `rnfb:double-call` (`:46`, the app's native modules are registered), `notifee:7` (`:46`, the app's native modules are registered) start")
+        // Notifee starts at UIApplicationDidFinishLaunchingNotification (`start-call after-launch`), after the launch method.
+        #expect(setup.sentence == "`ios/AppDelegate.swift:39` sets `UNUserNotificationCenter.delegate` after `fcm` (`:33`, `FirebaseApp.configure()`) starts and before `rnfb:double-call` (`:46`, the app's native modules are registered), `notifee:7` (when UIKit posts UIApplicationDidFinishLaunchingNotification, after the launch method returns) start")
         // The first line says it too.
         #expect(scan.verdictLine.contains("on the notification center (your app's own set-up, `ios/AppDelegate.swift:39`: broken, completionHandlerMisuse): upgrade RNFBMessaging"), "\(scan.verdictLine)")
         // The whole set, every set-up: the lost events of the set-ups where the app sets it after RNFB starts.
@@ -86,7 +87,7 @@ struct SourceSetupTests {
         var late = source
         late.notificationDelegateLine = 47
         let moved = try #require(Scan.sourceSetup(host, source: late, participants: Lab.catalog.participants).setup)
-        #expect(moved.setup == AppSetup(setAfter: ["fcm", "rnfb:double-call", "notifee:7"], setBefore: []))
+        #expect(moved.setup == AppSetup(setAfter: ["fcm", "rnfb:double-call"], setBefore: ["notifee:7"]))
         #expect(moved.outcome == .broken && moved.finding?.kind == .lostEvent, "\(String(describing: moved.finding))")
         // No start call the reader knows for an SDK: no set-up, and the reason.
         var unknown = source

@@ -19,6 +19,8 @@ struct SettingLine: Sendable {
     var plistValue: String? = nil
     /// The first version of the SDK that reads the key (`since VERSION`); nil: every version the file models.
     var plistSince: String? = nil
+    /// `number`: the SDK reads the key only as a number or Boolean, not a string.
+    var plistNumeric = false
     /// The host classes of the `for` sections it was declared in; empty: a switch for every slot the SDK hooks.
     var hostClasses: [String] = []
 }
@@ -59,7 +61,7 @@ extension ParticipantFile {
             info.versionOf = nil
             info.setting = ParticipantInfo.Setting(of: self.info.id, name: setting.name, text: setting.text,
                                                    plistKey: setting.plistKey, plistValue: setting.plistValue,
-                                                   plistSince: setting.plistSince)
+                                                   plistSince: setting.plistSince, plistNumeric: setting.plistNumeric)
             info.declaredSettings = []
             // The app sets the switch: its variant is a choice of the app's even where the SDK's modes are not.
             info.chosenBy = nil

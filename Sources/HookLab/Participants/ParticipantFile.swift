@@ -401,8 +401,10 @@ public struct ParticipantFile: Sendable {
             case "start-call":
                 // `start-call swift FirebaseApp.configure()`, `start-call objc [FIRApp configure]`, `start-call plugin`: how
                 // the app's source starts the SDK, which `hooklab scan` looks for in the app delegate.
-                let form = "expected 'start-call swift|objc|dart CALL' (the call as the app writes it, e.g. 'start-call swift FirebaseApp.configure()') or 'start-call plugin' (React Native or Flutter registers it)"
-                guard let language = args.first, ["swift", "objc", "dart", "plugin"].contains(language) else { throw fail(number, form) }
+                // `start-call after-launch`: it starts once the app delegate's launch method returned (an observer of
+                // UIApplicationDidFinishLaunchingNotification, which UIKit posts after it).
+                let form = "expected 'start-call swift|objc|dart CALL' (the call as the app writes it, e.g. 'start-call swift FirebaseApp.configure()'), 'start-call plugin' (React Native or Flutter registers it) or 'start-call after-launch' (it starts when the launch method has returned)"
+                guard let language = args.first, ["swift", "objc", "dart", "plugin", "after-launch"].contains(language) else { throw fail(number, form) }
                 var call = rest.dropFirst(language.count).trimmingCharacters(in: .whitespaces)
                 // `start-call dart CALL registered-if FILE`: with FILE in the app, the SDK starts at plugin registration.
                 var registeredIf: String?
@@ -411,7 +413,7 @@ public struct ParticipantFile: Sendable {
                     call = call[..<r.lowerBound].trimmingCharacters(in: .whitespaces)
                     guard registeredIf?.isEmpty == false, !call.isEmpty else { throw fail(number, "expected 'start-call dart CALL registered-if FILE'") }
                 }
-                guard (language == "plugin") == call.isEmpty else { throw fail(number, form) }
+                guard (language == "plugin" || language == "after-launch") == call.isEmpty else { throw fail(number, form) }
                 let startCall = ParticipantInfo.StartCall(language: language, text: call, registeredIf: registeredIf)
                 guard !startCalls.contains(startCall) else { throw fail(number, "'start-call \(rest)' is declared twice") }
                 startCalls.append(startCall)
@@ -483,15 +485,19 @@ public struct ParticipantFile: Sendable {
                 head.removeFirst()
                 let off = head.first == "off"
                 if off { head.removeFirst() }
-                var plist: (key: String, value: String, since: String?)?
+                var plist: (key: String, value: String, since: String?, numeric: Bool)?
                 if head.first == "plist" {
-                    let plistForm = "expected 'plist KEY VALUE [since VERSION]' after the setting's name, e.g. 'plist FirebaseAppDelegateProxyEnabled NO'"
+                    // `plist KEY VALUE number`: the SDK reads the key only as a number or Boolean (`isKindOfClass:
+                    // [NSNumber class]`), so a `<string>` in the app's Info.plist leaves its hooks on.
+                    let numeric = head.count >= 4 && head[3] == "number"
+                    if numeric { head.remove(at: 3) }
+                    let plistForm = "expected 'plist KEY VALUE [number] [since VERSION]' after the setting's name, e.g. 'plist FirebaseAppDelegateProxyEnabled NO number'"
                     guard head.count == 3 || (head.count == 5 && head[3] == "since") else { throw fail(number, plistForm) }
                     let since = head.count == 5 ? head[4] : nil
                     if let since, PackageVersion(since) == nil {
                         throw fail(number, "'since \(since)': expected the first version of the SDK that reads the key, e.g. 'since 5.5.0'")
                     }
-                    plist = (head[1], head[2], since)
+                    plist = (head[1], head[2], since, numeric)
                     head = []
                 }
                 guard head.isEmpty else { throw fail(number, form) }
@@ -500,7 +506,7 @@ public struct ParticipantFile: Sendable {
                 }
                 guard !settings.contains(where: { $0.name == name }) else { throw fail(number, "setting '\(name)' is declared twice") }
                 settings.append(SettingLine(name: name, text: parts[1], source: parts[2], line: number, off: off, plistKey: plist?.key, plistValue: plist?.value,
-                                            plistSince: plist?.since))
+                                            plistSince: plist?.since, plistNumeric: plist?.numeric ?? false))
             case "action":
                 guard !rest.isEmpty else { throw fail(number, "expected 'action TEXT': what an app can do about this SDK") }
                 actions.append(rest)

@@ -108,6 +108,8 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         public var plistValue: String? = nil
         /// The first version of the SDK that reads the key (`since VERSION`); nil: every version.
         public var plistSince: String? = nil
+        /// Whether the SDK reads the key only as a number or Boolean (`plist KEY VALUE number`): a `<string>` is ignored.
+        public var plistNumeric = false
     }
     /// How the app starts the SDK, as the app's own source shows it (`start-call swift FirebaseApp.configure()`,
     /// `start-call plugin`): `hooklab scan` finds these in the app delegate to tell where the app sets its notification

@@ -20,6 +20,12 @@ extension AppDelegateSource {
         /// The Swift `async` form: its Objective-C entry point starts a task and returns; the task calls the handler when
         /// the method ends (SE-0297; swiftlang/swift SILGenBridging.cpp `emitNativeAsyncToForeignThunk`).
         public var swiftAsync: Bool
+        /// The line of a `return` on a path that has not called the handler, when another path does (`case nil: return`).
+        public var neverAt: Int? = nil
+        /// Whether its body passes the call to `super` (`super.userNotificationCenter(`): in a `FlutterAppDelegate`
+        /// subclass, one that does not keeps the event from the plugins, which FlutterAppDelegate's own method passes it
+        /// to (FlutterAppDelegate.mm, its `UNUserNotificationCenterDelegate` methods call the lifecycle delegate).
+        public var callsSuper = true
 
         /// The lab's step for the app's delegate written this way; nil for one that calls the handler before returning on
         /// every path that calls it, as the lab's app delegate does.
@@ -35,7 +41,8 @@ extension AppDelegateSource {
             let how = swiftAsync ? "is `async`, so Swift calls the handler after the method returns"
                 : later ? (now ? "calls the handler later, from a closure, on some paths" : "calls the handler later, from a closure")
                 : now ? "calls the handler before it returns" : "never calls the handler"
-            return "its `\(name)` (`\(file):\(line)`) \(how)"
+            let branch = neverAt.map { ", and returns without calling it at `:\($0)`" } ?? ""
+            return "its `\(name)` (`\(file):\(line)`) \(how)\(branch)"
         }
     }
 
@@ -64,14 +71,27 @@ extension AppDelegateSource {
             // The Swift `async` form: `…) async -> UNNotificationPresentationOptions {`, no handler parameter.
             let afterParameters = declaration.range(of: ")", options: .backwards).map { declaration[$0.upperBound...] } ?? ""
             if !objc, !declaration.contains("withCompletionHandler"), afterParameters.split(whereSeparator: { !$0.isLetter }).contains("async") {
-                out.append(Completion(selector: method.selector, file: file, line: line, now: false, later: false, swiftAsync: true))
+                var completion = Completion(selector: method.selector, file: file, line: line, now: false, later: false, swiftAsync: true)
+                completion.callsSuper = callsSuper(in: code, open + 1, close, objc: objc)
+                out.append(completion)
                 continue
             }
             guard let handler = handlerName(declaration, objc: objc) else { continue }
-            let (now, later) = calls(of: handler, in: code, open + 1, close, objc: objc)
-            out.append(Completion(selector: method.selector, file: file, line: line, now: now, later: later, swiftAsync: false))
+            let (now, later, never) = calls(of: handler, in: code, open + 1, close, objc: objc)
+            var completion = Completion(selector: method.selector, file: file, line: line, now: now, later: later, swiftAsync: false)
+            // A branch that returns without calling it, when some other path does.
+            completion.neverAt = now || later ? never : nil
+            completion.callsSuper = callsSuper(in: code, open + 1, close, objc: objc)
+            out.append(completion)
         }
         return out
+    }
+
+    /// Whether a body calls `super`'s notification method.
+    static func callsSuper(in code: [UInt8], _ start: Int, _ end: Int, objc: Bool) -> Bool {
+        guard start < end, end <= code.count else { return false }
+        let body = String(decoding: code[start..<end], as: UTF8.self)
+        return body.contains(objc ? "[super userNotificationCenter:" : "super.userNotificationCenter(")
     }
 
     /// The handler parameter's own name: Swift `withCompletionHandler completionHandler:`, Objective-C
@@ -104,32 +124,46 @@ extension AppDelegateSource {
     /// made directly, and whether one is made inside a closure. A brace opens a closure unless the text before it on its
     /// line is control flow (`if`, `else`, `guard … else`, `switch`, `for`, `do`, `catch`, …) or a closure that runs at
     /// once (`forEach`, `map`, `sync`, `performAndWait`, …).
-    static func calls(of name: String, in code: [UInt8], _ start: Int, _ end: Int, objc: Bool) -> (now: Bool, later: Bool) {
+    static func calls(of name: String, in code: [UInt8], _ start: Int, _ end: Int, objc: Bool) -> (now: Bool, later: Bool, never: Int?) {
         let target = Array(name.utf8)
-        var closures: [Bool] = []
+        // Each open brace: whether it opens a closure, and whether the path through it has called (or handed on) the
+        // handler since its branch began; the method's body is the first.
+        var scopes: [(closure: Bool, called: Bool)] = [(false, false)]
         var now = false, later = false
+        var never: Int?
         var lineStart = start, skip = start
         func isIdentifier(_ c: UInt8) -> Bool {
             (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_")
         }
+        func word(_ i: Int, _ w: [UInt8]) -> Bool {
+            code[i...].starts(with: w) && (i == 0 || !isIdentifier(code[i - 1])) && (i + w.count >= code.count || !isIdentifier(code[i + w.count]))
+        }
+        let returnWord = Array("return".utf8), caseWord = Array("case".utf8), defaultWord = Array("default".utf8)
         SwiftCode.scan(code, from: start) { i, c in
             guard i < end else { return false }
             guard i >= skip else { return true }
+            let inClosure = scopes.contains { $0.closure }
             if c == UInt8(ascii: "\n") {
                 lineStart = i + 1
             } else if c == UInt8(ascii: "{") {
                 let before = String(decoding: code[lineStart..<i], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                closures.append(opensClosure(before, objc: objc))
+                scopes.append((opensClosure(before, objc: objc), false))
             } else if c == UInt8(ascii: "}") {
-                _ = closures.popLast()
-            } else if c == target[0], code[i...].starts(with: target), i == 0 || !isIdentifier(code[i - 1]),
-                      i + target.count >= code.count || !isIdentifier(code[i + target.count]) {
-                if closures.contains(true) { later = true } else { now = true }
+                if scopes.count > 1 { scopes.removeLast() }
+            } else if c == target[0], word(i, target) {
+                if inClosure { later = true } else { now = true }
+                // The path that makes the call (or hands the handler to a closure) is the scope the closure opened in.
+                if let index = scopes.lastIndex(where: { !$0.closure }) { scopes[index].called = true }
                 skip = i + target.count
+            } else if !inClosure, c == caseWord[0] || c == defaultWord[0], word(i, caseWord) || word(i, defaultWord) {
+                // A `switch`'s next branch starts its own path.
+                scopes[scopes.count - 1].called = false
+            } else if !inClosure, never == nil, c == returnWord[0], word(i, returnWord), !scopes.contains(where: \.called) {
+                never = code[..<i].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             }
             return true
         }
-        return (now, later)
+        return (now, later, never)
     }
 
     /// Whether a `{` after `before` (its line up to the brace) opens a closure that may run after the method returns.

@@ -43,6 +43,23 @@ public struct AppDelegateSource: Sendable, Hashable {
     public var dartStartCalls: [DartStartCall] = []
     /// The files named by `start-call dart … registered-if FILE` lines that the app ships (outside its dependencies).
     public var filesPresent: [String] = []
+    /// The file holding the class's methods when it is not the declaration's (`AppDelegate.mm` for `AppDelegate.h`): the
+    /// set-up lines (``notificationDelegateLine``, ``startCallLines``, ``pluginRegistrationLine``) are its lines.
+    public var bodyFile: String? = nil
+    /// Another of the app's files that sets the notification center's delegate, when the class's own body does not: a
+    /// method outside the launch (an extension, a push manager), whose order against the SDKs' starts is not read.
+    public var elsewhereDelegate: SourceLine? = nil
+    /// A `main.swift`/`main.m` whose `UIApplicationMain` names the app delegate's class.
+    public var namedByMain: SourceLine? = nil
+
+    /// A file and a 1-based line in it.
+    public struct SourceLine: Sendable, Hashable {
+        public var file: String
+        public var line: Int
+    }
+
+    /// The file the set-up lines are in: the body's, else the declaration's.
+    public var setupFile: String { bodyFile ?? file }
 
     /// A Dart call that starts an SDK, and where.
     public struct DartStartCall: Sendable, Hashable {
@@ -71,12 +88,23 @@ public struct AppDelegateSource: Sendable, Hashable {
         "FlutterAppDelegate": .flutter, "RCTAppDelegate": .reactNative, "ExpoAppDelegate": .expo, "EXAppDelegateWrapper": .expo,
     ]
 
-    /// The files worth reading for it: Swift and Objective-C sources named like an app delegate or a SwiftUI `App`.
+    /// The files worth reading for it by their name: Swift and Objective-C sources (and headers) named like an app
+    /// delegate or a SwiftUI `App`, and `main`.
     public static func isCandidate(_ fileName: String) -> Bool {
         let name = fileName as NSString
-        guard ["swift", "m", "mm"].contains(name.pathExtension) else { return false }
+        guard isSource(fileName) else { return false }
         let base = name.deletingPathExtension
-        return base.contains("AppDelegate") || (name.pathExtension == "swift" && base.hasSuffix("App"))
+        return base.contains("AppDelegate") || (name.pathExtension == "swift" && base.hasSuffix("App")) || base == "main"
+    }
+
+    /// Swift and Objective-C sources and headers.
+    static func isSource(_ fileName: String) -> Bool { ["swift", "m", "mm", "h"].contains((fileName as NSString).pathExtension) }
+
+    /// Whether a source file of any name may declare the app delegate, the app's entry point or its notification
+    /// set-up: a SwiftUI `App` in `Main.swift`, a delegate class in `Application.swift`, a push manager.
+    package static func mayMatter(_ text: String) -> Bool {
+        text.contains("UIApplicationDelegate") || text.contains("@main") || text.contains("UIApplicationMain")
+            || text.contains("UNUserNotificationCenter")
     }
 
     /// The app delegate one file declares; nil when it declares none the reader recognises. A SwiftUI
@@ -109,28 +137,75 @@ public struct AppDelegateSource: Sendable, Hashable {
                 guard !type.isEmpty else { continue }
                 return AppDelegateSource(file: file, line: index + 1, className: String(type), superclass: "App", kind: .swiftui, isEntryPoint: true)
             }
-            guard found == nil, let (name, parents) = declaration(line) else { continue }
+            guard found == nil, let (name, parents) = declaration(Self.joined(lines, from: index)) else { continue }
             let superclass = parents.first ?? ""
             let known = frameworks[superclass]
             guard known != nil || parents.contains("UIApplicationDelegate") || (name.contains("AppDelegate") && superclass.contains("AppDelegate")) else { continue }
             found = AppDelegateSource(file: file, line: index + 1, className: name, superclass: superclass, kind: known ?? .uikit, isEntryPoint: entry)
         }
-        return found
+        return found ?? implementationOnly(lines, file: file, entry: entry)
     }
 
-    /// Reads where the file sets the notification delegate, registers plugins and makes each start call. A line
-    /// commented out with `//` is skipped; the reading is textual, so a call inside a branch the app never takes counts.
-    mutating func readSetUp(_ text: String, startCalls: [ParticipantInfo.StartCall]) {
-        let objc = file.hasSuffix(".m") || file.hasSuffix(".mm")
+    /// An Objective-C app delegate whose header the scan does not have: a class extension that adopts
+    /// `UIApplicationDelegate` or is named like an app delegate (`@interface OEXAppDelegate () <UIApplicationDelegate>`),
+    /// else the `@implementation` of a class named like one. Its superclass is unknown (empty).
+    static func implementationOnly(_ lines: [Substring], file: String, entry: Bool) -> AppDelegateSource? {
+        guard file.hasSuffix(".m") || file.hasSuffix(".mm") else { return nil }
+        func name(after marker: String, _ line: Substring) -> Substring? {
+            guard line.hasPrefix(marker) else { return nil }
+            let name = line.dropFirst(marker.count).drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            return name.isEmpty ? nil : name
+        }
+        for pass in 0..<2 {
+            for (index, raw) in lines.enumerated() {
+                let line = raw.drop { $0 == " " || $0 == "\t" }
+                if pass == 0, let name = name(after: "@interface ", line) {
+                    let rest = line.drop { $0 != ")" }
+                    guard line.dropFirst("@interface ".count + name.count).drop(while: { $0 == " " }).first == "(",
+                          rest.contains("UIApplicationDelegate") || name.hasSuffix("AppDelegate") else { continue }
+                    return AppDelegateSource(file: file, line: index + 1, className: String(name), superclass: "", kind: .uikit, isEntryPoint: entry)
+                }
+                if pass == 1, let name = name(after: "@implementation ", line), name.hasSuffix("AppDelegate"),
+                   line.dropFirst("@implementation ".count + name.count).drop(while: { $0 == " " }).first != "(" {
+                    return AppDelegateSource(file: file, line: index + 1, className: String(name), superclass: "", kind: .uikit, isEntryPoint: entry)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A declaration's line with the lines that continue it: a Swift inheritance clause up to its `{`, an Objective-C
+    /// protocol list up to its `>` (`class AppDelegate: UIResponder,` then `UIApplicationDelegate {`); four lines at most.
+    static func joined(_ lines: [Substring], from index: Int) -> Substring {
+        var line = lines[index].drop { $0 == " " || $0 == "\t" }
+        let objc = line.hasPrefix("@interface ")
+        guard objc || line.contains("class ") else { return line }
+        var next = index + 1
+        func open(_ text: Substring) -> Bool {
+            objc ? (text.contains("<") && !text.contains(">")) || text.hasSuffix(":") : !text.contains("{") && (text.hasSuffix(",") || text.hasSuffix(":"))
+        }
+        while open(line.trimmingCharacters(in: .whitespaces)[...]), next < lines.count, next <= index + 4 {
+            line = Substring(line + " " + lines[next].drop { $0 == " " || $0 == "\t" })
+            next += 1
+        }
+        return line
+    }
+
+    /// Reads where the file sets the notification delegate, registers plugins and makes each start call. Comments and
+    /// closures stored for later are skipped; the reading is textual, so a call inside a branch the app never takes counts.
+    package mutating func readSetUp(_ text: String, startCalls: [ParticipantInfo.StartCall]) {
+        let objc = setupFile.hasSuffix(".m") || setupFile.hasSuffix(".mm") || setupFile.hasSuffix(".h")
         let calls = startCalls.filter { $0.language == (objc ? "objc" : "swift") }.map(\.text).uniqued()
         // Variables that hold the notification center (`let center = UNUserNotificationCenter.current()`).
         var centers: [String] = []
         var superLaunch: Int?
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Only what runs when its method runs: comments and closures kept for later are blank (AppDelegateSource+Launch.swift).
+        for (index, raw) in Self.runningLines(text, objc: objc).enumerated() {
             let line = raw.drop { $0 == " " || $0 == "\t" }
-            guard !line.hasPrefix("//"), !line.isEmpty else { continue }
+            guard !line.isEmpty else { continue }
             let number = index + 1
-            if line.contains("UNUserNotificationCenter.current()") || line.contains("[UNUserNotificationCenter currentNotificationCenter]") {
+            if line.contains("UNUserNotificationCenter.current()") || line.contains("[UNUserNotificationCenter currentNotificationCenter]")
+                || line.contains("UNUserNotificationCenter.currentNotificationCenter") {
                 if let name = Self.assignedName(line) { centers.append(name) }
             }
             if notificationDelegateLine == nil, Self.setsDelegate(line, centers: centers) {
@@ -146,7 +221,7 @@ public struct AppDelegateSource: Sendable, Hashable {
         }
         // A React Native or Expo app delegate that makes no factory of its own starts React Native in `super`.
         if pluginRegistrationLine == nil, kind == .reactNative || kind == .expo { pluginRegistrationLine = superLaunch }
-        completions = Self.completions(in: text, file: file)
+        completions = Self.completions(in: text, file: setupFile)
         // The methods it implements: each `func application(` (or `- (…)application:`) declaration, up to its `{`, over
         // as many lines as it takes, with commented-out lines left out.
         guard kind != .swiftui else { return }
@@ -180,7 +255,9 @@ public struct AppDelegateSource: Sendable, Hashable {
 
     /// Whether the line sets the notification center's delegate, directly or through one of `centers`.
     static func setsDelegate(_ line: Substring, centers: [String]) -> Bool {
-        let receivers = ["UNUserNotificationCenter.current()", "[UNUserNotificationCenter currentNotificationCenter]"] + centers
+        // Swift, Objective-C message and Objective-C property syntax.
+        let receivers = ["UNUserNotificationCenter.current()", "[UNUserNotificationCenter currentNotificationCenter]",
+                         "UNUserNotificationCenter.currentNotificationCenter"] + centers
         for receiver in receivers {
             if let r = line.range(of: receiver + ".delegate") {
                 let after = line[r.upperBound...].drop { $0 == " " }
@@ -223,21 +300,26 @@ public struct AppDelegateSource: Sendable, Hashable {
         return parents.isEmpty ? nil : (String(name), parents)
     }
 
-    /// The app delegate of the app whose root is `directory`: every candidate file under it (skipping dependencies,
-    /// build output and `skipping`, the roots of the other apps of a monorepo), read in path order; a SwiftUI adaptor
-    /// first, then a declaration in an entry-point file, then the first declaration found. `name` gives the path a
-    /// report shows for a file relative to `directory`.
+    /// The app delegate of the app whose root is `directory`: every Swift and Objective-C source under it that may
+    /// matter (``isCandidate(_:)`` by name, ``mayMatter(_:)`` by content), skipping dependencies, build output and
+    /// `skipping` (the other apps' roots and the files of targets that are not the app), read in path order. The choice:
+    /// a SwiftUI adaptor first, then the class a `main` file's `UIApplicationMain` names, then a declaration in an
+    /// entry-point file, then one in a file named like an app delegate, then the first declaration found. A class
+    /// declared in a header takes its set-up from the file that implements it. `name` gives the path a report shows for a
+    /// file relative to `directory`.
     public static func find(in directory: URL, skipping: Set<String> = [], startCalls: [ParticipantInfo.StartCall] = [],
                             name: (String) -> String) -> AppDelegateSource? {
         let skipped: Set<String> = ["Pods", "Carthage", ".build", "build", "DerivedData", ".git", "node_modules", ".symlinks", "ephemeral", ".dart_tool"]
-        var found: [AppDelegateSource] = []
-        var others: [(file: String, text: String)] = []
+        var found: [(source: AppDelegateSource, named: Bool)] = []
+        var texts: [(file: String, text: String)] = []
+        var mainNames: [(name: String, at: SourceLine)] = []
         let dartCalls = startCalls.filter { $0.language == "dart" }.map(\.text).uniqued()
         var dartStarts: [DartStartCall] = []
         let wanted = startCalls.compactMap(\.registeredIf).uniqued()
         var present: [String] = []
         Lockfile.walk(directory, maxDepth: 12, maxEntries: 20_000, enters: { entry, path in !skipped.contains(entry) && !skipping.contains(path) }) { path, entry, size in
             if wanted.contains(entry), !present.contains(entry) { present.append(entry) }
+            guard !skipping.contains(path) else { return }
             // A Flutter app's own Dart code (`lib/`), for the calls that start an SDK from Dart.
             if !dartCalls.isEmpty, path.hasPrefix("lib/"), entry.hasSuffix(".dart"), size <= 1_000_000,
                let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path), let text = String(data: data, encoding: .utf8) {
@@ -250,33 +332,100 @@ public struct AppDelegateSource: Sendable, Hashable {
                 }
                 return
             }
-            guard isCandidate(entry), size <= 2_000_000, let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path),
-                  let text = String(data: data, encoding: .utf8) else { return }
-            guard let source = read(text, file: name(path), startCalls: startCalls) else {
-                others.append((name(path), text))
-                return
-            }
-            found.append(source)
+            let named = isCandidate(entry)
+            guard isSource(entry), size <= (named ? 2_000_000 : 512_000), let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path),
+                  let text = String(data: data, encoding: .utf8), named || mayMatter(text) else { return }
+            let file = name(path)
+            texts.append((file, text))
+            if let main = mainClass(text) { mainNames.append((main.name, SourceLine(file: file, line: main.line))) }
+            if let source = read(text, file: file, startCalls: startCalls) { found.append((source, named)) }
         }
-        guard var chosen = found.first(where: { $0.kind == .swiftui }) ?? found.first(where: { $0.isEntryPoint }) ?? found.first else { return nil }
+        let main = mainNames.first
+        guard var chosen = found.first(where: { $0.source.kind == .swiftui })?.source
+            ?? main.flatMap({ m in found.first { $0.source.className == m.name }?.source })
+            ?? found.first(where: { $0.source.isEntryPoint })?.source ?? found.first(where: \.named)?.source ?? found.first?.source else { return nil }
+        if let main, main.name == chosen.className { chosen.namedByMain = main.at }
         chosen.dartStartCalls = dartStarts
         chosen.filesPresent = present
-        // A SwiftUI adaptor's class is declared in another candidate file: its methods are there.
-        if chosen.kind == .swiftui, let declared = found.first(where: { $0.className == chosen.className && $0.kind != .swiftui }) {
-            chosen.completions = declared.completions
+        // A class declared in a header (or a SwiftUI adaptor's class declared elsewhere): its methods and its set-up are
+        // where it is implemented.
+        if chosen.kind == .swiftui {
+            if let declared = found.first(where: { $0.source.className == chosen.className && $0.source.kind != .swiftui })?.source {
+                chosen.completions = declared.completions
+                if chosen.notificationDelegateLine == nil, chosen.startCallLines.isEmpty {
+                    chosen.bodyFile = declared.file
+                    chosen.notificationDelegateLine = declared.notificationDelegateLine
+                    chosen.notificationDelegateIsSelf = declared.notificationDelegateIsSelf
+                    chosen.startCallLines = declared.startCallLines
+                    chosen.pluginRegistrationLine = declared.pluginRegistrationLine
+                }
+            }
+        } else if !texts.contains(where: { $0.file == chosen.file && implements($0.text, chosen.className) }),
+                  let body = texts.first(where: { $0.file != chosen.file && implements($0.text, chosen.className) }) {
+            chosen.bodyFile = body.file
+            chosen.readSetUp(body.text, startCalls: startCalls)
         }
-        // Its notification delegate methods may be in an extension of its class in another file (`AppDelegate+Push.swift`).
-        for other in others where chosen.completions.isEmpty
+        // A subclass of the app's own base class (`AppDelegate: BRCAppDelegate`) that shows no set-up of its own: the base's
+        // launch method, which its own calls through `super`, is where the set-up is.
+        if chosen.kind != .swiftui, chosen.notificationDelegateLine == nil, chosen.startCallLines.isEmpty, !chosen.superclass.isEmpty,
+           frameworks[chosen.superclass] == nil,
+           let base = texts.first(where: { $0.file != chosen.setupFile && implements($0.text, chosen.superclass) }) {
+            chosen.bodyFile = base.file
+            chosen.readSetUp(base.text, startCalls: startCalls)
+        }
+        // Its notification delegate methods may be in an extension or category of its class in another file.
+        for other in texts where chosen.completions.isEmpty && other.file != chosen.setupFile
             && (other.text.contains("extension \(chosen.className)") || other.text.contains("@implementation \(chosen.className) (")) {
             chosen.completions = completions(in: other.text, file: other.file)
         }
+        // Where else the app sets the notification delegate, when the class's own set-up does not.
+        if chosen.notificationDelegateLine == nil {
+            for other in texts where other.file != chosen.setupFile && other.file != chosen.file {
+                var probe = AppDelegateSource(file: other.file, line: 1, className: "", superclass: "", kind: .uikit, isEntryPoint: false)
+                probe.readSetUp(other.text, startCalls: [])
+                if let line = probe.notificationDelegateLine { chosen.elsewhereDelegate = SourceLine(file: other.file, line: line); break }
+            }
+        }
         return chosen
+    }
+
+    /// Whether `text` implements `className` itself: a Swift declaration of it, or its Objective-C `@implementation`
+    /// (not a category's).
+    package static func implements(_ text: String, _ className: String) -> Bool {
+        for marker in ["@implementation \(className)"] {
+            var rest = text[...]
+            while let r = rest.range(of: marker) {
+                let after = rest[r.upperBound...].first
+                if after == nil || after == "\n" || after == " " || after == "\r" || after == "{" {
+                    let tail = rest[r.upperBound...].drop { $0 == " " }
+                    if tail.first != "(" { return true }
+                }
+                rest = rest[r.upperBound...]
+            }
+        }
+        return text.contains("class \(className):") || text.contains("class \(className) :")
+    }
+
+    /// The class a `main` file's `UIApplicationMain` names as the app delegate (`NSStringFromClass([AppDelegate class])`,
+    /// `NSStringFromClass(AppDelegate.self)`), and the line.
+    package static func mainClass(_ text: String) -> (name: String, line: Int)? {
+        guard text.contains("UIApplicationMain") else { return nil }
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where raw.contains("UIApplicationMain") {
+            guard let from = raw.range(of: "NSStringFromClass(") else { continue }
+            var rest = raw[from.upperBound...].drop { $0 == " " || $0 == "[" }
+            let className = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            rest = rest.dropFirst(className.count)
+            guard !className.isEmpty, rest.hasPrefix(".self") || rest.hasPrefix(" class]") else { continue }
+            return (String(className), index + 1)
+        }
+        return nil
     }
 
     /// How a report says it: "`AppDelegate` subclasses `FlutterAppDelegate` (`ios/Runner/AppDelegate.swift:7`)".
     public var sentence: String {
         kind == .swiftui
             ? "its SwiftUI `App` installs `\(className)` with `@UIApplicationDelegateAdaptor` (`\(file):\(line)`)"
+            : superclass.isEmpty ? "its app delegate is `\(className)` (`\(file):\(line)`; the scan did not find its `@interface`, so not what it subclasses)"
             : "its app delegate `\(className)` subclasses `\(superclass)` (`\(file):\(line)`)"
     }
 }

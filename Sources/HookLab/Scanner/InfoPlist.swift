@@ -10,6 +10,8 @@ public struct InfoPlistEntry: Sendable, Hashable {
     /// The value as written: `YES` or `NO` for `<true/>` and `<false/>`, the text of a `<string>`, `<integer>` or
     /// `<real>`; `dict` or `array` for a collection.
     public var value: String
+    /// Whether the value is a `<string>` (Foundation reads it as an NSString, not an NSNumber).
+    public var isString = false
     /// The file as the scan names it, and the 1-based line of the `<key>`.
     public var file: String
     public var line: Int
@@ -22,7 +24,7 @@ public struct InfoPlistEntry: Sendable, Hashable {
     }
 
     /// "`FirebaseAppDelegateProxyEnabled` = NO (`ios/Runner/Info.plist:48`)".
-    public var sentence: String { "`\(key)` = \(value) (`\(file):\(line)`)" }
+    public var sentence: String { "`\(key)` = \(isString ? "`<string>\(value)</string>`" : value) (`\(file):\(line)`)" }
 }
 
 public enum InfoPlist {
@@ -41,8 +43,12 @@ public enum InfoPlist {
             while j < bytes.count, bytes[j] != UInt8(ascii: "<") { j += 1 }
             return (unescaped(String(decoding: bytes[start..<j], as: UTF8.self)), j)
         }
-        func value(_ v: String) {
-            if let key = pendingKey, depth == 1 { entries.append(InfoPlistEntry(key: key.name, value: v, file: file, line: key.line)) }
+        func value(_ v: String, string: Bool = false) {
+            if let key = pendingKey, depth == 1 {
+                var entry = InfoPlistEntry(key: key.name, value: v, file: file, line: key.line)
+                entry.isString = string
+                entries.append(entry)
+            }
             pendingKey = nil
         }
         while i < bytes.count {
@@ -87,10 +93,10 @@ public enum InfoPlist {
                 if tag == "key" {
                     pendingKey = depth == 1 ? (body, keyLine) : nil
                 } else {
-                    value(body.trimmingCharacters(in: .whitespacesAndNewlines))
+                    value(body.trimmingCharacters(in: .whitespacesAndNewlines), string: tag == "string")
                 }
             case "string/":
-                value("")
+                value("", string: true)
             default:
                 continue
             }

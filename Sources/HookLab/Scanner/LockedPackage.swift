@@ -37,6 +37,17 @@ public struct LockedPackage: Hashable, Sendable {
     /// For a part the app does not link itself: the package that brings it (`FirebaseMessaging`, `the Flutter plugin
     /// firebase_messaging 16.5.0`); see ``Scan/withBroughtParts(_:)``.
     public var broughtBy: String?
+    /// For a Flutter plugin's pod: where its version comes from instead of the podspec's (`pubspec.lock:412`, the
+    /// plugin's own release; the pod of a `:path:` plugin often says `0.0.1`), and the version the pod listed.
+    public var versionFrom: VersionSource? = nil
+
+    /// Where a version was read instead of the lockfile entry's own.
+    public struct VersionSource: Hashable, Sendable {
+        /// `pubspec.lock:412`.
+        public var place: String
+        /// What the entry itself said.
+        public var listed: String?
+    }
     /// The lockfile as the user named it, and the 1-based line of the entry.
     public var file: String
     public var line: Int

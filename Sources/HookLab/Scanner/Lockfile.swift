@@ -30,6 +30,22 @@ public enum Lockfile {
         return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
+    /// The lockfiles that belong to an app (issue 44 "App roots"): none inside another target's directory
+    /// (`notTheApp`: an extension's, a watch app's), and no Package.resolved of a Swift package beside the app (a
+    /// directory with a `Package.swift` and no Xcode project or workspace: `BuildTools/`, a local package), whose
+    /// products the app's own project says it links, unless nothing else is left.
+    public static func appLockfiles(_ paths: [String], in directory: URL, notTheApp: [String]) -> [String] {
+        let inApp = paths.filter { path in !notTheApp.contains { path.hasPrefix($0 + "/") } }
+        func isPackage(_ path: String) -> Bool {
+            guard path.hasSuffix("Package.resolved"), !path.contains("/xcshareddata/swiftpm/"), !path.hasPrefix("xcshareddata/") else { return false }
+            let folder = directory.appendingPathComponent((path as NSString).deletingLastPathComponent)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.contains("Package.swift") && !names.contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+        }
+        let apps = inApp.filter { !isPackage($0) }
+        return apps.isEmpty ? (inApp.isEmpty ? paths : inApp) : apps
+    }
+
     /// Visits every file under `directory` (symbolic links never followed), each directory's entries in bytewise order,
     /// with its path relative to `directory`, its name and its size; `enters` decides which directories (by name and
     /// relative path) are searched, at most `maxDepth` deep and `maxEntries` entries in all.

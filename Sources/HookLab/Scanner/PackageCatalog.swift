@@ -174,6 +174,11 @@ extension KnownSDK {
         KnownSDK("expo-notifications", [pod("EXNotifications")], participant: "expo",
                  hooks: "UNUserNotificationCenter.delegate (refuses when one is set, else a multicast wrapper)",
                  source: "expo/expo expo-notifications NotificationCenterManager.swift"),
+        // Expo SDK 55 renamed the pod (ios/ExpoNotifications/…, expo PR #48313), whose manager chains a delegate already
+        // set instead of refusing (expo.hooklab's header); no participant models that manager yet.
+        KnownSDK("expo-notifications (ExpoNotifications pod, Expo SDK 55)", [pod("ExpoNotifications")],
+                 hooks: "UNUserNotificationCenter.delegate (sets itself and chains a delegate already set)",
+                 source: "expo/expo expo-notifications ios/ExpoNotifications (PR #48313)"),
         KnownSDK("react-native-notifications", [pod("ReactNativeNotifications"), pod("react-native-notifications")], participant: "rnn",
                  hooks: "UNUserNotificationCenter.delegate (a multicast set unconditionally)", source: "wix/react-native-notifications lib/ios"),
         KnownSDK("PostHog", [pod("PostHog", nil, ">= 3.69.3"), spm("posthog-ios", "PostHog", ">= 3.69.3")], participant: "posthog",

@@ -63,6 +63,14 @@ public struct PackageDeclaration: Hashable, Sendable, Codable, CustomStringConve
     }
 
     /// Whether `package` is this declaration's package at one of its versions, and why.
+    /// Whether it names `package` (ecosystem, name and subspec or product), whatever the version.
+    public func names(_ package: LockedPackage) -> Bool {
+        var any = self
+        any.versions = VersionRange.any
+        if case .yes = any.match(package) { return true }
+        return false
+    }
+
     public func match(_ package: LockedPackage) -> Match {
         guard package.ecosystem == ecosystem else { return .no }
         var reasons: [String] = []
@@ -102,7 +110,9 @@ public struct PackageDeclaration: Hashable, Sendable, Codable, CustomStringConve
             reasons.insert(unpinned ? "no lockfile pins its version, assumed current (\(versions))"
                                     : "a revision pin (\(package.displayVersion)), assumed current (\(versions))", at: 0)
         }
-        if package.isLocal { reasons.append(package.ecosystem == .pub ? "a path package, its version as its pubspec says" : "a local :path: pod, its version as its podspec says") }
+        if let from = package.versionFrom {
+            reasons.append("the version the Flutter plugin's release gives in \(from.place)" + (from.listed.map { " (its pod says \($0))" } ?? ""))
+        } else if package.isLocal { reasons.append(package.ecosystem == .pub ? "a path package, its version as its pubspec says" : "a local :path: pod, its version as its podspec says") }
         else if package.ecosystem == .cocoapods, package.source != nil { reasons.append("from git: the version is the podspec's at that commit") }
         return .yes(reasons.joined(separator: ", "))
     }

@@ -5,9 +5,10 @@
 extension Scan {
     /// What the app's source says about its set-up on one host, and the verdict for it.
     public struct SourceSetup: Sendable {
-        /// The app delegate file and the line that sets the notification delegate.
+        /// The app delegate file (the one holding its set-up) and the line that sets the notification delegate; nil when
+        /// the app's source sets none, and the SDKs take the empty slot (``HostInfo/appMayLeaveEmpty``).
         public var file: String
-        public var delegateLine: Int
+        public var delegateLine: Int?
         /// Each SDK of the host's set and where it starts: a line of the file, or nil for one that starts at `+load`.
         public var starts: [Start]
         /// The set-up the lab names for it: the SDKs started before and after the delegate line, in start order.
@@ -25,6 +26,11 @@ extension Scan {
         /// The app's notification delegate methods that call their completion handlers later or never (the lab's app
         /// delegate calls them at once): the outcome and finding are then those of the set-up run again with them.
         public var completions: [AppDelegateSource.Completion] = []
+        /// In a `FlutterAppDelegate` subclass: its notification methods that do not call `super`, so the plugins behind
+        /// FlutterAppDelegate's fan-out never get the event. Read from the source, not run.
+        public var withoutSuper: [AppDelegateSource.Completion] = []
+        /// The SDKs whose start the source does not show, when the slot is left empty: every order of them was judged.
+        public var unplaced: [String] = []
 
         /// One SDK's start.
         public struct Start: Sendable, Hashable {
@@ -42,13 +48,21 @@ extension Scan {
     /// The set-up the app delegate's source shows on `verdict`'s host, when the host is the notification center, the
     /// source sets its delegate, and every SDK of the set has a start the source shows (or starts at `+load`); otherwise
     /// nil, with the reason in words (nil too when there is nothing to say: another host, or no source).
-    public static func sourceSetup(_ verdict: HostVerdict, source: AppDelegateSource?, participants: [ParticipantInfo])
-        -> (setup: SourceSetup?, gap: String?) {
+    public static func sourceSetup(_ verdict: HostVerdict, source: AppDelegateSource?, participants: [ParticipantInfo],
+                                   appMayLeaveEmpty: Bool = false) -> (setup: SourceSetup?, gap: String?) {
         guard verdict.checked, let source else { return (nil, nil) }
         if verdict.host == "UIApplication" { return (appDelegateSetup(verdict, source: source, participants: participants), nil) }
         guard verdict.host.hasPrefix("UNUserNotificationCenter") else { return (nil, nil) }
-        guard let delegateLine = source.notificationDelegateLine else {
-            return (nil, "`\(source.file)` does not set `UNUserNotificationCenter.delegate` in a way the reader recognises")
+        let delegateLine = source.notificationDelegateLine
+        if delegateLine == nil {
+            if let elsewhere = source.elsewhereDelegate {
+                return (nil, "the app sets `UNUserNotificationCenter.delegate` at `\(elsewhere.file):\(elsewhere.line)`, outside its app "
+                        + "delegate's launch method, so the lab cannot tell when against the SDKs' starts")
+            }
+            // No line of the app's source sets it: the app leaves the slot to the SDKs (Expo's and React Native's default).
+            guard appMayLeaveEmpty else {
+                return (nil, "`\(source.setupFile)` does not set `UNUserNotificationCenter.delegate` in a way the reader recognises")
+            }
         }
         var starts: [SourceSetup.Start] = []
         var unplaced: [String] = []
@@ -56,6 +70,10 @@ extension Scan {
             guard let info = participants.first(where: { $0.id == id }) else { continue }
             if info.hasLoad && !info.hasAttach {
                 starts.append(.init(participant: id, line: nil, how: "at +load"))
+            } else if info.startCalls.contains(where: { $0.language == "after-launch" }) {
+                // An observer of UIApplicationDidFinishLaunchingNotification: after the launch method returns.
+                starts.append(.init(participant: id, line: SourceSetup.Start.afterLaunch,
+                                    how: "when UIKit posts UIApplicationDidFinishLaunchingNotification, after the launch method returns"))
             } else if let call = source.startCallLines.first(where: { line in info.startCalls.contains { $0.text == line.call } }) {
                 starts.append(.init(participant: id, line: call.line, how: "`\(call.call)`"))
             } else if info.startCalls.contains(where: { $0.language == "plugin" }), let line = source.pluginRegistrationLine {
@@ -73,7 +91,7 @@ extension Scan {
                 unplaced.append(id)
             }
         }
-        guard unplaced.isEmpty else {
+        guard unplaced.isEmpty || delegateLine == nil else {
             return (nil, "`\(source.file)` shows no start of " + unplaced.map { "`\($0)`" }.joined(separator: ", ")
                     + " the reader recognises, so the lab cannot tell where the app sets its notification delegate against "
                     + (unplaced.count == 1 ? "it" : "them"))
@@ -83,9 +101,22 @@ extension Scan {
             let (la, lb) = (a.element.line ?? 0, b.element.line ?? 0)
             return la != lb ? la < lb : a.offset < b.offset
         }.map(\.element)
+        guard let delegateLine else {
+            var result = SourceSetup(file: source.setupFile, delegateLine: nil, starts: ordered, setup: AppSetup(setAfter: nil, setBefore: []))
+            result.unplaced = unplaced
+            result.withoutSuper = withoutSuper(source)
+            return (judged(result, verdict), nil)
+        }
         let setup = AppSetup(setAfter: ordered.filter { ($0.line ?? 0) < delegateLine }.map(\.participant),
                              setBefore: ordered.filter { ($0.line ?? 0) > delegateLine }.map(\.participant))
-        return (judged(SourceSetup(file: source.file, delegateLine: delegateLine, starts: ordered, setup: setup), verdict), nil)
+        var result = SourceSetup(file: source.setupFile, delegateLine: delegateLine, starts: ordered, setup: setup)
+        result.withoutSuper = withoutSuper(source)
+        return (judged(result, verdict), nil)
+    }
+
+    /// A Flutter app delegate's notification methods that do not pass the event to `super`.
+    static func withoutSuper(_ source: AppDelegateSource) -> [AppDelegateSource.Completion] {
+        source.kind == .flutter ? source.completions.filter { !$0.callsSuper } : []
     }
 
     /// On a UIKit app's app-delegate host: the shape of the app delegate the source declares (the methods it lacks of
@@ -128,7 +159,7 @@ extension Scan {
 
     /// Whether a scenario's set-up is the one the source shows (the app sets its delegate once, nothing later).
     static func same(_ a: AppSetup, _ setup: AppSetup) -> Bool {
-        a.then == nil && Set(a.lacks) == Set(setup.lacks) && a.setAfter.map(Set.init) == Set(setup.setAfter ?? [])
+        a.then == nil && Set(a.lacks) == Set(setup.lacks) && a.setAfter.map(Set.init) == setup.setAfter.map(Set.init)
             && Set(a.setBefore) == Set(setup.setBefore)
     }
 
@@ -170,15 +201,33 @@ extension Scan.SourceSetup {
         if let lacks {
             let shape = lacks.isEmpty ? "implements every app-delegate method the lab varies"
                 : "lacks " + lacks.map { "`\($0)`" }.joined(separator: " and ")
-            return "the app delegate `\(file):\(delegateLine)` \(shape); UIKit sets it before any SDK starts"
+            return "the app delegate `\(file):\(delegateLine ?? 1)` \(shape); UIKit sets it before any SDK starts"
         }
         func list(_ starts: [Start]) -> String {
             starts.map { s in "`\(s.participant)` (" + (s.line.flatMap { $0 == Start.afterLaunch ? nil : "`:\($0)`, \(s.how)" } ?? s.how) + ")" }.joined(separator: ", ")
         }
-        let before = starts.filter { ($0.line ?? 0) > delegateLine }, after = starts.filter { ($0.line ?? 0) < delegateLine }
-        var text = "`\(file):\(delegateLine)` sets `UNUserNotificationCenter.delegate`"
-        if !after.isEmpty { text += " after " + list(after) + " start" + (after.count == 1 ? "s" : "") }
-        if !before.isEmpty { text += (after.isEmpty ? "" : " and") + " before " + list(before) + " start" + (before.count == 1 ? "s" : "") }
+        var text: String
+        if let delegateLine {
+            let before = starts.filter { ($0.line ?? 0) > delegateLine }, after = starts.filter { ($0.line ?? 0) < delegateLine }
+            text = "`\(file):\(delegateLine)` sets `UNUserNotificationCenter.delegate`"
+            if !after.isEmpty { text += " after " + list(after) + " start" + (after.count == 1 ? "s" : "") }
+            if !before.isEmpty { text += (after.isEmpty ? "" : " and") + " before " + list(before) + " start" + (before.count == 1 ? "s" : "") }
+        } else {
+            // How scan read it: no line of the app's source sets it.
+            text = "no line of your app's source sets `UNUserNotificationCenter.delegate` (the reader looked in `\(file)` and the "
+                + "app's other sources), so the lab ran the set-up where your app leaves the slot to its SDKs"
+            if !starts.isEmpty { text += "; they start: " + list(starts) }
+            if !unplaced.isEmpty {
+                text += (starts.isEmpty ? "; " : "; ") + "the source shows no start of " + unplaced.map { "`\($0)`" }.joined(separator: ", ")
+                    + ", so every start order of " + (unplaced.count == 1 ? "it" : "them") + " was judged"
+            }
+        }
+        if !withoutSuper.isEmpty {
+            text += "; " + withoutSuper.map { c in
+                "its `\(c.selector.contains("willPresent") ? "willPresent" : "didReceive")` (`\(c.file):\(c.line)`) does not call `super`"
+            }.joined(separator: " and ") + ", so `FlutterAppDelegate` never passes " + (withoutSuper.count == 1 ? "that event" : "those events")
+                + " on to the Flutter plugins behind it, which lose " + (withoutSuper.count == 1 ? "it" : "them") + " whatever the SDKs do (read from the source, not run)"
+        }
         // How its own methods complete, when not at once as the lab's delegate does: the set-up was run that way.
         if !completions.isEmpty {
             text += "; " + completions.map(\.sentence).joined(separator: ", and ") + " (the lab ran the set-up with "

@@ -42,6 +42,13 @@ public struct Scan: Sendable {
         public var sourceSetup: SourceSetup? = nil
         /// Why the source shows no set-up there, in words, when it was read; nil otherwise.
         public var sourceSetupGap: String? = nil
+        /// The changes that pass under the app's own set-up when it fails there, ranked (Scan+OwnFixes.swift).
+        public var ownFixes: [OwnFix] = []
+        /// Whether the set fails for this app: under its own set-up when the lab ran it, else in some order and set-up.
+        public var failsForApp: Bool {
+            guard checked, !advice.evaluation.allPass else { return false }
+            return sourceSetup?.outcome.map { $0 != .ok } ?? true
+        }
     }
 
     /// The lockfiles read, as named, then the local packages' manifests read for them (``LinkedProducts``).
@@ -51,6 +58,23 @@ public struct Scan: Sendable {
     public var localPackagesNotFound: [String] = []
     public var found: [Found]
     public var unmodeled: [Unmodeled]
+    /// Packages older than every line the lab models of their SDK: named, and left out of the verdict (never mapped to
+    /// today's model).
+    public var olderThanModeled: [Older] = []
+
+    /// A package older than every modeled line of its SDK.
+    public struct Older: Sendable, Hashable {
+        public var package: LockedPackage
+        /// The oldest version the lab models (`7.2.0`).
+        public var oldest: String
+
+        /// "Firebase/Messaging 6.33.0 (`ios/Podfile.lock:12`) is older than the lines the lab models (7.2.0 and later)".
+        public var sentence: String {
+            "\(package.name) \(package.displayVersion) (`\(package.file):\(package.line)`) is older than the lines the lab models "
+                + "(\(oldest) and later), so it is left out of the verdict"
+        }
+    }
+
     /// Packages known to hook nothing, with the catalogue's name for each.
     public var hookingNothing: [(package: LockedPackage, title: String)]
     /// Every package read.
@@ -88,6 +112,12 @@ public struct Scan: Sendable {
             for variant in participants {
                 guard let setting = variant.setting, setting.of == id, let key = setting.plistKey, let value = setting.plistValue,
                       let entry = infoPlist.first(where: { $0.key == key && InfoPlist.matches($0.value, value) }) else { continue }
+                // An SDK that reads the key only as a number ignores a string (GULAppDelegateSwizzler's isKindOfClass: NSNumber).
+                if setting.plistNumeric, entry.isString {
+                    found[i].reason += "; the app's Info.plist sets \(entry.sentence) as a string, which \(found[i].title) ignores (it reads "
+                        + "only a number or Boolean): its hooks stay on"
+                    break
+                }
                 // A key the locked version does not read yet leaves its hooks on (OneSignal reads its key from 5.5.0).
                 if let since = setting.plistSince.flatMap(PackageVersion.init) {
                     let locked = found[i].package.version.flatMap(PackageVersion.init)
@@ -122,7 +152,8 @@ public struct Scan: Sendable {
             case .expo: return .expo
             case .reactNative: return self == .expo ? .expo : .reactNative
             case .swiftui: return .swiftui
-            case .uikit: return self == .unknown ? .uikit : self
+            // A plain delegate in an app that links Expo's modules is not Expo's app delegate: its subscribers get nothing.
+            case .uikit: return self == .unknown ? .uikit : self == .expo ? .reactNative : self
             }
         }
 
@@ -168,7 +199,8 @@ public struct Scan: Sendable {
     }
 
     /// Whether a recognised set conflicts on some host: `scan` exits 1.
-    public var conflicts: Bool { hosts.contains { $0.checked && !$0.advice.evaluation.allPass } }
+    /// Under the app's own set-up where its source shows one (``HostVerdict/failsForApp``).
+    public var conflicts: Bool { hosts.contains(where: \.failsForApp) }
 
     // MARK: Recognition
 
@@ -223,6 +255,8 @@ public struct Scan: Sendable {
         let ids = Set(participants.map(\.id))
         var placed = 0
         outer: for package in packages {
+            // An SDK older than every line the participants model is not today's model (left out, ``olderThanModeled``).
+            if oldest(package, participants: participants) != nil { continue outer }
             for specific in [true, false] {
                 for info in participants {
                     for declaration in info.packages where (declaration.component != nil) == specific {
@@ -265,6 +299,37 @@ public struct Scan: Sendable {
         return (found, unmodeled, nothing, placed)
     }
 
+    /// The oldest version the participants model of the SDK `package` is, when its version is older than every line of
+    /// it the participants declare; nil otherwise (no participant names it, it matches one, or it has no version).
+    static func oldest(_ package: LockedPackage, participants: [ParticipantInfo], known: [KnownSDK] = KnownSDK.all) -> PackageVersion? {
+        guard let version = package.parsedVersion else { return nil }
+        // A catalogue entry for that very range (Sensors Data 1.10.12's scheme, not modeled yet) places it; an entry for
+        // any version does not (it stands for the modeled lines).
+        let placed = known.flatMap(\.packages).contains { declaration in
+            guard !declaration.versions.bounds.isEmpty, case .yes = declaration.match(package) else { return false }
+            return true
+        }
+        guard !placed else { return nil }
+        let naming = participants.flatMap(\.packages).filter { $0.names(package) }
+        let bounds = naming.map { $0.versions.lowerBound }
+        guard !naming.isEmpty, bounds.allSatisfy({ $0.map { version < $0 } ?? false }) else { return nil }
+        return bounds.compactMap { $0 }.min()
+    }
+
+    /// A Flutter plugin's pod takes its version from pubspec.lock, the plugin's own release (issue 44 "Versions from the
+    /// source of truth"): a `:path:` plugin's podspec often says `0.0.1`, or a version of its own.
+    public static func pluginVersions(_ packages: [LockedPackage]) -> [LockedPackage] {
+        packages.map { package in
+            guard package.ecosystem == .cocoapods,
+                  let pub = packages.first(where: { $0.ecosystem == .pub && $0.name == package.rootName }), let version = pub.version,
+                  version != package.version else { return package }
+            var copy = package
+            copy.versionFrom = LockedPackage.VersionSource(place: "`\(pub.file):\(pub.line)`", listed: package.version)
+            copy.version = version
+            return copy
+        }
+    }
+
     /// The hosts two or more recognised participants hook, each with the set `advise` takes (one per family, at most
     /// six, in the order they were found) and those left out; hosts in catalog order.
     public static func hostSets(_ found: [Found], hosts: [HostInfo], participants: [ParticipantInfo],
@@ -301,7 +366,7 @@ public struct Scan: Sendable {
                            infoPlist: [InfoPlistEntry] = []) -> Scan {
         let participants = catalog.participants
         let listed = packages
-        let packages = withBroughtParts(linkedPlugins(packages))
+        let packages = withBroughtParts(linkedPlugins(pluginVersions(packages)))
         let (recognised, unmodeled, nothing, placed) = recognise(packages, participants: participants)
         let (found, switches) = switched(recognised, participants: participants, infoPlist: infoPlist)
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: participants)
@@ -314,16 +379,28 @@ public struct Scan: Sendable {
             var verdict = HostVerdict(host: entry.host, participants: entry.set, advice: advice, leftOut: entry.leftOut,
                                       impossibility: unchecked ? (generator.impossibility(of: Matrix.Cell(host: entry.host, order: entry.set, config: configs.first ?? .debug))
                                           ?? "no install order of the set can happen in the lab") : nil)
-            (verdict.sourceSetup, verdict.sourceSetupGap) = sourceSetup(verdict, source: appDelegate, participants: participants)
+            (verdict.sourceSetup, verdict.sourceSetupGap) = sourceSetup(verdict, source: appDelegate, participants: participants,
+                                                                        appMayLeaveEmpty: catalog.hosts.first { $0.name == entry.host }?.appMayLeaveEmpty == true)
             if let setup = verdict.sourceSetup, let appDelegate {
                 let events = catalog.host(entry.host)?.events ?? []
                 verdict.sourceSetup = completing(setup, verdict, source: appDelegate, events: events, generator: generator, runner: catalog.makeRunner)
+            }
+            // The fixes that pass under that set-up (not when the app's own handler calls were run: those runs are its own).
+            if let setup = verdict.sourceSetup, setup.completions.isEmpty {
+                verdict.ownFixes = ownFixes(setup, verdict, advisor: advisor, participants: participants, configs: configs)
             }
             return verdict
         }
         var scan = Scan(files: files, found: found, unmodeled: unmodeled, hookingNothing: nothing, packageCount: listed.count,
                         placedCount: placed, hosts: verdicts)
         scan.framework = framework
+        var older: [Older] = []
+        for package in packages where package.broughtBy == nil {
+            guard let oldest = oldest(package, participants: participants),
+                  !older.contains(where: { $0.package.rootName == package.rootName && $0.package.version == package.version }) else { continue }
+            older.append(Older(package: package, oldest: oldest.description))
+        }
+        scan.olderThanModeled = older
         scan.appDelegate = appDelegate
         scan.infoPlist = infoPlist
         scan.switches = switches
@@ -349,7 +426,17 @@ public struct Scan: Sendable {
             found.first { $0.participant == id }.map { "\($0.package.rootName) (`\(id)`)" } ?? "`\(id)`"
         }
         let sdks = found.count == 1 ? "SDK" : "SDKs"
-        let failing = hosts.filter { $0.checked && !$0.advice.evaluation.allPass }
+        let failing = hosts.filter(\.failsForApp)
+        // Sets that fail only under set-ups the app's source shows it does not have.
+        let otherSetups = hosts.filter { $0.checked && !$0.advice.evaluation.allPass && !$0.failsForApp }.map { verdict in
+            "\(verdict.participants.map(named).joined(separator: " and ")) on \(slot(verdict.host)) fail only under set-ups other than your app's own ("
+                + (verdict.sourceSetup?.delegateLine.map { "`\(verdict.sourceSetup!.file):\($0)`" } ?? "no notification delegate of its own") + ")"
+        }
+        // What the app's own overrides lose, read from its source (a FlutterAppDelegate method that does not call super).
+        let own = hosts.flatMap { $0.sourceSetup?.withoutSuper ?? [] }.uniqued().map { c in
+            "your `\(c.selector.contains("willPresent") ? "willPresent" : "didReceive")` (`\(c.file):\(c.line)`) does not call `super`, so the Flutter plugins never get that event"
+        }
+        let notes = (otherSetups + own).map { "; " + $0 }.joined()
         // Sets the lab could not run together (their versions rule each other out), said after the verdict, never as a failure.
         let unchecked = hosts.filter { !$0.checked }.map { verdict in
             "not checked on \(slot(verdict.host)): \(verdict.participants.map(named).joined(separator: " and ")) cannot run together in the lab ("
@@ -364,25 +451,27 @@ public struct Scan: Sendable {
                 line += "; \(unmodeled.count) more hook\(unmodeled.count == 1 ? "s" : "") a slot and \(unmodeled.count == 1 ? "is" : "are") not modeled yet: "
                     + unmodeled.map(\.title).joined(separator: ", ")
             }
-            return line + uncheckedText + "."
+            return line + uncheckedText + notes + "."
         }
         var blamed: [String] = []
         let parts = failing.map { verdict -> String in
             let involved = conflictList.filter { $0.host == verdict.host }.flatMap(\.participants).uniqued()
             blamed += involved.isEmpty ? verdict.participants : involved
             let libraries = (involved.isEmpty ? verdict.participants : involved).map(named).joined(separator: " and ")
-            let fix = verdict.advice.fixes.first.map { ": " + fixText($0, verdict: verdict) } ?? ": no change the lab ran makes every order pass"
+            // First a change the lab ran under the app's own set-up, when it read one.
+            let fix = verdict.ownFixes.first.map { ": " + ownFixText($0) }
+                ?? verdict.advice.fixes.first.map { ": " + fixText($0, verdict: verdict) } ?? ": no change the lab ran makes every order pass"
             // The app's own set-up, when its source shows it (Scan+SourceSetup.swift).
             var own = ""
             if let setup = verdict.sourceSetup, let outcome = setup.outcome {
-                own = " (your app's own set-up, `\(setup.file):\(setup.delegateLine)`: "
+                own = " (your app's own set-up, " + (setup.delegateLine.map { "`\(setup.file):\($0)`" } ?? "no notification delegate of its own") + ": "
                     + (outcome == .ok ? "passes" : "\(outcome.rawValue), \(setup.finding?.kind.rawValue ?? outcome.rawValue)") + ")"
             }
             return "\(libraries) on \(slot(verdict.host))\(own)\(fix)"
         }
         // The SDKs each part names: "0 of your 4 SDKs fail" when a failing set has no conflict of its own was false.
         let count = blamed.uniqued().count
-        return "❌ \(count) of your \(found.count) \(sdks) that the lab models \(count == 1 ? "fails" : "fail"): " + parts.joined(separator: "; ") + uncheckedText + "."
+        return "❌ \(count) of your \(found.count) \(sdks) that the lab models \(count == 1 ? "fails" : "fail"): " + parts.joined(separator: "; ") + uncheckedText + notes + "."
     }
 
     // MARK: Findings for code scanning
@@ -403,7 +492,7 @@ public struct Scan: Sendable {
     /// the first, most severe, standing for them).
     public var conflictList: [Conflict] {
         var out: [Conflict] = []
-        for verdict in hosts where verdict.checked && !verdict.advice.evaluation.allPass {
+        for verdict in hosts where verdict.failsForApp {
             for cause in verdict.advice.causes {
                 let needed = (cause.reproducer?.scenario ?? cause.scenario).participants.filter(verdict.participants.contains)
                 let involved = needed.isEmpty ? verdict.participants : needed
@@ -411,7 +500,7 @@ public struct Scan: Sendable {
                 let rows = found.filter { involved.contains($0.participant) }
                 guard let last = rows.max(by: { ($0.package.file, $0.package.line) < ($1.package.file, $1.package.line) }) else { continue }
                 out.append(Conflict(host: verdict.host, participants: involved, cause: cause, at: last.package,
-                                    fix: verdict.advice.fixes.first.map { fixText($0, verdict: verdict) }))
+                                    fix: verdict.ownFixes.first.map(ownFixText) ?? verdict.advice.fixes.first.map { fixText($0, verdict: verdict) }))
             }
         }
         return out

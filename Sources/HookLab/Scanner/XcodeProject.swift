@@ -17,6 +17,66 @@ public struct XcodeProject: Sendable {
     /// order: ``LinkedProducts`` reads their `Package.swift`.
     public var localPackages: [(relativePath: String, line: Int)] = []
 
+    /// The project's native targets, in file order (issue 44 "App roots": only the iOS application target's files are
+    /// the app's).
+    public var targets: [Target] = []
+
+    /// One `PBXNativeTarget`: its kind and the directories its files are in.
+    public struct Target: Sendable, Hashable {
+        public var name: String
+        /// `com.apple.product-type.application`, `…app-extension`, `…watchkit2-extension`, …
+        public var productType: String
+        /// Its configurations' `SDKROOT` values (`iphoneos`, `watchos`); empty when none is set on the target.
+        public var sdkRoots: [String]
+        /// The directories, relative to the directory holding the `.xcodeproj`, of its configurations' `INFOPLIST_FILE`
+        /// and of its synchronized folders (Xcode 16's `fileSystemSynchronizedGroups`).
+        public var directories: [String]
+
+        /// An iOS app: an application target not built for another platform only (a watchOS app is an application built
+        /// for `watchos`; `auto` is a multiplatform app's; an App Clip is another product type).
+        public var isIOSApplication: Bool {
+            productType == "com.apple.product-type.application" && !sdkRoots.contains { ["watchos", "macosx", "appletvos", "xros"].contains($0) }
+        }
+    }
+
+    /// The directories of the targets that are not an iOS app (extensions, watch apps, App Clips, macOS apps), less those
+    /// an iOS app's target also uses, relative to the directory holding the `.xcodeproj`, sorted.
+    public var otherTargetDirectories: [String] {
+        let apps = Set(targets.filter(\.isIOSApplication).flatMap(\.directories))
+        // Never a directory that holds an app's own (a target whose Info.plist is at the top of the app's folder).
+        return Set(targets.filter { !$0.isIOSApplication }.flatMap(\.directories)).subtracting(apps).subtracting([""])
+            .filter { other in !apps.contains { $0.hasPrefix(other + "/") } }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// The projects under an app's root (`.xcodeproj` folders, outside dependencies and build output, at most 5 deep),
+    /// each read (one that does not read is left out): its path relative to `directory` and what it says.
+    public static func projects(under directory: URL) -> [(path: String, project: XcodeProject)] {
+        var out: [(String, XcodeProject)] = []
+        let skipped: Set<String> = ["Pods", "Carthage", ".build", "build", "DerivedData", ".git", "node_modules", ".symlinks", "ephemeral", ".dart_tool"]
+        Lockfile.walk(directory, maxDepth: 6, maxEntries: 50_000, enters: { name, _ in !skipped.contains(name) && !name.hasSuffix(".xcworkspace") }) { path, name, size in
+            guard name == "project.pbxproj", path.hasSuffix(".xcodeproj/project.pbxproj"), size <= 8_000_000,
+                  let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path),
+                  let text = String(data: data, encoding: .utf8), let project = try? parse(text, file: path) else { return }
+            out.append((path, project))
+        }
+        return out
+    }
+
+    /// The directories under an app's root that hold another target's files (an extension's, a watch app's), relative to
+    /// the root: what ``otherTargetDirectories`` says of each project, placed where the project is.
+    public static func notTheApp(_ projects: [(path: String, project: XcodeProject)]) -> [String] {
+        var out: [String] = []
+        for (path, project) in projects {
+            let base = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            for directory in project.otherTargetDirectories {
+                let full = base.isEmpty ? directory : base + "/" + directory
+                if !out.contains(full) { out.append(full) }
+            }
+        }
+        return out
+    }
+
     /// The linked products of each remote package identity, in file order.
     public var productsByIdentity: [String: [String]] {
         var out: [String: [String]] = [:]
@@ -41,6 +101,30 @@ public struct XcodeProject: Sendable {
         for entry in entries { if case .dictionary(let d) = entry.value.value { byID[entry.key] = d } }
         var products: [ProductDependency] = []
         var locals: [(relativePath: String, line: Int)] = []
+        func strings(_ dict: [(key: String, value: PlistParser.Node)], _ key: String) -> [String] {
+            guard case .array(let items)? = dict.first(where: { $0.key == key })?.value.value else { return [] }
+            return items.compactMap { if case .string(let s) = $0.value { s } else { nil } }
+        }
+        var targets: [Target] = []
+        for entry in entries {
+            guard case .dictionary(let object) = entry.value.value, string(object, "isa") == "PBXNativeTarget" else { continue }
+            var roots: [String] = [], directories: [String] = []
+            let configurations = string(object, "buildConfigurationList").flatMap { byID[$0] }.map { strings($0, "buildConfigurations") } ?? []
+            for id in configurations {
+                guard let configuration = byID[id], case .dictionary(let settings)? = configuration.first(where: { $0.key == "buildSettings" })?.value.value else { continue }
+                if let sdk = string(settings, "SDKROOT"), !roots.contains(sdk) { roots.append(sdk) }
+                if let plist = string(settings, "INFOPLIST_FILE") {
+                    var path = plist
+                    for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"] where path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
+                    let directory = (path as NSString).deletingLastPathComponent
+                    if !path.contains("$"), !directories.contains(directory) { directories.append(directory) }
+                }
+            }
+            for id in strings(object, "fileSystemSynchronizedGroups") {
+                if let group = byID[id], let path = string(group, "path"), !directories.contains(path) { directories.append(path) }
+            }
+            targets.append(Target(name: string(object, "name") ?? "", productType: string(object, "productType") ?? "", sdkRoots: roots, directories: directories))
+        }
         for entry in entries {
             if case .dictionary(let object) = entry.value.value, string(object, "isa") == "XCLocalSwiftPackageReference",
                let path = string(object, "relativePath"), !path.isEmpty {
@@ -58,7 +142,9 @@ public struct XcodeProject: Sendable {
             }
             products.append(ProductDependency(productName: name, identity: identity, line: entry.value.line))
         }
-        return XcodeProject(products: products, localPackages: locals)
+        var project = XcodeProject(products: products, localPackages: locals)
+        project.targets = targets
+        return project
     }
 }
 

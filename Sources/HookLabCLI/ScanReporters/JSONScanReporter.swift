@@ -36,15 +36,18 @@ struct JSONScanReporter: ScanReporter {
                 ("passing", advice["passing"] ?? .array([])),
                 ("causes", advice["causes"] ?? .array([])),
                 ("fixes", .array(fixes)),
+                // The changes the lab ran under the app's own set-up and saw pass, first in the verdict.
+                ("ownFixes", .array(verdict.ownFixes.map { fix in
+                    .object([("replacements", .array(fix.replacements.map { .array($0.map(JSONValue.string)) })),
+                             ("text", .string(scan.ownFixText(fix)))])
+                })),
+                ("failsForApp", .bool(verdict.failsForApp)),
             ] + sourceSetupMembers(verdict))
         }
         let document: JSONValue = .object([
             ("verdict", .string(scan.verdictLine)),
             ("framework", .string(scan.framework.rawValue)),
-            ("appDelegate", scan.appDelegate.map { a in
-                .object([("file", .string(a.file)), ("line", .number(a.line)), ("class", .string(a.className)),
-                         ("superclass", .string(a.superclass)), ("framework", .string(a.kind.rawValue))])
-            } ?? .null),
+            ("appDelegate", scan.appDelegate.map(appDelegateJSON) ?? .null),
             ("switches", .array(scan.switches.map { s in
                 .object([("participant", .string(s.participant)), ("runsAs", .string(s.variant)), ("key", .string(s.entry.key)),
                          ("value", .string(s.entry.value)), ("file", .string(s.entry.file)), ("line", .number(s.entry.line))])
@@ -54,6 +57,9 @@ struct JSONScanReporter: ScanReporter {
             ("packages", .number(scan.packageCount)),
             ("found", .array(found)),
             ("unmodeled", .array(unmodeled)),
+            ("olderThanModeled", .array(scan.olderThanModeled.map { o in
+                .object(located(o.package) + [("oldestModeled", .string(o.oldest)), ("text", .string(o.sentence))])
+            })),
             ("hooksNothing", .array(scan.hookingNothing.map { .object(located($0.package) + [("sdk", .string($0.title))]) })),
             ("hosts", .array(hosts)),
             ("conflict", .bool(scan.conflicts)),
@@ -61,12 +67,24 @@ struct JSONScanReporter: ScanReporter {
         return document.text() + "\n"
     }
 
+    /// The app delegate the source declares, where its set-up is, and where it sets the notification delegate.
+    func appDelegateJSON(_ a: AppDelegateSource) -> JSONValue {
+        let delegate: String? = a.notificationDelegateLine.map { "\(a.setupFile):\($0)" } ?? a.elsewhereDelegate.map { "\($0.file):\($0.line)" }
+        let main: String? = a.namedByMain.map { "\($0.file):\($0.line)" }
+        return .object([("file", .string(a.file)), ("line", .number(a.line)), ("class", .string(a.className)),
+                        ("superclass", .string(a.superclass)), ("framework", .string(a.kind.rawValue)),
+                        ("bodyFile", a.bodyFile.map(JSONValue.string) ?? .null),
+                        ("notificationDelegate", delegate.map(JSONValue.string) ?? .null),
+                        ("namedByMain", main.map(JSONValue.string) ?? .null)])
+    }
+
     /// `appSetup` (the set-up the app delegate's source shows, with its verdict) or `appSetupUnknown` (why it shows
     /// none) on the notification center; nothing elsewhere.
     func sourceSetupMembers(_ verdict: Scan.HostVerdict) -> [(String, JSONValue)] {
         if let s = verdict.sourceSetup {
             return [("appSetup", .object([
-                ("file", .string(s.file)), ("delegateLine", .number(s.delegateLine)),
+                ("file", .string(s.file)), ("delegateLine", s.delegateLine.map(JSONValue.number) ?? .null),
+                ("leavesSlotEmpty", .bool(s.delegateLine == nil && s.lacks == nil)),
                 ("starts", .array(s.starts.map { start in
                     .object([("participant", .string(start.participant)),
                              ("line", start.line.flatMap { $0 == Scan.SourceSetup.Start.afterLaunch ? nil : JSONValue.number($0) } ?? .null),

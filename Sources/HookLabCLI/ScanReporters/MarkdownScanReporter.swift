@@ -54,6 +54,12 @@ struct MarkdownScanReporter: ScanReporter {
             out += "\n"
         }
 
+        if !scan.olderThanModeled.isEmpty {
+            out += "## SDKs older than the lines the lab models (\(scan.olderThanModeled.count))\n\n"
+            for o in scan.olderThanModeled { out += "- \(o.sentence).\n" }
+            out += "\n"
+        }
+
         let rest = scan.packageCount - scan.placedCount
         out += "## The rest\n\n"
         if !scan.hookingNothing.isEmpty {
@@ -79,8 +85,13 @@ struct MarkdownScanReporter: ScanReporter {
                 out += "In your lockfile's terms: " + upgrades.map { $0 }.joined(separator: "; ") + ".\n\n"
             }
             if let setup = verdict.sourceSetup {
+                let verdictOfHost = verdict
                 let verdict = setup.verdict.prefix(1).uppercased() + setup.verdict.dropFirst()
                 out += "**Your app's set-up, from its source:** \(setup.sentence). \(verdict)\(verdict.hasSuffix(".") ? "" : ".")\n\n"
+                if !verdictOfHost.ownFixes.isEmpty {
+                    out += "**What passes under your app's own set-up** (the lab ran each):\n\n"
+                        + verdictOfHost.ownFixes.map { "- " + scan.ownFixText($0) + "\n" }.joined() + "\n"
+                }
             } else if let gap = verdict.sourceSetupGap {
                 out += "Your app's set-up here is not known from its source: \(gap); the verdict below is over every set-up.\n\n"
             }
@@ -97,6 +108,11 @@ struct MarkdownScanReporter: ScanReporter {
     func report(_ scans: [Scan]) -> String {
         guard scans.count > 1 else { return scans.first.map(report) ?? "" }
         var out = "# HookLab scan: \(scans.count) apps\n\n"
+        // The verdict over all of them first (issue 44 §11), then each app's.
+        let conflicting = scans.filter(\.conflicts)
+        out += conflicting.isEmpty ? "✅ No conflict in any of the \(scans.count) apps.\n\n"
+            : "❌ \(conflicting.count) of the \(scans.count) apps \(conflicting.count == 1 ? "has a conflict" : "have conflicts"): "
+                + conflicting.map { "`\($0.root ?? ".")`" }.joined(separator: ", ") + ".\n\n"
         out += "Each app's files are read apart: the directory of a Podfile.lock, an Xcode project or workspace, or a Flutter app's `pubspec.yaml`.\n\n"
         for scan in scans { out += "- `\(scan.root ?? ".")`: \(scan.verdictLine)\n" }
         for scan in scans {

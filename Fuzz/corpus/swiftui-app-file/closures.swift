@@ -1,0 +1,4 @@
+registry.setPluginRegistrantCallback { registry in
+  GeneratedPluginRegistrant.register(with: registry)
+}
+DispatchQueue.main.async { UNUserNotificationCenter.current().delegate = self }

@@ -1,0 +1,215 @@
+// Scan reads an app the way its team wrote it (issue 44): an Objective-C header with its implementation, an inheritance
+// clause over lines, a SwiftUI App in a file of any name, `UIApplicationMain`'s class, only the lines that run at launch,
+// a branch that never calls the handler, a Flutter override that skips `super`, the app that sets no notification
+// delegate, the app's own targets and lockfiles, versions from their source of truth, and the fixes under the app's own
+// set-up first.
+
+import Foundation
+import Testing
+@testable import HookLab
+@testable import HookLabCLI
+
+@Suite("Scan readers: the app as written")
+struct ScanReadersTests {
+    let temporary = TemporaryDirectory()
+
+    func write(_ files: [String: String]) {
+        for (path, text) in files {
+            let url = temporary.url.appendingPathComponent(path)
+            try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try! text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    func find() -> AppDelegateSource? {
+        AppDelegateSource.find(in: temporary.url, startCalls: Lab.catalog.participants.flatMap(\.startCalls)) { $0 }
+    }
+
+    @Test("An Objective-C app delegate declared in AppDelegate.h takes its set-up from AppDelegate.mm")
+    func headerAndBody() throws {
+        write(["ios/App/AppDelegate.h": "#import <RCTAppDelegate.h>\n\n@interface AppDelegate : RCTAppDelegate\n@end\n",
+               "ios/App/AppDelegate.mm": "#import \"AppDelegate.h\"\n@import Firebase;\n\n@implementation AppDelegate\n\n"
+                   + "- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions\n{\n"
+                   + "  [FIRApp configure];\n  [UNUserNotificationCenter currentNotificationCenter].delegate = self;\n"
+                   + "  return [super application:application didFinishLaunchingWithOptions:launchOptions];\n}\n@end\n",
+               "ios/main.m": "int main(int argc, char *argv[]) {\n  return UIApplicationMain(argc, argv, nil, NSStringFromClass([AppDelegate class]));\n}\n"])
+        let source = try #require(find())
+        #expect(source.file == "ios/App/AppDelegate.h" && source.line == 3 && source.kind == .reactNative)
+        #expect(source.bodyFile == "ios/App/AppDelegate.mm" && source.setupFile == "ios/App/AppDelegate.mm")
+        #expect(source.notificationDelegateLine == 9 && source.startCallLines.map(\.line) == [8] && source.pluginRegistrationLine == 10)
+        #expect(source.namedByMain == AppDelegateSource.SourceLine(file: "ios/main.m", line: 2))
+    }
+
+    @Test("A Swift inheritance clause over two lines is a declaration; a SwiftUI App in a file of any name is found")
+    func declarationsAsWritten() throws {
+        let twoLines = AppDelegateSource.read("@main\nclass AppDelegate: UIResponder,\n    UIApplicationDelegate {\n}\n", file: "AppDelegate.swift")
+        #expect(twoLines?.kind == .uikit && twoLines?.line == 2 && twoLines?.superclass == "UIResponder")
+        write(["Sources/Entry.swift": "import SwiftUI\n@main\nstruct Main: App {\n    @UIApplicationDelegateAdaptor(Delegate.self) var delegate\n}\n",
+               "Sources/Delegate.swift": "final class Delegate: NSObject, UIApplicationDelegate {\n  func application(_ a: UIApplication, didFinishLaunchingWithOptions o: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {\n    UNUserNotificationCenter.current().delegate = self\n    return true\n  }\n}\n"])
+        let source = try #require(find())
+        #expect(source.kind == .swiftui && source.file == "Sources/Entry.swift" && source.className == "Delegate")
+        #expect(source.bodyFile == "Sources/Delegate.swift" && source.notificationDelegateLine == 3)
+    }
+
+    @Test("Only lines that run when their method runs count: a closure stored or dispatched for later does not")
+    func launchLines() throws {
+        let text = """
+        class AppDelegate: FlutterAppDelegate {
+          override func application(
+            _ application: UIApplication,
+            didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+          ) -> Bool {
+            FlutterLocalNotificationsPlugin.setPluginRegistrantCallback { registry in
+              GeneratedPluginRegistrant.register(with: registry)
+            }
+            DispatchQueue.main.async { UNUserNotificationCenter.current().delegate = self }
+            if #available(iOS 10.0, *) {
+              UNUserNotificationCenter.current().delegate = self as UNUserNotificationCenterDelegate
+            }
+            GeneratedPluginRegistrant.register(with: self)
+            return super.application(application, didFinishLaunchingWithOptions: launchOptions)
+          }
+        }
+        """
+        let source = try #require(AppDelegateSource.read(text, file: "ios/Runner/AppDelegate.swift"))
+        #expect(source.pluginRegistrationLine == 13, "the callback's registration runs later")
+        #expect(source.notificationDelegateLine == 11, "the dispatched line runs later; an `if` runs now")
+        // Objective-C: a block runs later, a method body now.
+        let objc = "@implementation AppDelegate\n- (BOOL)application:(UIApplication *)a didFinishLaunchingWithOptions:(NSDictionary *)o {\n"
+            + "  dispatch_async(dispatch_get_main_queue(), ^{\n    [UNUserNotificationCenter currentNotificationCenter].delegate = self;\n  });\n"
+            + "  UNUserNotificationCenter.currentNotificationCenter.delegate = self;\n  return YES;\n}\n@end\n"
+        #expect(AppDelegateSource.read("@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end\n" + objc, file: "AppDelegate.m")?.notificationDelegateLine == 8)
+    }
+
+    @Test("A branch that returns without calling the handler is named with its line; a Flutter override without super is found")
+    func branchesAndSuper() throws {
+        let text = """
+        class AppDelegate: FlutterAppDelegate {
+          override func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping () -> Void) {
+            switch response.actionIdentifier {
+            case "open":
+              DispatchQueue.main.async { completionHandler() }
+            case "dismiss":
+              return
+            default:
+              completionHandler()
+            }
+          }
+          override func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification, withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {
+            super.userNotificationCenter(center, willPresent: notification, withCompletionHandler: completionHandler)
+          }
+        }
+        """
+        let completions = try #require(AppDelegateSource.read(text, file: "AppDelegate.swift")).completions
+        let didReceive = try #require(completions.first { $0.selector.contains("didReceive") })
+        #expect(didReceive.neverAt == 7 && didReceive.later && didReceive.now && !didReceive.callsSuper)
+        #expect(didReceive.sentence.contains("returns without calling it at `:7`"))
+        let willPresent = try #require(completions.first { $0.selector.contains("willPresent") })
+        #expect(willPresent.callsSuper && willPresent.neverAt == nil)
+        // A handler called before a guard's return leaves no branch without it.
+        let guarded = "class AppDelegate: UIResponder, UIApplicationDelegate {\n func userNotificationCenter(_ c: UNUserNotificationCenter, didReceive r: UNNotificationResponse, withCompletionHandler completionHandler: @escaping () -> Void) {\n  guard let x = r.notification.request.content.userInfo[\"x\"] else { completionHandler(); return }\n  completionHandler()\n }\n}\n"
+        #expect(AppDelegateSource.read(guarded, file: "AppDelegate.swift")?.completions.first?.neverAt == nil)
+    }
+
+    @Test("An app that sets no notification delegate is judged under the empty-slot set-up: RNFB before 23.8.5 alone calls the handler twice, and the smallest upgrade that passes there comes first")
+    func emptySlot() throws {
+        let slug = AppCorpusTests.apps.appendingPathComponent("rn-chatwoot")
+        let (cli, captured) = CLI.fake(root: slug, catalog: Lab.catalog, workers: 1)
+        #expect(cli.main(arguments: ["scan", "--json"]) == 1)
+        let document = try JSONValue.parse(captured.out).value
+        guard case .array(let hosts)? = document["hosts"],
+              let host = hosts.first(where: { $0["host"] == .string("UNUserNotificationCenter") }) else { Issue.record("no notification host"); return }
+        #expect(host["appSetup"]?["leavesSlotEmpty"] == .bool(true) && host["appSetup"]?["outcome"] == .string("broken"))
+        guard case .array(let own)? = host["ownFixes"], case .string(let first)? = own.first?["text"] else { Issue.record("no own fix"); return }
+        // The whole range of the smallest line that passes, and what it drags in through `requires`.
+        #expect(first.hasPrefix("upgrade RNFBMessaging from 20.4.0 to ≥ 23.8.5 < 26.0.0 and upgrade Firebase from 10.29.0 to ≥ 11.0.0"), "\(first)")
+        guard case .string(let verdict)? = document["verdict"] else { return }
+        #expect(verdict.contains("no notification delegate of its own") && verdict.contains("≥ 23.8.5 < 26.0.0"), "\(verdict)")
+    }
+
+    @Test("Expo with Notifee and no delegate of the app's: Notifee starts after launch, wraps expo-notifications, and the app passes")
+    func expoNotifee() throws {
+        let (cli, captured) = CLI.fake(root: AppCorpusTests.apps.appendingPathComponent("expo-converse"), catalog: Lab.catalog, workers: 1)
+        #expect(cli.main(arguments: ["scan"]) == 0)
+        #expect(captured.out.contains("fail only under set-ups other than your app's own (no notification delegate of its own)"))
+    }
+
+    @Test("Another target's files and a local package's lockfile are not the app's")
+    func appRoots() throws {
+        let project = """
+        // !$*UTF8*$!
+        { objects = {
+          T1 = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; buildConfigurationList = L1; };
+          L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
+          C1 = { isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = App/Info.plist; SDKROOT = iphoneos; }; };
+          T2 = { isa = PBXNativeTarget; name = Watch; productType = "com.apple.product-type.application"; buildConfigurationList = L2; };
+          L2 = { isa = XCConfigurationList; buildConfigurations = (C2); };
+          C2 = { isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = "Watch/Info.plist"; SDKROOT = watchos; }; };
+          T3 = { isa = PBXNativeTarget; name = Service; productType = "com.apple.product-type.app-extension"; buildConfigurationList = L3; };
+          L3 = { isa = XCConfigurationList; buildConfigurations = (C3); };
+          C3 = { isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = "$(SRCROOT)/Service/Info.plist"; }; };
+        }; }
+        """
+        let parsed = try XcodeProject.parse(project, file: "project.pbxproj")
+        #expect(parsed.targets.map(\.isIOSApplication) == [true, false, false])
+        #expect(parsed.otherTargetDirectories == ["Service", "Watch"])
+        write(["App.xcodeproj/project.pbxproj": project,
+               "Watch/WatchAppDelegate.swift": "@main\nclass AppDelegate: NSObject, UIApplicationDelegate {}\n",
+               "App/Delegate.swift": "class Delegate: UIResponder, UIApplicationDelegate {}\n",
+               "BuildTools/Package.swift": "// swift-tools-version:5.9\n",
+               "BuildTools/Package.resolved": "{ \"pins\" : [], \"version\" : 2 }\n",
+               "App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved": "{ \"pins\" : [], \"version\" : 2 }\n"])
+        let others = XcodeProject.notTheApp(XcodeProject.projects(under: temporary.url))
+        #expect(others == ["Service", "Watch"])
+        let source = AppDelegateSource.find(in: temporary.url, skipping: Set(others)) { $0 }
+        #expect(source?.file == "App/Delegate.swift")
+        #expect(Lockfile.appLockfiles(Lockfile.discover(in: temporary.url), in: temporary.url, notTheApp: others)
+                == ["App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"])
+        // With nothing else, a package's own lockfile is still read (the user pointed scan at a package).
+        #expect(Lockfile.appLockfiles(["BuildTools/Package.resolved"], in: temporary.url, notTheApp: []) == ["BuildTools/Package.resolved"])
+    }
+
+    @Test("A Flutter plugin's version comes from pubspec.lock; an SDK older than every modeled line is named and left out")
+    func versions() throws {
+        let pod = LockedPackage(ecosystem: .cocoapods, name: "firebase_messaging", version: "0.0.1", isLocal: true, file: "ios/Podfile.lock", line: 3)
+        let pub = LockedPackage(ecosystem: .pub, name: "firebase_messaging", version: "14.7.8", file: "pubspec.lock", line: 40)
+        let fixed = Scan.pluginVersions([pod, pub])
+        #expect(fixed[0].version == "14.7.8" && fixed[0].versionFrom?.listed == "0.0.1")
+        let found = Scan.recognise(fixed, participants: Lab.catalog.participants).found
+        #expect(found.first?.participant == "flutterfire" && found.first?.package.file == "ios/Podfile.lock", "\(found)")
+        #expect(found.first?.reason.contains("pubspec.lock:40") == true)
+        // Without pubspec.lock as the source of truth, the pod's 0.0.1 would be read (and be older than every line).
+        #expect(Scan.oldest(pod, participants: Lab.catalog.participants) != nil)
+        // Firebase 6 is older than every Firebase Messaging line the lab models: left out, never mapped to today's model.
+        let old = LockedPackage(ecosystem: .cocoapods, name: "Firebase/Messaging", version: "6.33.0", file: "Podfile.lock", line: 12)
+        #expect(Scan.recognise([old], participants: Lab.catalog.participants).found.isEmpty)
+        let scan = Scan.run(files: ["Podfile.lock"], packages: [old], catalog: Lab.catalog, workers: 1)
+        #expect(scan.olderThanModeled.map(\.oldest) == ["7.2.0"])
+        #expect(scan.olderThanModeled.first?.sentence.hasPrefix("Firebase/Messaging 6.33.0 (`Podfile.lock:12`) is older than the lines the lab models (7.2.0 and later)") == true)
+    }
+
+    @Test("An Info.plist switch GoogleUtilities reads only as a number: a <string>0</string> leaves Firebase's proxy on")
+    func stringSwitch() throws {
+        let plist = { (value: String) in
+            InfoPlist.read("<plist><dict>\n<key>FirebaseAppDelegateProxyEnabled</key>\n\(value)\n</dict></plist>", file: "Info.plist")
+        }
+        let fcm = LockedPackage(ecosystem: .cocoapods, name: "FirebaseMessaging", version: "11.2.0", file: "Podfile.lock", line: 1)
+        let found = Scan.recognise([fcm], participants: Lab.catalog.participants).found
+        let asString = Scan.switched(found, participants: Lab.catalog.participants, infoPlist: plist("<string>0</string>"))
+        #expect(asString.0.map(\.participant) == ["fcm"] && asString.1.isEmpty)
+        #expect(asString.0.first?.reason.contains("as a string") == true)
+        let asBool = Scan.switched(found, participants: Lab.catalog.participants, infoPlist: plist("<false/>"))
+        #expect(asBool.0.map(\.participant) == ["fcm:proxy-off"])
+    }
+
+    @Test("Several apps: the first line under the heading is the verdict over all of them")
+    func severalApps() throws {
+        let clean = Scan(files: ["a/Podfile.lock"], found: [], unmodeled: [], hookingNothing: [], packageCount: 0, hosts: [])
+        var first = clean, second = clean
+        first.root = "a"
+        second.root = "b"
+        let text = MarkdownScanReporter().report([first, second])
+        let lines = text.split(separator: "\n")
+        #expect(lines.count > 1 && lines[1] == "✅ No conflict in any of the 2 apps.", "\(text.prefix(200))")
+    }
+}
