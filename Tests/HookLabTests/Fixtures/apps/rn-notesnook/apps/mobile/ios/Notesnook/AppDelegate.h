@@ -1,0 +1,9 @@
+#import <RCTAppDelegate.h>
+#import <UIKit/UIKit.h>
+
+@interface AppDelegate : RCTAppDelegate
+
+@property (nonatomic, strong) UIWindow *window;
+@property (nonatomic, strong) RCTReactNativeFactory *reactNativeFactory;
+
+@end
