@@ -79,6 +79,17 @@ struct NoteClaims {
         func claim(_ ok: Bool, _ text: String) { if !ok { out.append("\(host) \(order.joined(separator: " → ")): \(text)") } }
         claim(parsed.headline == expectedHeadline(host, order), "headline '\(parsed.headline)', the cells say '\(expectedHeadline(host, order))'")
         if note.contains("fails word for word like [this note]") || note.contains("fails like its weak twin on ") { return out }
+        // A twin method target's note: the same outcome and the same worst finding kind, in every configuration, on both.
+        if let range = note.range(of: " fails as on "), let end = note[range.upperBound...].range(of: ", whose hooks go on the same class") {
+            let twin = String(note[range.upperBound..<end.lowerBound])
+            for config in Configuration.allCases {
+                let a = matrix.result(for: Matrix.Cell(host: host, order: order, config: config))
+                let b = matrix.result(for: Matrix.Cell(host: twin, order: order, config: config))
+                claim(a?.outcome == b?.outcome && a?.findings.mostSevere?.kind == b?.findings.mostSevere?.kind,
+                      "says it fails as on \(twin), which differs in \(config.rawValue)")
+            }
+            return out
+        }
         let failing = failing(host, order)
 
         // Configurations.
@@ -547,6 +558,12 @@ struct NoteClaimsTests {
                          return line.replacingOccurrences(of: " (broken)", with: " (\u{0})").replacingOccurrences(of: " (crash)", with: " (broken)")
                              .replacingOccurrences(of: " (\u{0})", with: " (crash)")
                      }.joined(separator: "\n")
+                 }),
+        Mutation(name: "a twin target that fails otherwise", applies: { $0.contains(" fails as on ") },
+                 change: { note in
+                     // Name a host where the order does not fail that way.
+                     guard let r = note.range(of: " fails as on "), let end = note[r.upperBound...].range(of: ", whose hooks") else { return note }
+                     return note.replacingCharacters(in: r.upperBound..<end.lowerBound, with: "UIWebView")
                  }),
         Mutation(name: "not a conflict", applies: { !$0.contains("**Not a conflict:**") && !$0.contains("**The app's own:**") && $0.contains("**What you can do:**") },
                  change: { $0.replacingOccurrences(of: "\n\n**What you can do:**", with: "\n\n**Not a conflict:** one library alone.\n\n**What you can do:**") }),

@@ -94,6 +94,10 @@ struct ReportLayout {
     private(set) var parts: [String: [(file: String, notes: [String])]] = [:]
     /// Each `@ios8`-style host's weak twin, when it has one.
     private(set) var twins: [String: String] = [:]
+    /// Each method target's twin: a target whose hooks go on the same classes and object for the same selector
+    /// (`ViewController -viewWillAppear:`, which the class implements, and `UIViewController -viewWillAppear:`, which it
+    /// inherits). An order that fails the same way on both links the note placed second to the first.
+    private(set) var targetTwins: [String: String] = [:]
 
     init(_ matrix: Matrix, observations: [DesignObservation] = []) {
         self.matrix = matrix
@@ -101,6 +105,18 @@ struct ReportLayout {
         for host in matrix.hosts where host.name.contains("@") {
             let base = String(host.name.prefix { $0 != "@" })
             if matrix.hosts.contains(where: { $0.name == base }) { twins[host.name] = base }
+        }
+        for (index, host) in matrix.hosts.enumerated() {
+            guard let target = host.methodTarget else { continue }
+            if let earlier = matrix.hosts[..<index].first(where: { other in
+                other.methodTarget.map {
+                    $0.selector == target.selector && $0.otherSelector == target.otherSelector && $0.followUps == target.followUps
+                        && $0.hookClasses == target.hookClasses && $0.object == target.object
+                } ?? false
+            }) {
+                targetTwins[host.name] = earlier.name
+                targetTwins[earlier.name] = host.name
+            }
         }
         var rendered: [String: String] = [:]
         var shown: [String: String] = [:]
@@ -140,6 +156,15 @@ struct ReportLayout {
         return out
     }
 
+    /// Whether an order fails on two hosts with the same outcome and the same worst finding kind in every configuration.
+    func failsAlike(_ host: String, _ twin: String, _ order: [String]) -> Bool {
+        Configuration.allCases.allSatisfy { config in
+            let a = matrix.result(for: Matrix.Cell(host: host, order: order, config: config))
+            let b = matrix.result(for: Matrix.Cell(host: twin, order: order, config: config))
+            return a?.outcome == b?.outcome && a?.findings.mostSevere?.kind == b?.findings.mostSevere?.kind
+        } && !matrix.failingConfigs(Matrix.NoteKey(host: host, order: order)).isEmpty
+    }
+
     /// Whether an order has the same outcome in every configuration on a host and on its twin.
     func agrees(_ host: String, _ twin: String, _ order: [String]) -> Bool {
         Configuration.allCases.allSatisfy { config in
@@ -177,18 +202,27 @@ struct ReportLayout {
             let twinNote = twins[note.host].flatMap { twin in
                 agrees(note.host, twin, note.orders[0]) ? location[Matrix.NoteKey(host: twin, order: note.orders[0])] : nil
             }
-            var text = twinNote == nil ? matrix.pageNote(note).joined(separator: "\n") : matrix.noteHeading(note)
+            // A method target's twin where the order fails the same way, in every configuration, with its note placed.
+            let targetTwin = twinNote == nil && note.orders.count == 1 ? targetTwins[note.host].flatMap { twin in
+                failsAlike(note.host, twin, note.orders[0]) ? location[Matrix.NoteKey(host: twin, order: note.orders[0])].map { (twin, $0) } : nil
+            } : nil
+            let twinNote2 = twinNote ?? targetTwin?.1
+            var text = twinNote2 == nil ? matrix.pageNote(note).joined(separator: "\n") : matrix.noteHeading(note)
             let body = text.split(separator: "\n", maxSplits: 1).dropFirst().joined()
-            let first = twinNote ?? rendered[body]
+            let first = twinNote2 ?? rendered[body]
             if let twin = twins[note.host], twinNote != nil {
                 text += "\n\n`\(note.orders[0].joined(separator: " → "))` on \(note.host) fails like its weak twin on \(twin), in every configuration: see [the note on \(twin)](LINK)."
+            } else if let (twin, _) = targetTwin {
+                text += "\n\n`\(note.orders[0].joined(separator: " → "))` on \(note.host) fails as on \(twin), whose hooks go on the same "
+                    + "class and object for the same selector: the same outcome and the same kind of finding in every configuration. The "
+                    + "story is told in [the note on \(twin)](LINK); this target's own run: `hooklab explain '\(note.host)' \(note.orders[0].joined(separator: " "))`."
             } else if first != nil {
                 // Linked below, once this note's part is known.
                 text = matrix.noteHeading(note) + "\n\n`\(note.orders[0].joined(separator: " → "))` on \(note.host) fails word for word like [this note](LINK)."
             }
             var firsts: [String] = []
             var links: [String] = []
-            if first == nil, twinNote == nil { (text, links, firsts) = Self.sharedBlocks(text, shown: shown) }
+            if first == nil, twinNote2 == nil { (text, links, firsts) = Self.sharedBlocks(text, shown: shown) }
             let size = text.utf8.count + 2
             let count = Matrix.graphCount(text)
             if !current.isEmpty, bytes + size > Matrix.pageByteLimit - 2_000 || graphs + count > Matrix.pageGraphLimit {
@@ -206,7 +240,7 @@ struct ReportLayout {
             graphs += count
             let here = file(result.count) + "#" + note.anchor
             for block in firsts { shown[block] = here }
-            if first == nil, twinNote == nil { rendered[body] = here }
+            if first == nil, twinNote2 == nil { rendered[body] = here }
             for key in note.keys { location[key] = here }
         }
         result.append((file(result.count), current))
