@@ -133,4 +133,23 @@ struct FixValueTests {
         #expect(first["changes"]?.items.first?["range"]?.value == .string("RNFBMessaging ≥ 26.0.0"))
         #expect(root["noChangeHelpsWhen"]?.items.isEmpty == false)
     }
+
+    @Test("matrix.json carries each failing order's fixes as the same values, in its fixes table; a passing cell has none")
+    func matrixJSONFixes() throws {
+        let document = try JSONValue.parse(Self.matrix.json).value
+        let cells = Matrix.expandedCells(document)
+        func cell(_ order: [String]) -> JSONValue? {
+            cells.first { $0["host"] == .string(un) && $0["order"] == .array(order.map(JSONValue.string)) && $0["config"] == .string("debug") }
+        }
+        let failing = try #require(cell(["expo", "rnfb:double-call"]))
+        let expected = Self.matrix.fixesJSON(Matrix.NoteKey(host: un, order: ["expo", "rnfb:double-call"]))
+        #expect(failing["fixes"] == expected)
+        guard case .array(let fixes)? = failing["fixes"]?["fixes"], case .string(let owner)? = fixes.first?["owner"] else {
+            Issue.record("no fixes"); return
+        }
+        #expect(owner == "app")
+        // A passing cell carries none.
+        let passing = cells.first { $0["outcome"] == .string("ok") && $0["possible"] == .bool(true) }
+        #expect(passing != nil && passing?["fixes"] == nil)
+    }
 }

@@ -11,7 +11,8 @@ extension Matrix {
     /// Each cell is its schema 2 object (``jsonCellObjects``) with these members replaced by indices (0-based) into
     /// the document's tables of the same name: `findings` (an array of indices into `"findings"`), `reproducer`
     /// (into `"reproducers"`, or null), `sources` (into `"sources"`), `ran` (into `"ran"`) and `variants` (into
-    /// `"variants"`, whose entries' own `findings` index `"findings"` too). Each table holds every distinct value
+    /// `"variants"`, whose entries' own `findings` index `"findings"` too) and a failing cell's `fixes` (into `"fixes"`:
+    /// ``fixesJSON(_:)``'s object, `fixes` and `noChangeHelpsWhen`). Each table holds every distinct value
     /// once, in order of first use. ``expandedCells(_:)`` turns a cell back into its schema 2 object.
     public var json: String {
         var tables = JSONTables()
@@ -54,6 +55,11 @@ extension Matrix {
             members += Self.verdictMembers(result)
             members += setupMembers(result)
             if methodTargetNames.contains(result.cell.host) { members.append(("ran", .array(result.ran.map(JSONValue.string)))) }
+            // A failing cell's fixes as values (issue 42): each change, its owner, the order run and the set-ups where it
+            // passed, as notes and `explain --json` give them; the same for both configurations of an order.
+            if result.possible, result.outcome != .ok {
+                members.append(("fixes", fixesJSON(NoteKey(host: result.cell.host, order: result.cell.order))))
+            }
             return .object(members)
         }
     }
@@ -68,7 +74,7 @@ extension Matrix {
             return []
         }
         let findings = table("findings"), reproducers = table("reproducers"), sources = table("sources")
-        let ran = table("ran"), variants = table("variants")
+        let ran = table("ran"), variants = table("variants"), fixes = table("fixes")
         func entry(_ index: JSONValue, _ in: [JSONValue]) -> JSONValue {
             guard case .number(let i) = index, `in`.indices.contains(i) else { return .null }
             return `in`[i]
@@ -85,6 +91,7 @@ extension Matrix {
                 case "reproducer": return (key, value == .null ? .null : entry(value, reproducers))
                 case "sources": return (key, entry(value, sources))
                 case "ran": return (key, entry(value, ran))
+                case "fixes": return (key, entry(value, fixes))
                 case "variants":
                     guard case .array(let list) = entry(value, variants) else { return (key, .null) }
                     return (key, .array(list.map { variant in
@@ -100,7 +107,7 @@ extension Matrix {
 
 /// Schema 3's tables: each distinct value once, in order of first use, and a cell's members replaced by indices.
 struct JSONTables {
-    static let names = ["findings", "reproducers", "sources", "ran", "variants"]
+    static let names = ["findings", "reproducers", "sources", "ran", "variants", "fixes"]
     private var entries: [[JSONValue]] = Array(repeating: [], count: names.count)
     private var indices: [[JSONValue: Int]] = Array(repeating: [:], count: names.count)
 
@@ -127,6 +134,7 @@ struct JSONTables {
             case "reproducer": return (key, value == .null ? .null : index(value, in: 1))
             case "sources": return (key, index(value, in: 2))
             case "ran": return (key, index(value, in: 3))
+            case "fixes": return (key, index(value, in: 5))
             case "variants":
                 guard case .array(let list) = value else { return (key, value) }
                 let compacted: [JSONValue] = list.map { variant in
