@@ -32,6 +32,7 @@ extension DeclaredSDK {
         case passOwn = "pass-own"
         case reuse
         case respondsGuard = "responds-guard"
+        case respondsListed = "responds-listed"
         case invokeAlways = "invoke-always"
         case forwardInvocation = "forward-invocation"
         case trackIfTarget = "track-if-target"
@@ -89,6 +90,7 @@ extension DeclaredSDK {
             case .passOwn: return "wrap … pass-own"
             case .reuse: return "wrap … reuse"
             case .respondsGuard: return "wrap … responds own-or-target … responds-guard"
+            case .respondsListed: return "wrap … responds listed-or-target"
             case .invokeAlways: return "wrap … invoke-always"
             case .forwardInvocation: return "wrap … forward invocation"
             case .trackIfTarget: return "wrap … track-if-target"
@@ -145,6 +147,7 @@ extension DeclaredSDK {
             case .passOwn: return proxy?.passOwn == true
             case .reuse: return proxy?.reuse == true
             case .respondsGuard: return proxy?.respondsGuard == true && proxy?.responds == .ownOrTarget
+            case .respondsListed: return proxy?.responds == .listedOrTarget
             case .invokeAlways: return proxy?.invokeAlways == true
             case .forwardInvocation: return proxy?.forwarding == .forwardInvocation && proxy?.invokeAlways == false
             case .trackIfTarget: return proxy?.trackIfTarget == true

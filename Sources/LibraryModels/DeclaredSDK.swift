@@ -74,6 +74,10 @@ public struct DeclaredSDK: Hashable, Sendable {
             /// YES only when the proxy implements the selector and the target answers YES too
             /// (Embrace UNUserNotificationCenterDelegateProxy.swift:19-38).
             case both
+            /// YES for an event the SDK observes (its own list) when the proxy's class implements it, otherwise what the
+            /// target answers: a method another SDK adds to the proxy's class is answered by the target
+            /// (Customer.io's `implementedOptionalMethods`, CioProviderAgnosticAppDelegate.swift:28-34, :105-111 @4.7.5).
+            case listedOrTarget = "listed-or-target"
         }
         /// NSProxy (a root class: every message it lacks is forwarded) or NSObject (answers NSObject's own methods).
         public var nsProxy: Bool
@@ -596,6 +600,16 @@ public struct DeclaredSDK: Hashable, Sendable {
                 return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
             }
         case .both: break   // answered above
+        case .listedOrTarget:
+            let listed = Set(observes.flatMap(\.events).map(rt.sel))
+            let sdk = self
+            rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
+                if let sel = a.first?.selValue, rt.class_respondsToSelector(cls, sel) {
+                    if listed.contains(sel) { return .bool(true) }
+                    sdk.note(rt, .respondsListed, "\(sdk.id)'s wrapper answers respondsToSelector: for a method its class has but does not list from its target")
+                }
+                return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+            }
         case .ownOrTarget:
             // The common NSObject-proxy form `[super respondsToSelector:] || [target respondsToSelector:]`
             // (rxcocoa guide §3.3 describes Rx's own proxy answering this way).

@@ -70,9 +70,9 @@ package struct DesignSearch {
         for nsProxy in [true, false] {
             for target in DeclaredSDK.TargetOwnership.allCases where target != .dropped {
                 for forwarding in DeclaredSDK.Proxy.Forwarding.allCases {
-                    // `both` (Embrace's UN proxy) answers NO for what the proxy lacks: the view hosts' search keeps the two
-                    // answers that forward.
-                    for responds in DeclaredSDK.Proxy.Responds.allCases where responds != .both {
+                    // `both` (Embrace's UN proxy) answers NO for what the proxy lacks, and `listed-or-target` (Customer.io)
+                    // follows one SDK's own list: the view hosts' search keeps the two answers that forward.
+                    for responds in DeclaredSDK.Proxy.Responds.allCases where responds != .both && responds != .listedOrTarget {
                         for marker in [nil, "sdk_isDelegateProxy"] as [String?] {
                             for keep in keeps {
                                 let proxy = DeclaredSDK.Proxy(nsProxy: nsProxy, className: "SDKDelegateProxy", target: target,

@@ -89,7 +89,7 @@ extension ParticipantFile.Parser {
             triggerLine = number
         case "wrap":
             guard let base = args.first, ["nsproxy", "nsobject"].contains(base) else {
-                throw fail(number, "expected 'wrap nsproxy|nsobject [class NAME] [target weak|strong|assign] [forward invocation|target] [responds target|own-or-target] [marker SEL] [keep retain|assign host|delegate KEY]'")
+                throw fail(number, "expected 'wrap nsproxy|nsobject [class NAME] [target weak|strong|assign] [forward invocation|target] [responds target|own-or-target|both|listed-or-target] [marker SEL] [keep retain|assign host|delegate KEY]'")
             }
             var proxy = DeclaredSDK.Proxy(nsProxy: base == "nsproxy", className: "SDKDelegateProxy", target: .weak,
                                           forwarding: .forwardInvocation, responds: .target, marker: nil, keep: nil)
