@@ -175,22 +175,19 @@ public enum UIKit {
         let protocolName = kind.slots.first { $0.property == event.slot }!.protocolName
         let bit = 1 << probes(rt, protocolName).firstIndex(of: event.selector)!
         let arguments = eventArguments(event)
-        let caches = kind.slots.first { $0.property == event.slot }!.cachesResponds
-        // The app delegate's cache is sourced for the openURL handlers only; for its other methods it is an inference.
+        // UIApplication caches its delegate's answers for the openURL handlers only: its `_applicationFlags` have a bit for
+        // each of them and none for a remote notification, a background fetch or a user activity (UIApplication.h:36-38
+        // in the iOS 17 runtime headers), so those are asked when they happen (issue 43 #3).
         let appDelegateSlot = protocolName == "UIApplicationDelegate"
-        let sourcedCache = openURLHandlers.contains(event.selector)
+        let caches = kind.slots.first { $0.property == event.slot }!.cachesResponds
+            && (!appDelegateSlot || openURLHandlers.contains(event.selector))
         rt.addMethod(cls, event.internalSelector, types: "\(event.returnType)@:") { rt, host, _, _ in
             guard !caches || rt.object_getIvar(host, flags).intValue & bit != 0 else {
                 // The cache decides only when the delegate would answer YES now (a method added since it was set).
                 if appDelegateSlot, case let delegate = rt.object_getIvar(host, event.slot), !delegate.isNil,
                    try rt.objc_msgSend(delegate, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
-                    if sourcedCache {
-                        rt.noteFact("UIKit answers \(event.selector) from the respondsToSelector: answers it cached when the app delegate was set, so a method added since is not called until the delegate is set again",
-                                    source: "google/GoogleUtilities GULAppDelegateSwizzler.m:518-522 (reassignAppDelegate, for the openURL handlers)")
-                    } else {
-                        rt.noteInference("UIKit answers \(event.selector) from the respondsToSelector: answers it cached when the app delegate was set, as it does for the openURL handlers",
-                                         source: "google/GoogleUtilities GULAppDelegateSwizzler.m:518-522 names the openURL handlers only; CleverTap CTSwizzleManager.m:155 (\"certain selectors\")")
-                    }
+                    rt.noteFact("UIKit answers \(event.selector) from the respondsToSelector: answers it cached when the app delegate was set, so a method added since is not called until the delegate is set again",
+                                source: "google/GoogleUtilities GULAppDelegateSwizzler.m:518-522 (reassignAppDelegate, for the openURL handlers); MTACS/iOS-17-Runtime-Headers PrivateFrameworks/UIKitCore.framework/UIApplication.h:36-38 @5a141185d0adb16bf83e96edc565abab5ec5de53 (_applicationFlags delegateHandleOpenURL, delegateOpenURL, delegateOpenURLOptions)")
                 }
                 rt.journal.append(JournalEntry(observer: rt.describe(host), event: "skipped", detail: event.selector))
                 return .none

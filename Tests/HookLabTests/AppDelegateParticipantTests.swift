@@ -98,14 +98,15 @@ struct AppDelegateParticipantTests {
         #expect(uikit.isEmpty, "\(uikit)")
     }
 
-    @Test("Leanplum hooks the runtime class (GUL's subclass after GUL); a fetch method it adds is never called, as it does not reset the delegate")
+    @Test("Leanplum hooks the runtime class (GUL's subclass after GUL); a fetch method it adds is called, as UIKit caches no fetch flag")
     func leanplumRuntimeClass() throws {
         let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
         let alone = try run("host UIApplication\nconfig release\nset-delegate app\nattach leanplum\nfire \(fetch)\n")
         #expect(alone.isEmpty, "\(alone)")
-        // NotificationsProxy.swift adds the fetch method at its start and sets no delegate again: UIKit's cached NO stays.
+        // NotificationsProxy.swift adds the fetch method at its start and sets no delegate again; UIApplication has no
+        // cached flag for it (UIApplication.h:36-38 caches the openURL handlers only), so the push reaches it.
         let added = try run("host UIApplication\nconfig release\ndelegate-lacks \(fetch)\nset-delegate app\nattach leanplum\nfire \(fetch)\n")
-        #expect(added.count == 1 && added.allSatisfy { $0.kind == .lostEvent && $0.message.contains("leanplum") }, "\(added)")
+        #expect(added.isEmpty, "\(added)")
         // After GUL (the runtime class is the GUL_ subclass), both see it and the group completes once.
         let withGUL = try run("host UIApplication\nconfig release\nset-delegate app\nattach gul\nattach leanplum\nfire \(fetch)\n")
         #expect(withGUL.isEmpty, "\(withGUL)")
