@@ -23,6 +23,7 @@ extension DeclaredSDK {
         case setimpKeyedSelector = "setimp-keyed-selector"
         case swizzleClassAddMissing = "swizzle-class-add-missing"
         case swizzleClassPerBlock = "swizzle-class-per-block"
+        case forwardingFallback = "forwarding-fallback"
         case resetIfAdded = "reset-if-added"
         case reentrancyGuard = "reentrancy-guard"
         case firstOnly = "first-only"
@@ -81,6 +82,7 @@ extension DeclaredSDK {
             case .setimpKeyedSelector: return "setimp keyed selector"
             case .swizzleClassAddMissing: return "swizzle-class per-block add-missing"
             case .swizzleClassPerBlock: return "swizzle-class per-block"
+            case .forwardingFallback: return "swizzle-class … forwarding-fallback"
             case .resetIfAdded: return "swizzle-class … reset-if-added SEL"
             case .reentrancyGuard: return "setter … reentrancy-guard"
             case .firstOnly: return "setter … first-only"
@@ -138,6 +140,7 @@ extension DeclaredSDK {
                 if case .swizzleClass(true) = sdk.handling { return sdk.perBlockSelector }
                 return false
             case .swizzleClassPerBlock: return sdk.perBlockSelector
+            case .forwardingFallback: return sdk.forwardingFallback
             case .resetIfAdded: return !sdk.resetAfterAdding.isEmpty
             case .reentrancyGuard: return sdk.setterReentrancyGuard
             case .firstOnly: return sdk.setterFirstOnly

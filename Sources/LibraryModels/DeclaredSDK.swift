@@ -305,6 +305,10 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// `swizzle-class per-block`: XCHG with a selector made per block, the original invoked through an NSInvocation
     /// under it (CleverTap CTSwizzle `_ct_block_<sel>_<ptr>`); no once-per-class guard of its own.
     public var perBlockSelector = false
+    /// `swizzle-class … forwarding-fallback`: the method it adds where the class lacked one asks the receiver's
+    /// `forwardingTargetForSelector:` for the original selector and calls that target when it responds (OneSignal's
+    /// SwizzlingForwarder, for SwiftUI's `@UIApplicationDelegateAdaptor`).
+    public var forwardingFallback = false
     /// After adding one of these methods where the class lacked it, the SDK sets the app delegate to nil and back
     /// (CleverTap CTSwizzleManager.m, after adding application:openURL:options:).
     public var resetAfterAdding: [String] = []
@@ -721,7 +725,7 @@ public struct DeclaredSDK: Hashable, Sendable {
                 guard addMissing, !noDonors.contains(selector), let types = Self.protocolTypes(selector) else { continue }
                 // Adding a method the class lacks makes it answer respondsToSelector: YES (objc4 class_addMethod).
                 let added = rt.imp_implementationWithBlock("-[\(rt.class_getName(cls))(\(category)) \(selector)]", owner: id) { rt, o, _, a in
-                    try sdk.observedCall(rt, o, selector, types, a, original: nil)
+                    try sdk.observedCall(rt, o, selector, types, a, original: try sdk.forwardingFallbackTarget(rt, o, selector))
                 }
                 rt.class_addMethod(cls, rt.sel(selector), added, types)
                 rt.class_addMethod(cls, rt.sel(helper), added, types)
@@ -738,6 +742,21 @@ public struct DeclaredSDK: Hashable, Sendable {
     }
 
     static func protocolTypes(_ selector: String) -> String? { DelegateProtocols.slotMethodTypes(selector) }
+
+    /// With `forwarding-fallback`: the call to what the receiver's `forwardingTargetForSelector:` returns for `selector`,
+    /// when that is another object that responds to it; nil otherwise (the added method has no original to call).
+    func forwardingFallbackTarget(_ rt: Runtime, _ receiver: ObjectID, _ selector: String) throws -> ((Runtime, [Value]) throws -> Value)? {
+        guard forwardingFallback else { return nil }
+        let sel = rt.sel(selector)
+        let target = try rt.objc_msgSend(.object(receiver), rt.sel("forwardingTargetForSelector:"), [.sel(sel)])
+        guard let object = target.object, object != receiver,
+              try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(sel)]).boolValue else { return nil }
+        let sdk = self
+        return { rt, args in
+            sdk.note(rt, .forwardingFallback, "\(sdk.id)'s added \(selector) passes the call to the object the delegate's forwardingTargetForSelector: returns")
+            return try rt.objc_msgSend(target, sel, args)
+        }
+    }
 
     // MARK: Isa-subclass the delegate (Sensors Data 4.x, imyaop guide §4.2)
 

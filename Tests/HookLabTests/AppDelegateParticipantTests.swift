@@ -196,4 +196,23 @@ struct AppDelegateParticipantTests {
                              with: [try gul("donor-if-responds")])
         #expect(direct.isEmpty, "\(direct)")
     }
+
+    @Test("OneSignal's method added to a SwiftUI app's delegate class passes the call to the adaptor through forwardingTargetForSelector: (SwizzlingForwarder): the app gets its push token")
+    func oneSignalForwardsToTheAdaptor() throws {
+        let token = "application:didRegisterForRemoteNotificationsWithDeviceToken:"
+        func run(_ text: String) throws -> RunResult {
+            let scenario = try Scenario.parse(text: text, file: "s", participants: Lab.catalog.participants, hosts: Lab.catalog.hosts.map(\.name))
+            return Lab.catalog.makeRunner().run(scenario)
+        }
+        let swiftUI = try run("host UIApplication@swiftui\nconfig release\nload onesignal\nset-delegate app\nfire \(token)\n")
+        #expect(swiftUI.findings.isEmpty, "\(swiftUI.findings)")
+        // The same exchange without the fallback: the method it adds has no original, and the adaptor never gets the token.
+        func hooker(_ option: String) throws -> ParticipantFile {
+            try ParticipantFile.parse(text: "participant os\nstart load\nobserve UIApplication \(token)\nsetter exchange prefix os category OS\nswizzle-class add-missing\(option)\n", file: "os.hooklab")
+        }
+        let scenario = "host UIApplication@swiftui\nconfig release\nload os\nset-delegate app\nfire \(token)\n"
+        let without = try self.run(scenario, with: [try hooker("")])
+        #expect(without.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") }, "\(without)")
+        #expect(try self.run(scenario, with: [try hooker(" forwarding-fallback")]).isEmpty)
+    }
 }

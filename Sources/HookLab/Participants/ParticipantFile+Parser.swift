@@ -36,7 +36,7 @@ extension ParticipantFile {
         var donorsIfResponds: [String] = []
         var extraDonors: [String] = []
         var unlessHas: [DeclaredSDK.UnlessHas] = []
-        var swizzleOptions = (runtimeClass: false, perBlock: false, resetIfAdded: [String](), line: 1)
+        var swizzleOptions = (runtimeClass: false, perBlock: false, forwardingFallback: false, resetIfAdded: [String](), line: 1)
         var actions: [String] = []
         var requirements: [ParticipantInfo.Requirement] = []
         var appDelegateClass: String?
@@ -315,6 +315,7 @@ extension ParticipantFile {
             }
             sdk.swizzlesRuntimeClass = swizzleOptions.runtimeClass
             sdk.perBlockSelector = swizzleOptions.perBlock
+            sdk.forwardingFallback = swizzleOptions.forwardingFallback
             sdk.resetAfterAdding = swizzleOptions.resetIfAdded
             if case .passive = handling, trigger != .start {
                 throw fail(handlingLine, "'passive' starts when the app first calls the SDK: it needs 'setter none'")

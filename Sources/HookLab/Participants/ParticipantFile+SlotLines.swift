@@ -150,6 +150,9 @@ extension ParticipantFile.Parser {
                 case "add-missing": break
                 case "runtime-class": swizzleOptions.runtimeClass = true
                 case "per-block": swizzleOptions.perBlock = true
+                // `forwarding-fallback`: a method added where the class lacked it passes the call on to what the
+                // receiver's forwardingTargetForSelector: returns for the original selector, when that target has it.
+                case "forwarding-fallback": swizzleOptions.forwardingFallback = true
                 case "no-donor": noDonors.append(try option(args, &i, "no-donor"))
                 case "reset-if-added": swizzleOptions.resetIfAdded.append(try option(args, &i, "reset-if-added"))
                 case "unless-has":
@@ -157,7 +160,7 @@ extension ParticipantFile.Parser {
                     guard i + 2 < args.count else { throw fail(number, "'unless-has' needs two selectors: 'unless-has HAS SEL'") }
                     unlessHas.append(DeclaredSDK.UnlessHas(has: args[i + 1], selector: args[i + 2]))
                     i += 2
-                default: throw fail(number, "unknown swizzle-class option '\(args[i])'; expected add-missing, runtime-class, per-block, no-donor SEL, reset-if-added SEL, unless-has HAS SEL")
+                default: throw fail(number, "unknown swizzle-class option '\(args[i])'; expected add-missing, runtime-class, per-block, forwarding-fallback, no-donor SEL, reset-if-added SEL, unless-has HAS SEL")
                 }
                 i += 1
             }
