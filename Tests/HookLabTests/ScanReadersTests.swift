@@ -212,4 +212,12 @@ struct ScanReadersTests {
         let lines = text.split(separator: "\n")
         #expect(lines.count > 1 && lines[1] == "✅ No conflict in any of the 2 apps.", "\(text.prefix(200))")
     }
+
+    @Test("GoogleUtilities linked without a product that arms it is not 'hooks nothing': the scan says who arms it")
+    func unknownArming() throws {
+        let (cli, captured) = CLI.fake(root: AppCorpusTests.apps.appendingPathComponent("native-govuk-twoline-onesignal"), catalog: Lab.catalog, workers: 1)
+        _ = cli.main(arguments: ["scan"])
+        #expect(captured.out.contains("GoogleUtilities is linked; whether it hooks depends on who arms it: its app-delegate swizzler hooks only once a Firebase product registers with it"), "\(captured.out)")
+        #expect(!captured.out.contains("Known to hook nothing: GoogleUtilities"))
+    }
 }

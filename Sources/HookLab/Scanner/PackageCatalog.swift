@@ -14,6 +14,9 @@ public struct KnownSDK: Sendable, Hashable {
     public var hooks: String?
     /// The public source of ``hooks`` (a file and line, a PR, a changelog).
     public var source: String
+    /// For a package that hooks nothing by itself but holds hooks another SDK arms: when they are armed. A scan says
+    /// "linked; armed only if …" rather than "hooks nothing".
+    public var armedIf: String? = nil
 
     public init(_ title: String, _ packages: [PackageDeclaration], participant: String? = nil, hooks: String?, source: String) {
         self.title = title
@@ -244,8 +247,16 @@ extension KnownSDK {
         KnownSDK("RxSwift", [pod("RxSwift"), pod("RxRelay"), pod("RxAtomic"), spm("rxswift"), carthage("ReactiveX/RxSwift")], hooks: nil,
                  source: "RxSwift: the hooks are RxCocoa's (an SPM or Carthage RxSwift without RxCocoa hooks nothing)"),
         KnownSDK("IGListKit diffing", [pod("IGListDiffKit"), pod("IGListSwiftKit")], hooks: nil, source: "IGListKit 4.0 CHANGELOG: the diffing half"),
-        KnownSDK("GoogleUtilities", [pod("GoogleUtilities"), spm("googleutilities")], hooks: nil,
-                 source: "google/GoogleUtilities: only AppDelegateSwizzler, MethodSwizzler and ISASwizzler hook"),
+        {
+            // Its swizzlers hook only for a product that registers with them; FirebaseAnalytics links them too, and its
+            // (binary) GoogleAppMeasurement does not show whether it registers.
+            var sdk = KnownSDK("GoogleUtilities", [pod("GoogleUtilities"), spm("googleutilities")], hooks: nil,
+                               source: "google/GoogleUtilities: only AppDelegateSwizzler, MethodSwizzler and ISASwizzler hook")
+            sdk.armedIf = "its app-delegate swizzler hooks only once a Firebase product registers with it (Messaging, Auth and App "
+                + "Distribution do, modeled as `gul`; FirebaseAnalytics links it, and its binary GoogleAppMeasurement does not show whether it "
+                + "registers), and its method swizzler only for Performance"
+            return sdk
+        }(),
         KnownSDK("Firebase (other products)", [pod("FirebaseCore"), pod("FirebaseCoreInternal"), pod("FirebaseInstallations"), pod("FirebaseAnalytics"),
                                                pod("Firebase", "CoreOnly"), spm("firebase-ios-sdk")], hooks: nil,
                  source: "firebase-ios-sdk: Messaging, Performance and Auth are the products that hook"),

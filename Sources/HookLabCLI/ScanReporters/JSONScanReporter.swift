@@ -60,7 +60,10 @@ struct JSONScanReporter: ScanReporter {
             ("olderThanModeled", .array(scan.olderThanModeled.map { o in
                 .object(located(o.package) + [("oldestModeled", .string(o.oldest)), ("text", .string(o.sentence))])
             })),
-            ("hooksNothing", .array(scan.hookingNothing.map { .object(located($0.package) + [("sdk", .string($0.title))]) })),
+            ("hooksNothing", .array(scan.hookingNothing.map { entry in
+                .object(located(entry.package) + [("sdk", .string(entry.title))]
+                        + (KnownSDK.all.first { $0.title == entry.title }?.armedIf.map { [("armedOnlyIf", JSONValue.string($0))] } ?? []))
+            })),
             ("hosts", .array(hosts)),
             ("conflict", .bool(scan.conflicts)),
         ])

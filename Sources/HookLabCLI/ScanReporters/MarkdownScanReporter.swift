@@ -62,8 +62,14 @@ struct MarkdownScanReporter: ScanReporter {
 
         let rest = scan.packageCount - scan.placedCount
         out += "## The rest\n\n"
-        if !scan.hookingNothing.isEmpty {
-            out += "Known to hook nothing: \(scan.hookingNothing.map(\.title).joined(separator: ", ")).\n"
+        // A package whose hooks another SDK arms is not one that hooks nothing: say when it is armed.
+        let armed = scan.hookingNothing.compactMap { entry in KnownSDK.all.first { $0.title == entry.title }?.armedIf.map { (entry.title, $0) } }
+        let nothing = scan.hookingNothing.filter { entry in !armed.contains { $0.0 == entry.title } }
+        if !nothing.isEmpty {
+            out += "Known to hook nothing: \(nothing.map(\.title).joined(separator: ", ")).\n"
+        }
+        for (title, condition) in armed {
+            out += "\(title) is linked; whether it hooks depends on who arms it: \(condition).\n"
         }
         out += "\(max(rest, 0)) other package\(rest == 1 ? "" : "s") the catalogue does not know (the subspecs of the SDKs above are counted with them).\n\n"
 
