@@ -145,7 +145,7 @@ struct ReportLayout {
                 let mirror = [column, row]
                 var note = Note(host: host, orders: [order])
                 done.insert(order)
-                if !done.contains(mirror), failsTheSameWay(host, order, mirror),
+                if !done.contains(mirror), failsLike(Matrix.NoteKey(host: host, order: mirror), Matrix.NoteKey(host: host, order: order)),
                    twins[host].map({ !agrees(host, $0, mirror) }) ?? true {
                     note.orders.append(mirror)
                     done.insert(mirror)
@@ -156,15 +156,6 @@ struct ReportLayout {
         return out
     }
 
-    /// Whether an order fails on two hosts with the same outcome and the same worst finding kind in every configuration.
-    func failsAlike(_ host: String, _ twin: String, _ order: [String]) -> Bool {
-        Configuration.allCases.allSatisfy { config in
-            let a = matrix.result(for: Matrix.Cell(host: host, order: order, config: config))
-            let b = matrix.result(for: Matrix.Cell(host: twin, order: order, config: config))
-            return a?.outcome == b?.outcome && a?.findings.mostSevere?.kind == b?.findings.mostSevere?.kind
-        } && !matrix.failingConfigs(Matrix.NoteKey(host: host, order: order)).isEmpty
-    }
-
     /// Whether an order has the same outcome in every configuration on a host and on its twin.
     func agrees(_ host: String, _ twin: String, _ order: [String]) -> Bool {
         Configuration.allCases.allSatisfy { config in
@@ -173,13 +164,14 @@ struct ReportLayout {
         }
     }
 
-    /// Whether two orders fail with the same outcome and the same worst finding kind in every configuration.
-    func failsTheSameWay(_ host: String, _ a: [String], _ b: [String]) -> Bool {
+    /// Whether `key` fails, and `other` fails with the same outcome and the same worst finding kind in every
+    /// configuration: two orders of one host (both orders of a pair), or one order on two twin targets.
+    func failsLike(_ key: Matrix.NoteKey, _ other: Matrix.NoteKey) -> Bool {
         Configuration.allCases.allSatisfy { config in
-            let ra = matrix.result(for: Matrix.Cell(host: host, order: a, config: config))
-            let rb = matrix.result(for: Matrix.Cell(host: host, order: b, config: config))
-            return ra?.outcome == rb?.outcome && ra?.findings.mostSevere?.kind == rb?.findings.mostSevere?.kind
-        } && !matrix.failingConfigs(Matrix.NoteKey(host: host, order: b)).isEmpty
+            let a = matrix.result(for: Matrix.Cell(host: key.host, order: key.order, config: config))
+            let b = matrix.result(for: Matrix.Cell(host: other.host, order: other.order, config: config))
+            return a?.outcome == b?.outcome && a?.findings.mostSevere?.kind == b?.findings.mostSevere?.kind
+        } && !matrix.failingConfigs(key).isEmpty
     }
 
     /// Renders the owner's notes and packs them into page parts within the size and graph limits. A note whose text
@@ -204,7 +196,7 @@ struct ReportLayout {
             }
             // A method target's twin where the order fails the same way, in every configuration, with its note placed.
             let targetTwin = twinNote == nil && note.orders.count == 1 ? targetTwins[note.host].flatMap { twin in
-                failsAlike(note.host, twin, note.orders[0]) ? location[Matrix.NoteKey(host: twin, order: note.orders[0])].map { (twin, $0) } : nil
+                failsLike(Matrix.NoteKey(host: note.host, order: note.orders[0]), Matrix.NoteKey(host: twin, order: note.orders[0])) ? location[Matrix.NoteKey(host: twin, order: note.orders[0])].map { (twin, $0) } : nil
             } : nil
             let twinNote2 = twinNote ?? targetTwin?.1
             var text = twinNote2 == nil ? matrix.pageNote(note).joined(separator: "\n") : matrix.noteHeading(note)

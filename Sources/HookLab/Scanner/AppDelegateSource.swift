@@ -392,16 +392,12 @@ public struct AppDelegateSource: Sendable, Hashable {
     /// Whether `text` implements `className` itself: a Swift declaration of it, or its Objective-C `@implementation`
     /// (not a category's).
     package static func implements(_ text: String, _ className: String) -> Bool {
-        for marker in ["@implementation \(className)"] {
-            var rest = text[...]
-            while let r = rest.range(of: marker) {
-                let after = rest[r.upperBound...].first
-                if after == nil || after == "\n" || after == " " || after == "\r" || after == "{" {
-                    let tail = rest[r.upperBound...].drop { $0 == " " }
-                    if tail.first != "(" { return true }
-                }
-                rest = rest[r.upperBound...]
-            }
+        var rest = text[...]
+        while let r = rest.range(of: "@implementation \(className)") {
+            let after = rest[r.upperBound...]
+            // The class itself, not `@implementation NameSuffix` nor a category `@implementation Name (…)`.
+            if after.first.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true, after.drop(while: { $0 == " " }).first != "(" { return true }
+            rest = after
         }
         return text.contains("class \(className):") || text.contains("class \(className) :")
     }
