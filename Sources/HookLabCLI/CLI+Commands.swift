@@ -299,7 +299,26 @@ extension CLI {
         return "  long scenario (\(hooked ? "an exchange swizzle, then " : "")N calls, read, checked and run as 'hooklab run' does): "
             + "25,000 steps \(Self.format(short, digits: 3)) s, 100,000 steps \(Self.format(long, digits: 3)) s "
             + "(\(Self.format(long / max(short, 1e-9), digits: 1))x for 4x the steps); goal: 100,000 under 2 s in release on 2 cores\n"
-            + declarationFigures(hooked: hooked)
+            + declarationFigures(hooked: hooked) + wrapperSetFigures()
+    }
+
+    /// N delegate sets on a table view with an NSProxy wrapper loaded (`tracker:proxy`: a new proxy at each set, the
+    /// last one freed), at 25,000 and 100,000 sets: each set's checks read only what that set freed (issue 43 #9:
+    /// 50,000 sets once took 168 s, every object walked after each set).
+    func wrapperSetFigures() -> String {
+        guard catalog.participant("tracker:proxy") != nil else { return "" }
+        var seconds: [Int: Double] = [:]
+        for sets in [25_000, 100_000] {
+            let text = "host UITableView\nconfig release\nload tracker:proxy\n"
+                + (0..<sets).map { "set-delegate d\($0)\n" }.joined() + "fire tableView:didSelectRowAtIndexPath:\n"
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard (try? runScenarioText(text, file: "bench.hooklab")) != nil else { return "" }
+            seconds[sets] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        let short = seconds[25_000] ?? 0, long = seconds[100_000] ?? 0
+        return "  delegate sets through an NSProxy wrapper (load tracker:proxy on UITableView, N set-delegate lines): "
+            + "25,000 sets \(Self.format(short, digits: 3)) s, 100,000 sets \(Self.format(long, digits: 3)) s "
+            + "(\(Self.format(long / max(short, 1e-9), digits: 1))x for 4x the sets); goal: 100,000 under 2 s in release on 2 cores\n"
     }
 
     /// 100,000 lines of each other kind a method-hook scenario has, read, checked and run as `hooklab run` does: class

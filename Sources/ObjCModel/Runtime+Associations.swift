@@ -15,6 +15,7 @@ extension Runtime {
         } else if !value.isNil {
             objects[i].associations.append(Association(key: key, policy: policy, value: value))
         }
+        if policy == .assign, let t = value.object { noteAssignStore(by: o, of: t) }
         if tracing { trace.append(.associate(object: describe(o), key: key, value: describe(value))) }
         if let old, old.policy.retains { try objc_release(old.value.object) }
     }

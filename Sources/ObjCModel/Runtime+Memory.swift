@@ -191,6 +191,7 @@ extension Runtime {
             if objects[Int(t.raw)].state != .alive { stored = .none } else { objects[Int(t.raw)].weakReferrers.append((o, name)) }
         }
         objects[i].slots[index] = Slot(name: name, ownership: ownership, value: stored)
+        if ownership == .assign, let t = stored.object { noteAssignStore(by: o, of: t) }
         if tracing { trace.append(.setIvar(object: describe(o), ivar: name, value: describe(stored), ownership: ownership)) }
         if old.ownership == .strong { try objc_release(old.value.object) }
     }
@@ -224,4 +225,13 @@ extension Runtime {
 
     /// The slots of an object, in declaration order, as stored (no weak-load filtering): for reference graphs.
     public func ivars(_ o: ObjectID) -> [Slot] { objects[Int(o.raw)].slots }
+
+    /// Records that `owner` stored `target` in an assign slot (an ivar or an ASSIGN association).
+    func noteAssignStore(by owner: ObjectID, of target: ObjectID) {
+        objects[Int(target.raw)].assignReferrers.append(owner)
+        if objects[Int(target.raw)].state == .freed { assignStoresOfFreed.append(owner) }
+    }
+
+    /// The objects that ever stored `o` in an assign slot, in store order (some may hold something else by now).
+    public func assignReferrers(of o: ObjectID) -> [ObjectID] { objects[Int(o.raw)].assignReferrers }
 }

@@ -63,6 +63,9 @@ struct ObjectRecord {
     var associations: [Association] = []
     /// (owner, slot name) pairs that hold this object weakly.
     var weakReferrers: [(ObjectID, String)] = []
+    /// The objects that ever stored this one in an assign ivar or an ASSIGN association, in store order (an entry stays
+    /// when the slot changes: a checker re-reads the slot), so a dangling check after a free reads only these.
+    var assignReferrers: [ObjectID] = []
 }
 
 struct MethodEntry {
@@ -159,6 +162,9 @@ public final class Runtime {
     var autoreleasePool: [ObjectID] = [] { didSet { stateChanges &+= 1 } }
     /// The objects freed so far, in the order they were: a checker that asks after every step reads only the new ones.
     public internal(set) var freedObjects: [ObjectID] = []
+    /// The objects that stored an already freed object in an assign ivar or ASSIGN association, in order: with
+    /// ``freedObjects`` and ``assignReferrers(of:)``, every way an assign reference comes to dangle.
+    public internal(set) var assignStoresOfFreed: [ObjectID] = []
 
     // Tracing, off in bulk runs.
     public var tracing = false
@@ -232,7 +238,7 @@ public final class Runtime {
         // The method cache only makes lookups faster: a copy makes its own table when it first fills one, instead of
         // copying (and growing) the base's tens of kilobytes (3% of the matrix's instructions).
         cacheStride = o.cacheStride
-        autoreleasePool = o.autoreleasePool; freedObjects = o.freedObjects; tracing = o.tracing; trace = o.trace; journalEntries = o.journalEntries
+        autoreleasePool = o.autoreleasePool; freedObjects = o.freedObjects; assignStoresOfFreed = o.assignStoresOfFreed; tracing = o.tracing; trace = o.trace; journalEntries = o.journalEntries
         factsNoted = o.factsNoted
         kvoOriginalForClass = o.kvoOriginalForClass; kvoClassForOriginal = o.kvoClassForOriginal
         observances = o.observances; kvoContext = o.kvoContext

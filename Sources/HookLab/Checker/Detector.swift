@@ -104,26 +104,50 @@ func danglingHolders(_ rt: Runtime, _ target: ObjectID) -> [DanglingHolder] {
 }
 
 /// `danglingReference`: a live object's assign slot or assign association holds a freed object (static check).
+///
+/// A reference comes to dangle only when its target is freed or when a freed object is stored, so each step reads
+/// the owners the runtime lists for those (``Runtime/assignReferrers(of:)``, ``Runtime/assignStoresOfFreed``) instead of
+/// every object: a scenario that frees a wrapper at each of N delegate sets stays linear (issue 43 #9).
 struct DanglingReferenceDetector: Detector {
     var reported: Set<String> = []
+    /// How much of the runtime's freed list and freed-store list earlier checks have read.
+    var freedRead = 0
+    var storesRead = 0
     mutating func check(_ r: StepRecord) -> [Finding] {
-        // Nothing can dangle before an object is freed: most steps of most runs skip the walk of every object.
-        guard r.fault == nil, !r.rt.freedObjects.isEmpty else { return [] }
+        // A step that faulted is not checked; its frees are read at the next check.
+        guard r.fault == nil else { return [] }
+        let freed = r.rt.freedObjects, stores = r.rt.assignStoresOfFreed
+        guard freedRead < freed.count || storesRead < stores.count else { return [] }
+        var owners: [ObjectID] = Array(stores[storesRead...])
+        for t in freed[freedRead...] { owners += r.rt.assignReferrers(of: t) }
+        freedRead = freed.count
+        storesRead = stores.count
+        // Creation order, as a walk of every object would report them.
+        owners.sort { $0.raw < $1.raw }
         var out: [Finding] = []
-        for o in r.rt.allInstances where !r.rt.isFreed(o) {
-            let refs = r.rt.ivars(o).filter { $0.ownership == .assign }.map { ($0.name, $0.value, "assign") }
-                + r.rt.associations(o).filter { $0.policy == .assign }.map { ($0.key, $0.value, "OBJC_ASSOCIATION_ASSIGN") }
-            for (name, value, kind) in refs {
-                guard let t = value.object, r.rt.isFreed(t) else { continue }
-                let key = "\(o.raw).\(name).\(t.raw)"
-                guard reported.insert(key).inserted else { continue }
-                out.append(Finding(
-                    kind: .danglingReference,
-                    message: "\(r.world.who(o)).\(name) (\(kind)) still points at \(r.rt.describe(t)) "
-                        + "(made by \(r.world.owner(of: t)))\(r.freedNote(t)). Nothing has messaged it yet; the next "
-                        + "message through it is a crash.",
-                    step: r.number, objects: [r.rt.identity(o), r.rt.identity(t)]))
-            }
+        var previous: ObjectID?
+        for o in owners where o != previous && !r.rt.isFreed(o) {
+            previous = o
+            out += danglingReferences(of: o, r)
+        }
+        return out
+    }
+
+    /// The unreported assign references of one live object that point at freed objects, ivars first.
+    private mutating func danglingReferences(of o: ObjectID, _ r: StepRecord) -> [Finding] {
+        let refs = r.rt.ivars(o).filter { $0.ownership == .assign }.map { ($0.name, $0.value, "assign") }
+            + r.rt.associations(o).filter { $0.policy == .assign }.map { ($0.key, $0.value, "OBJC_ASSOCIATION_ASSIGN") }
+        var out: [Finding] = []
+        for (name, value, kind) in refs {
+            guard let t = value.object, r.rt.isFreed(t) else { continue }
+            let key = "\(o.raw).\(name).\(t.raw)"
+            guard reported.insert(key).inserted else { continue }
+            out.append(Finding(
+                kind: .danglingReference,
+                message: "\(r.world.who(o)).\(name) (\(kind)) still points at \(r.rt.describe(t)) "
+                    + "(made by \(r.world.owner(of: t)))\(r.freedNote(t)). Nothing has messaged it yet; the next "
+                    + "message through it is a crash.",
+                step: r.number, objects: [r.rt.identity(o), r.rt.identity(t)]))
         }
         return out
     }

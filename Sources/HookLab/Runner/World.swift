@@ -23,6 +23,8 @@ public final class World {
     public private(set) var host: ObjectID?
     /// The app's delegates by name, each held strongly by the app until released.
     private(set) var appDelegates: [(name: String, object: ObjectID, held: Bool)] = []
+    /// Where each name is in ``appDelegates``: a scenario that hands over N delegates looks each up once, not N times.
+    private var appDelegateIndex: [String: Int] = [:]
     /// The name of the delegate the app most recently handed to the host.
     private(set) var currentAppDelegate: String?
     /// Objects the app keeps strongly (the bridge, the adapter), released at teardown.
@@ -166,8 +168,9 @@ public final class World {
 
     /// The app's delegate object called `name` (made on first use; the app holds it strongly).
     public func appDelegate(named name: String) throws -> ObjectID {
-        if let d = appDelegates.first(where: { $0.name == name }) { return d.object }
+        if let i = appDelegateIndex[name] { return appDelegates[i].object }
         let o = try AppDelegateObject.make(in: rt, answers: Self.appAnswers)
+        appDelegateIndex[name] = appDelegates.count
         appDelegates.append((name, o, true))
         return o
     }
@@ -179,7 +182,7 @@ public final class World {
         return app
     }
 
-    func appDelegateObject(_ name: String) -> ObjectID? { appDelegates.first { $0.name == name }?.object }
+    func appDelegateObject(_ name: String) -> ObjectID? { appDelegateIndex[name].map { appDelegates[$0].object } }
 
     /// The app's delegate that should receive host events now: the current one, if the app still holds it.
     /// The app never set a delegate of its own, and the slot holds an object a library put there.
@@ -189,8 +192,8 @@ public final class World {
     }
 
     var expectedReceiver: ObjectID? {
-        guard let name = currentAppDelegate, let d = appDelegates.first(where: { $0.name == name }), d.held else { return nil }
-        return d.object
+        guard let name = currentAppDelegate, let i = appDelegateIndex[name], appDelegates[i].held else { return nil }
+        return appDelegates[i].object
     }
 
     private func markInstalled(_ p: Participant) {
@@ -235,13 +238,13 @@ public final class World {
         case .fire(let selector):
             try fire(selector)
         case .fireWhileDeallocating(let name, let selector):
-            guard let i = appDelegates.firstIndex(where: { $0.name == name }), appDelegates[i].held else {
+            guard let i = appDelegateIndex[name], appDelegates[i].held else {
                 throw LabError("fire-while-deallocating \(name): the app holds no object called \(name) (released already, or never made)")
             }
             appDelegates[i].held = false
             try rt.objc_release(appDelegates[i].object, whileDeallocating: { try fire(selector) })
         case .release(let name):
-            guard let i = appDelegates.firstIndex(where: { $0.name == name }) else {
+            guard let i = appDelegateIndex[name] else {
                 throw LabError("release \(name): no app object called \(name)")
             }
             if appDelegates[i].held {

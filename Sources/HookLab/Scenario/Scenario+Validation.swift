@@ -29,7 +29,9 @@ extension Scenario {
         }
         let info = hosts.first { $0.name == host }
         let loaded = self.participants
+        // The app's object names in the order they appear (for messages), and as a set (a file may name 100,000).
         var names: [String] = []
+        var named: Set<String> = []
         var lacked: [String] = []
         for (index, step) in steps.enumerated() {
             let line = index < lines.count ? lines[index] : index + 1
@@ -67,14 +69,14 @@ extension Scenario {
                 if let info, !info.events.contains(selector) {
                     throw fail("\(host) does not fire '\(Scenario.clip(selector))'\(Scenario.suggestion(selector, info.events)); it fires \(info.events.joined(separator: ", "))")
                 }
-                guard names.contains(name) else {
+                guard named.contains(name) else {
                     let known = names.isEmpty ? "no app object is named before this line" : "the app's objects so far: \(names.joined(separator: ", "))"
                     throw fail("fire-while-deallocating \(Scenario.clip(name)): no app object called \(Scenario.clip(name))\(Scenario.suggestion(name, names)); \(known)")
                 }
             case .setDelegate(let name), .assignDelegate(let name):
-                if !names.contains(name) { names.append(name) }
+                if named.insert(name).inserted { names.append(name) }
             case .release(let name):
-                guard names.contains(name) else {
+                guard named.contains(name) else {
                     let known = names.isEmpty ? "no app object is named before this line" : "the app's objects so far: \(names.joined(separator: ", "))"
                     throw fail("release \(Scenario.clip(name)): no app object called \(Scenario.clip(name))\(Scenario.suggestion(name, names)); \(known)")
                 }
@@ -86,7 +88,7 @@ extension Scenario {
                     throw fail("\(family).\(verb) needs a \(family) participant, and this file loads none;\(add)")
                 }
                 // The delegate names a verb hands over or observes (`rx.setDelegate app2`).
-                for arg in args where !names.contains(arg) && !arg.contains(":") { names.append(arg) }
+                for arg in args where !arg.contains(":") && named.insert(arg).inserted { names.append(arg) }
             case .raw(let keyword, _):
                 throw fail("'\(keyword)' lines need a method-hook target as the host, e.g. 'host ViewController -viewWillAppear:'")
             case .invalidateSession:
