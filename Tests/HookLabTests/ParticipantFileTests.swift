@@ -126,6 +126,47 @@ struct ParticipantFileTests {
         #expect(try findings(again).isEmpty)
     }
 
+    @Test("Every shipped `package … *` line has its reason: a comment in the block of package lines it belongs to")
+    func anyVersionPackageLinesGiveTheirReason() throws {
+        let dir = BaselineFormatTests.root.appendingPathComponent("Matrix/participants")
+        var unexplained: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where name.hasSuffix(".hooklab") {
+            let lines = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (n, line) in lines.enumerated() where line.hasPrefix("package ") && line.hasSuffix(" *") {
+                // Walk up through the package lines and comments just above it: one of them must be a comment.
+                var i = n - 1
+                var explained = false
+                while i >= 0, lines[i].hasPrefix("package ") || lines[i].hasPrefix("#") {
+                    if lines[i].hasPrefix("#") { explained = true; break }
+                    i -= 1
+                }
+                if !explained { unexplained.append("\(name):\(n + 1)") }
+            }
+        }
+        #expect(unexplained.isEmpty, "package lines matching any version without a reason: \(unexplained)")
+    }
+
+    @Test("closed-source: a failing cell whose reproducer needs a binary-only SDK is predicted, and cites its line; its setting drops it")
+    func closedSourceCellsArePredicted() throws {
+        let braze = try #require(Lab.catalog.participant("braze"))
+        #expect(braze.closedSource?.contains("binary") == true || braze.closedSource?.contains("XCFramework") == true)
+        #expect(Lab.catalog.participant("braze:manual")?.closedSource == nil)
+        #expect(Lab.catalog.participant("mparticle")?.closedSource == nil)
+        do {
+            _ = try ParticipantFile.parse(text: Self.proxyFile + "\nclosed-source\n", file: "p.hooklab")
+            Issue.record("a closed-source line without its source parsed")
+        } catch {
+            #expect(error.description.hasPrefix("p.hooklab:9:"))
+        }
+        let matrix = LabMatrixTests.shared
+        let failing = matrix.results.filter { $0.outcome != .ok && $0.reproducer?.scenario.participants.contains("braze") == true }
+        #expect(!failing.isEmpty)
+        for result in failing where result.evidence != .reported {
+            #expect(result.evidence == .predicted, "\(result.cell)")
+            #expect(result.sources.contains { $0.contains("(inference: closed source)") }, "\(result.cell)")
+        }
+    }
+
     @Test func designAndMissedEventLinesAreDeclared() throws {
         let text = Self.proxyFile + "\ndesign NSObject wrapper kept on the delegate\nmissed-event Analytics lose `SEL`: `ID` never records it.\n"
         let info = try ParticipantFile.parse(text: text, file: "p.hooklab").info

@@ -205,7 +205,8 @@ struct RankedFixesTests {
         #expect(rn.framework == .expo)
         #expect(rn.hosts.map(\.host).contains("UIApplication@expo") && !rn.hosts.map(\.host).contains("UIApplication"))
         // With Notifee 7.8.2, which never forwards a tap (notifee #616): both upgrades, under the set-up where every order passes.
-        #expect(rn.verdictLine == "❌ 2 of your 6 SDKs that the lab models fail: RNFBMessaging (`rnfb:double-call`) and RNNotifee (`notifee:7`) on the notification center: upgrade RNFBMessaging from 23.8.8 to ≥ 26.0.0 and upgrade RNNotifee from 7.8.2 to ≥ 7.9.0 (`rnfb` instead of `rnfb:double-call`, `notifee` instead of `notifee:7`; every order passes when your app sets `UNUserNotificationCenter.delegate` before every SDK starts).", "\(rn.verdictLine)")
+        // The seventh modeled SDK is AppsFlyer (`appsflyer`), which hooks nothing: the app calls it.
+        #expect(rn.verdictLine == "❌ 2 of your 7 SDKs that the lab models fail: RNFBMessaging (`rnfb:double-call`) and RNNotifee (`notifee:7`) on the notification center: upgrade RNFBMessaging from 23.8.8 to ≥ 26.0.0 and upgrade RNNotifee from 7.8.2 to ≥ 7.9.0 (`rnfb` instead of `rnfb:double-call`, `notifee` instead of `notifee:7`; every order passes when your app sets `UNUserNotificationCenter.delegate` before every SDK starts).", "\(rn.verdictLine)")
         #expect(!rn.hosts.map(\.host).contains("UIApplication@swiftui"))
         let flutter = try scan("flutter-pods-zulip/ios/Podfile.lock")
         #expect(flutter.verdictLine == "✅ No conflict among the 3 SDKs of yours that the lab models.", "\(flutter.verdictLine)")

@@ -18,8 +18,10 @@ extension Matrix {
     ///   the cell only when it reproduces the same finding (kind, objects and selector), not just its kind.
     /// - Parameter required: The libraries of the cell that another of its libraries requires (``requiredLibraries(_:participants:)``):
     ///   a report of the order without them covers the cell too, since every reporter's app linked them.
+    /// - Parameter closed: The `closed-source` lines of the cell's closed-source libraries, by id: a reproducer that
+    ///   needs one rests on its docs, not its code.
     static func evidence(of result: CellResult, reports: ReportCatalog, signatures: [String: Set<String>] = [:],
-                         required: [String] = []) -> (evidence: Evidence?, sources: [String], reports: [String]) {
+                         required: [String] = [], closed: [(id: String, source: String)] = []) -> (evidence: Evidence?, sources: [String], reports: [String]) {
         guard result.outcome != .ok, let run = result.reproducer?.result else { return (nil, [], []) }
         // The findings the cell shows: its worst, and each install variant's worst.
         let worst = ([run.findings.mostSevere] + result.variants.map { $0.findings.mostSevere }).compactMap { $0 }
@@ -29,17 +31,26 @@ extension Matrix {
         let covering = candidates.filter { report in
             signatures[report.slug].map { found in worst.contains { found.contains($0.signature) } } ?? true
         }
-        let sources = (covering.flatMap(\.sources) + run.basedOn.map(\.source).filter { !$0.isEmpty }).uniqued()
-        let evidence: Evidence = !covering.isEmpty ? .reported : run.basedOn.contains(where: \.isInference) ? .predicted : .derived
+        let needed = result.reproducer.map { reproducer in closed.filter { reproducer.scenario.participants.contains($0.id) } } ?? []
+        let sources = (covering.flatMap(\.sources) + run.basedOn.map(\.source).filter { !$0.isEmpty }
+            + needed.map { "\($0.source) (inference: closed source)" }).uniqued()
+        let inferred = run.basedOn.contains(where: \.isInference) || !needed.isEmpty
+        let evidence: Evidence = !covering.isEmpty ? .reported : inferred ? .predicted : .derived
         return (evidence, sources, covering.map(\.path))
     }
 
     /// The result with its evidence, sources and covering reports filled in.
     static func withEvidence(_ result: CellResult, reports: ReportCatalog, signatures: [String: Set<String>] = [:],
-                             required: [String] = []) -> CellResult {
+                             required: [String] = [], closed: [(id: String, source: String)] = []) -> CellResult {
         var result = result
-        (result.evidence, result.sources, result.reports) = evidence(of: result, reports: reports, signatures: signatures, required: required)
+        (result.evidence, result.sources, result.reports) = evidence(of: result, reports: reports, signatures: signatures, required: required,
+                                                                     closed: closed)
         return result
+    }
+
+    /// The closed-source libraries of an order, with their `closed-source` lines.
+    static func closedSourceLibraries(_ order: [String], participants: [ParticipantInfo]) -> [(id: String, source: String)] {
+        order.compactMap { id in participants.first { $0.id == id }?.closedSource.map { (id, $0) } }
     }
 
     /// The libraries of an order that another library of it requires (a `requires` line naming their family): every

@@ -282,7 +282,8 @@ public struct Matrix: Sendable {
                                              planned: plan, twin: runs, explain: shrinks, conflictUnder: conflictTest(cell))
                     runs = evaluated.runs
                     slots[position] = withEvidence(evaluated.result, reports: reports, signatures: reportSignatures,
-                                                   required: requiredLibraries(cell.order, participants: generator.participants))
+                                                   required: requiredLibraries(cell.order, participants: generator.participants),
+                                                   closed: closedSourceLibraries(cell.order, participants: generator.participants))
                 }
                 if let progress {
                     doneLock.lock()

@@ -100,6 +100,14 @@ extension ParticipantFile.Parser {
             }
             guard chosenBy == nil else { throw fail(number, "a second 'chosen-by' line") }
             chosenBy = ParticipantInfo.ChosenBy(who: who, text: parts[1])
+        case "closed-source":
+            // `closed-source SOURCE`: the SDK ships as a binary, so its mechanism lines rest on its docs, changelog and
+            // issues (SOURCE says which), not on code: every failing cell whose reproducer needs it is predicted.
+            guard !rest.isEmpty else {
+                throw fail(number, "expected 'closed-source SOURCE': where the SDK's binary-only release shows (its podspec or Package.swift) and what its model rests on instead")
+            }
+            guard closedSource == nil else { throw fail(number, "a second 'closed-source' line") }
+            closedSource = rest
         case "provides":
             // What the app has the SDK for, for "drop it (you lose …)".
             guard !rest.isEmpty else { throw fail(number, "expected 'provides TEXT': what the app loses without this SDK") }

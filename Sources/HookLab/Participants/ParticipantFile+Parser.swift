@@ -69,6 +69,7 @@ extension ParticipantFile {
         var swiftModel: (index: Int, model: SwiftModel, line: Int)?
         var changesLibrary = false
         var chosenBy: ParticipantInfo.ChosenBy?
+        var closedSource: String?
         var mechanismLine: (keyword: String, line: Int)?
 
         // The line being read: its number, first word, the words after it, and those joined.
@@ -140,6 +141,7 @@ extension ParticipantFile {
                 info.provides = provides
                 info.changesLibrary = changesLibrary
                 info.chosenBy = chosenBy
+                info.closedSource = closedSource
             }
             if let versionOf {
                 let ownFamily = family ?? String(name.split(separator: ":").first ?? Substring(name))

@@ -60,6 +60,7 @@ extension ParticipantFile {
         result.info.packages = union(parsed.map(\.info.packages))
         result.info.requires = union(parsed.map(\.info.requires))
         result.info.provides = parsed.lazy.compactMap(\.info.provides).first
+        result.info.closedSource = parsed.lazy.compactMap(\.info.closedSource).first
         result.info.framework = parsed.lazy.compactMap(\.info.framework).first
         result.info.appDelegateClass = parsed.lazy.compactMap(\.info.appDelegateClass).first
         result.info.startCalls = union(parsed.map(\.info.startCalls))

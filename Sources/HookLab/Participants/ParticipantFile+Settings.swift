@@ -65,6 +65,8 @@ extension ParticipantFile {
             info.declaredSettings = []
             // The app sets the switch: its variant is a choice of the app's even where the SDK's modes are not.
             info.chosenBy = nil
+            // Its hooks are off: what the closed binary does with them no longer decides anything.
+            info.closedSource = nil
             var variant = ParticipantFile(sdk: switched(kept.first ?? sdk), info: info, file: file)
             variant.sections = kept.map(switched)
             return variant

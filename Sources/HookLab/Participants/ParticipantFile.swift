@@ -46,10 +46,10 @@ public struct ParticipantFile: Sendable {
                            "wrap", "swizzle-class", "isa-subclass", "forwarding-target", "setimp", "handler", "refuse-if-set",
                            "returns", "action", "hook", "target", "package", "kvo-slot", "unless-conforms", "for", "version-of",
                            "passive", "isa-object", "getter", "era", "task-classes", "cite", "requires", "setting", "provides", "plugin", "framework", "own-delegate", "app-delegate-class", "start-call", "model",
-                           "changes-library", "task-factories", "chosen-by"]
+                           "changes-library", "task-factories", "chosen-by", "closed-source"]
     /// The lines that describe a participant without declaring its mechanism: the only lines beside `model swift`.
     static let factKeywords = ["participant", "family", "models", "design", "missed-event", "based-on", "action", "package", "version-of",
-                               "provides", "requires", "start-call", "changes-library", "chosen-by", "model"]
+                               "provides", "requires", "start-call", "changes-library", "chosen-by", "closed-source", "model"]
 
     /// Parses one file.
     /// - Throws: ``InputFileError`` naming the file and line of the first problem.

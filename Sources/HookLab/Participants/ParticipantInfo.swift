@@ -54,6 +54,9 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     public var calledByApp: [String] = []
     /// What picks this mode when the app does not (a participant file's `chosen-by` line): the lab never offers it as a fix.
     public var chosenBy: ChosenBy? = nil
+    /// Where its code is closed (a participant file's `closed-source` line: the binary-only release, and what the model
+    /// rests on instead): a failing cell whose reproducer needs it is predicted, whatever its noted facts say.
+    public var closedSource: String? = nil
 
     /// Who picks a participant's mode instead of the app, and how, in an integrator's words.
     public struct ChosenBy: Codable, Hashable, Sendable {

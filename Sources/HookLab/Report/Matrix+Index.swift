@@ -66,7 +66,7 @@ extension ReportLayout {
             out.append("- \(outcome.symbol) **\(outcome.rawValue)**: \(plainMeaning(outcome))")
         }
         out.append("")
-        out.append("Two symbols (`⚠️ / 🔁`) mean debug and release builds differ. ᵖ marks a predicted cell: its failing path uses an inference that no library code or public report decides; a reported cell's note links the public report. ˢ marks a cell that fails only under some app set-ups (where your app sets its delegate against each SDK's start, which methods its app delegate has, whether it later replaces or frees its delegate): its note's first sentence names the set-ups that fail and those that pass. Not sure which column is your SDK? See [Which column is my SDK?](\(Self.whichColumnFile)).")
+        out.append("Two symbols (`⚠️ / 🔁`) mean debug and release builds differ. ᵖ marks a predicted cell: its failing path uses an inference that no library code or public report decides; a reported cell's note links the public report. \(Matrix.impossibleMark) marks an install order that cannot happen (a library that hooks at launch after one started at runtime, an SDK that is the app's delegate class, versions that require each other's opposite): the host's page says why in its table. ˢ marks a cell that fails only under some app set-ups (where your app sets its delegate against each SDK's start, which methods its app delegate has, whether it later replaces or frees its delegate): its note's first sentence names the set-ups that fail and those that pass. Not sure which column is your SDK? See [Which column is my SDK?](\(Self.whichColumnFile)).")
         out += ["", "## Headline counts", ""] + headlineCounts()
         let top = topConflicts()
         out += ["", "## Top conflicts", ""]

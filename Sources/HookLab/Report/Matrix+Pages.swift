@@ -6,6 +6,8 @@ import Foundation
 extension Matrix {
     /// The most a page may weigh, in bytes of UTF-8 (GitHub renders large Markdown slowly, or not at all).
     public static let pageByteLimit = 200_000
+    /// An install order that cannot happen, in the overview's tables (each host page's table says why).
+    public static let impossibleMark = "⛔"
     /// The most Mermaid graphs a page may hold (each is rendered in the reader's browser).
     public static let pageGraphLimit = 25
     /// The report directory, relative to the package root.
@@ -183,7 +185,10 @@ struct ReportLayout {
             : (isMethodTarget(owner) ? "targets/" : "hosts/") + Matrix.fileSafeName(owner)
         // The first part also holds the table: keep room for it.
         // The triples page lists every emergent order (with its note link) above the notes.
-        let reserve = owner == "triples" ? 2 * matrix.emergentSection(numbers: [:]).joined(separator: "\n").utf8.count + 4_000 : 40_000
+        // The table has a cell per ordered pair of the host's participants (about 40 bytes each).
+        let columns = matrix.participants(on: owner).count
+        let reserve = owner == "triples" ? 2 * matrix.emergentSection(numbers: [:]).joined(separator: "\n").utf8.count + 4_000
+            : 8_000 + 40 * columns * columns
         var result: [(file: String, notes: [String])] = []
         var current: [String] = []
         var bytes = reserve
@@ -217,7 +222,7 @@ struct ReportLayout {
             if first == nil, twinNote2 == nil { (text, links, firsts) = Self.sharedBlocks(text, shown: shown) }
             let size = text.utf8.count + 2
             let count = Matrix.graphCount(text)
-            if !current.isEmpty, bytes + size > Matrix.pageByteLimit - 2_000 || graphs + count > Matrix.pageGraphLimit {
+            if !current.isEmpty, bytes + size > Matrix.pageByteLimit - 25_000 || graphs + count > Matrix.pageGraphLimit {
                 result.append((file(result.count), current))
                 current = []
                 bytes = 4_000
@@ -409,7 +414,8 @@ struct ReportLayout {
     /// target, and the link to the cell's note (relative to `page`). nil `page`: symbols only.
     func tableCell(_ key: Matrix.NoteKey, page: String?) -> String {
         let results = matrix.results(key)
-        if let impossibility = results.first?.impossibility { return impossibility }
+        // The overview's tables give the mark only; the host page's table says why the order cannot happen.
+        if let impossibility = results.first?.impossibility { return page == nil ? Matrix.impossibleMark : impossibility }
         guard let symbols = matrix.symbols(key) else { return " " }
         var text = symbols
         let failing = results.filter { $0.outcome != .ok }

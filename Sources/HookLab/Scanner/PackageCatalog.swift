@@ -223,19 +223,12 @@ extension KnownSDK {
                  source: "microsoft/appcenter-sdk-apple MSACDistributeAppDelegate.m:47-52 @5.0.6"),
         KnownSDK("App Center", [pod("AppCenter"), spm("appcenter-sdk-apple")], hooks: nil,
                  source: "microsoft/appcenter-sdk-apple MSACDelegateForwarder.m:116 @5.0.6: without Distribute (or Push before 4.0) no selector is registered, so nothing is swizzled"),
-        KnownSDK("Bugsnag network breadcrumbs", [pod("BugsnagNetworkRequestPlugin")],
-                 hooks: "URL sessions: +sessionWithConfiguration:delegate:delegateQueue: and +sharedSession replaced to put a proxy delegate in front of the app's",
-                 source: "bugsnag/bugsnag-cocoa BugsnagNetworkRequestPlugin.m (its header comment; bsg_installNSURLSessionTracing() at +load)"),
         KnownSDK("Bugsnag Performance", [pod("BugsnagPerformance"), spm("bugsnag-cocoa-performance")],
                  hooks: "URL sessions (+sharedSession, +sessionWithConfiguration:delegate:delegateQueue:, -[NSURLSessionTask resume]) and UIViewController loadView/viewDidAppear:/viewWillDisappear:",
                  source: "docs.bugsnag.com/performance/integration-guides/ios/method-swizzling-usage"),
         KnownSDK("Facebook SDK (facebook-objc-sdk, v4-v6)", [carthage("facebook/facebook-objc-sdk")],
                  hooks: "UITableView/UICollectionView setDelegate: and the delegate's didSelect… (event binding); no AEM hooks",
                  source: "facebook/facebook-objc-sdk FBSDKEventBindingManager.m:200-218, :337, :371 @v6.5.2"),
-        KnownSDK("Braze", [pod("BrazeKit"), pod("Appboy-iOS-SDK"), spm("braze-swift-sdk"), carthage("Appboy/appboy-ios-sdk")],
-                 hooks: "the app's notification delegate methods when push automation is on (closed source)", source: "braze-swift-sdk CHANGELOG 6.5.0"),
-        KnownSDK("AppsFlyer", [pod("AppsFlyerFramework"), spm("appsflyerframework")],
-                 hooks: "the app delegate, only with the opt-in AppsFlyerShouldSwizzle (closed source)", source: "AppsFlyer iOS SDK docs"),
         KnownSDK("Mixpanel", [pod("Mixpanel"), spm("mixpanel-iphone")], hooks: "UNUserNotificationCenter delegate methods (exchange)",
                  source: "mixpanel/mixpanel-iphone"),
         KnownSDK("GrowingIO autotracker", [pod("GrowingAnalytics", "Autotracker"), pod("GrowingAutoTrackKit"), spm("growingio-sdk-ios-autotracker")],
@@ -261,6 +254,15 @@ extension KnownSDK {
                                                pod("Firebase", "CoreOnly"), spm("firebase-ios-sdk")], hooks: nil,
                  source: "firebase-ios-sdk: Messaging, Performance and Auth are the products that hook"),
         KnownSDK("Adjust", [pod("Adjust"), spm("ios_sdk")], hooks: nil, source: "adjust/ios_sdk: no runtime hooking; the app forwards deep links by hand"),
+        // braze.hooklab models push automation, first in BrazeKit 6.5.0; before it, and in the Appboy SDK, the app calls
+        // Braze from its own delegate methods.
+        KnownSDK("Braze before push automation", [pod("BrazeKit", nil, "< 6.5.0"), spm("braze-swift-sdk", "BrazeKit", "< 6.5.0"), pod("Appboy-iOS-SDK"),
+                                                  carthage("Appboy/appboy-ios-sdk"), pod("braze-react-native-sdk", nil, "< 7.0.0"), pub("braze_plugin", "< 7.0.0")],
+                 hooks: nil, source: "braze-inc/braze-swift-sdk CHANGELOG.md 6.5.0 @18.2.0 (push automation added); Appboy/appboy-ios-sdk Appboy.h:587-622 @4.7.0 (the app calls Appboy's push methods by hand)"),
+        // mparticle.hooklab models 8.x's MPAppDelegateProxy, which 9.0.0 removed.
+        KnownSDK("mParticle 9", [pod("mParticle-Apple-SDK", nil, ">= 9.0.0"), pod("mParticle-Apple-SDK-ObjC"), spm("mparticle-apple-sdk", "mParticle-Apple-SDK", ">= 9.0.0"),
+                                 pod("react-native-mparticle", nil, ">= 3.0.0"), pub("mparticle_flutter_sdk", ">= 2.0.0")],
+                 hooks: nil, source: "mParticle/mparticle-apple-sdk MIGRATING.md:60-68 @v9.4.0 (9.0.0 removed MPAppDelegateProxy; the app calls MParticle from its own delegate methods)"),
     ]
 
     /// The Swift package products a package brings into the app without the app linking them itself: a product's own
