@@ -221,6 +221,18 @@ extension DeclaredSDK {
                 _ = try rt.send(host, slot.setter, .object(plugin))
                 return true
             }
+            if isAppDelegateClass, let swiftUI = current.object, let cls = rt.objc_getClass(UIKit.swiftUIAppDelegate),
+               rt.object_getClass(swiftUI) == cls {
+                // The wrapper is the app's adaptor type: it wraps the app's own object, and SwiftUI's delegate, still in
+                // the slot, forwards to it.
+                note(rt, .swiftUIAdaptor, "\(id)'s class is the app's @UIApplicationDelegateAdaptor type under SwiftUI: it wraps the app's own delegate object, and SwiftUI's app delegate stays in UIApplication.delegate and forwards to it")
+                let adaptor = rt.object_getIvar(swiftUI, "adaptor")
+                let wrapper = rt.class_createInstance(made)
+                _ = try rt.send(wrapper, "initWithTarget:", adaptor)
+                try rt.object_setIvar(swiftUI, "adaptor", .object(wrapper), .strong)
+                try rt.objc_release(wrapper)
+                return true
+            }
             let wrapper = rt.class_createInstance(made)
             _ = try rt.send(wrapper, "initWithTarget:", current)
             _ = try rt.send(host, slot.setter, .object(wrapper))

@@ -53,6 +53,7 @@ extension DeclaredSDK {
         case taskFactories = "task-factories"
         case taskFactoriesResume = "task-factories-resume"
         case startTwice = "start-twice"
+        case swiftUIAdaptor = "swiftui-adaptor"
 
         /// The facts of the task-class SETIMP (`task-classes`, URLSessionTaskSwizzle), which hooks no delegate.
         public static let taskClassFacts: [MechanismFact] = [.taskClassesSearch, .taskClassesOnce, .taskClassesReplace]
@@ -108,6 +109,7 @@ extension DeclaredSDK {
             case .taskClassesSearch, .taskClassesOnce, .taskClassesReplace: return "task-classes setimp SEL…"
             case .taskFactories, .taskFactoriesResume: return "task-factories resume"
             case .startTwice: return "start runtime|late twice"
+            case .swiftUIAdaptor: return "app-delegate-class SOURCE"
             }
         }
 
@@ -168,6 +170,7 @@ extension DeclaredSDK {
             case .taskClassesSearch, .taskClassesOnce, .taskClassesReplace: return false
             case .taskFactories, .taskFactoriesResume: return sdk.taskFactoryHook
             case .startTwice: return sdk.startsTwice
+            case .swiftUIAdaptor: return sdk.isAppDelegateClass
             }
         }
     }

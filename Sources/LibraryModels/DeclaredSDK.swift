@@ -225,6 +225,10 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// REFUSE: installs nothing, and logs it, when the slot already has a delegate at start
     /// (expo NotificationCenterManager.swift:55-68).
     public var refusesIfSet = false
+    /// Its object is the app's delegate class (`app-delegate-class`): in a SwiftUI app the app names that class as its
+    /// `@UIApplicationDelegateAdaptor` type instead, so its wrapper wraps the adaptor object inside SwiftUI's own app
+    /// delegate, which stays in the slot (customerio-ios Apps/CocoaPods-FCM/src/App.swift:12 @4.7.5).
+    public var isAppDelegateClass = false
     /// Its hooks return `void` whatever the method returns (FBSDKSwizzler.m:88-116 trampolines): a BOOL answer is lost.
     public var voidReturn = false
     /// Events an `isaCapture` proxy adds no donor for where the class lacks the method (GUL < 8.0 and the fetch

@@ -194,6 +194,13 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
         events: [
             HostEvent(selector: "webView:decidePolicyForNavigationAction:decisionHandler:", slot: "navigationDelegate",
                       internalSelector: "_decidePolicyForNavigationAction:", returnType: "v"),
+            // WebKit caches respondsToSelector: for it at setNavigationDelegate: like the others, and sends it with no
+            // second check (NavigationState.mm setNavigationDelegate and NavigationClient::
+            // didReceiveServerRedirectForProvisionalNavigation @0185e2ae); WebViewJavascriptBridge's WK bridge has no such
+            // method (WKWebViewJavascriptBridge.m:103-186 @9a1ae72), Adjust's copy forwards it from v4.38.3 (07d73f35).
+            HostEvent(selector: "webView:didReceiveServerRedirectForProvisionalNavigation:", slot: "navigationDelegate",
+                      internalSelector: "_didReceiveServerRedirectForProvisionalNavigation:", returnType: "v",
+                      userSees: "the app never learns a page load was redirected (a login's or payment's return URL)"),
             HostEvent(selector: "webView:didCommitNavigation:", slot: "navigationDelegate",
                       internalSelector: "_didCommitNavigation:", returnType: "v"),
             HostEvent(selector: "webView:didFinishNavigation:", slot: "navigationDelegate",

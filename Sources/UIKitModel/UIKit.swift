@@ -76,8 +76,37 @@ public enum UIKit {
             let offset = rt.object_getIvar(host, "contentOffset").intValue + 1
             return try rt.objc_msgSend(host, rt.sel("setContentOffset:"), [.int(offset)])
         }
+        if kind.swiftUI { try connectSwiftUIScene(on: host, in: rt) }
         return try rt.objc_msgSend(host, rt.sel(event.internalSelector), [])
     }
+
+    /// The first window scene connects after launch, before any later event: SwiftUI's scene delegate then reads
+    /// `UIApplication.shared.delegate as! AppDelegate` (a lazy property, first read in `scene(_:willConnectTo:options:)`;
+    /// OpenSwiftUI UIKitAppDelegate.swift:132, :172-180 @069dd80b, a re-implementation of SwiftUI). Swift's `as!` to a
+    /// class walks the object's isa and its superclasses (Casting.cpp swift_dynamicCastClassImpl:
+    /// `_swift_getClassOfAllocated`, then `_dynamicCastClassMetatype`), so a runtime subclass of SwiftUI's delegate (GUL's
+    /// `GUL_…`, KVO's) passes and a proxy in its place traps, whatever its `isKindOfClass:` answers: mParticle 8's
+    /// MPAppDelegateProxy, "Could not cast value of type 'MPAppDelegateProxy' … to 'SwiftUI.AppDelegate'"
+    /// (mParticle/mparticle-apple-sdk #207).
+    static func connectSwiftUIScene(on host: ObjectID, in rt: Runtime) throws {
+        guard rt.object_getIvar(host, swiftUISceneConnected).isNil else { return }
+        try rt.object_setIvar(host, swiftUISceneConnected, .bool(true), .value)
+        guard let delegate = rt.object_getIvar(host, "delegate").object, !rt.isFreed(delegate),
+              let target = rt.objc_getClass(swiftUIAppDelegate) else { return }
+        var c: Class? = rt.object_getClass(delegate)
+        while let k = c {
+            if k == target { return }
+            c = rt.class_getSuperclass(k)
+        }
+        let name = rt.class_getName(rt.object_getClass(delegate))
+        rt.noteFact("SwiftUI casts UIApplication.shared.delegate to its own AppDelegate class when the first scene connects (`as!`, which checks the isa chain, not isKindOfClass:): another object in the slot traps",
+                    source: "mParticle/mparticle-apple-sdk #207 (\"Could not cast value of type 'MPAppDelegateProxy' to 'SwiftUI.AppDelegate'\"); OpenSwiftUI UIKitAppDelegate.swift:132 @069dd80b (a re-implementation); swiftlang/swift stdlib/public/runtime/Casting.cpp swift_dynamicCastClassImpl")
+        throw rt.fault(.fatalError(message: "Could not cast value of type '\(name)' to '\(swiftUIAppDelegate)' (SwiftUI's scene delegate reads UIApplication.shared.delegate when the first scene connects)"),
+                       raisedBy: "SwiftUI")
+    }
+
+    /// Set on the application once SwiftUI's first scene has connected (``connectSwiftUIScene(on:in:)``).
+    static let swiftUISceneConnected = "_swiftUISceneConnected"
 
     /// Fires an index-path event for one row of section 0: what the user tapped or what scrolled into view.
     /// - Returns: what the host got back.

@@ -227,6 +227,7 @@ extension ParticipantFile {
             sdk.handlerPolicies = policies
             sdk.defaultHandlerPolicy = defaultPolicy
             sdk.refusesIfSet = refuses
+            sdk.isAppDelegateClass = appDelegateClass != nil
             sdk.ownDelegateIfEmpty = ownDelegate
             sdk.voidReturn = voidReturn
             sdk.noDonors = noDonors
