@@ -42,7 +42,16 @@ extension CLI {
 
     /// Writes a matrix's reports as one set and prints what was written.
     func writeReports(_ matrix: Matrix, to reports: URL, quiet: Bool) throws(UsageError) -> Int32 {
-        let outputs = matrix.reportOutputs(in: reports, observations: catalog.designObservations(), workers: workers)
+        var outputs = matrix.reportOutputs(in: reports, observations: catalog.designObservations(), workers: workers)
+        // In HookLab's own checkout, the field table of public apps is one of the reports (issue 44).
+        if FileManager.default.fileExists(atPath: root.appendingPathComponent(FieldTable.fieldPath).path) {
+            do {
+                let rows = try FieldTable.run(checkout: root, catalog: catalog)
+                outputs.append(AtomicFile.Output(reports.appendingPathComponent("field.md"), FieldTable.page(rows)))
+            } catch {
+                throw UsageError("\(FieldTable.fieldPath): \(error)")
+            }
+        }
         try write(outputs)
         Matrix.removeStalePages(in: reports, keeping: outputs)
         let names = outputs.map { displayPath($0.url) }

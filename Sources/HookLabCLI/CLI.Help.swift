@@ -95,7 +95,8 @@ extension CLI {
             cannot happen run nothing); shrinks each failing cell's worst scenario to a minimal reproducer;
             writes Reports/README.md (the index), a page per host, method-hook target and library,
             Reports/which-column.md and Reports/matrix.json (as one set: all files or none, byte-identical
-            from run to run) and prints the headline counts. Exit code 0.
+            from run to run) and prints the headline counts; in HookLab's own checkout also
+            Reports/field.md, scan on the public apps of Tests/HookLabTests/Fixtures. Exit code 0.
 
               --workers N     worker threads (default: the CPUs this process may run on)
               --reports DIR   write the reports there instead of Reports/ of the package

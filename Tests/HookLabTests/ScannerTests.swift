@@ -157,6 +157,25 @@ struct ScannerTests {
         #expect(Scan.AppFramework.of(packages, found: found, participants: Lab.catalog.participants) == .flutter)
     }
 
+    @Test("Flutter plugins that take the notification delegate themselves are named by their pubspec.lock version (issue 44)")
+    func flutterPluginsThatHook() throws {
+        func recognise(_ name: String, _ version: String) -> (unmodeled: [String], nothing: [String]) {
+            let package = LockedPackage(ecosystem: .pub, name: name, version: version, isLocal: false, file: "pubspec.lock", line: 3)
+            let result = Scan.recognise([package], participants: Lab.catalog.participants)
+            return (result.unmodeled.map(\.title), result.hookingNothing.map(\.title))
+        }
+        // crisp_chat 2.4.8+ keeps the previous delegate and forwards to it: the FlutterAppDelegate loop of its issue #180.
+        #expect(recognise("crisp_chat", "2.5.0").unmodeled == ["crisp_chat 2.4.8+"])
+        #expect(recognise("crisp_chat", "2.3.0").unmodeled == ["crisp_chat 2.2.5–2.4.7"])
+        #expect(recognise("crisp_chat", "2.2.3").nothing == ["crisp_chat 2.2.2–2.2.4"])
+        // flutter_local_notifications stopped taking the slot in 0.9.0.
+        #expect(recognise("flutter_local_notifications", "0.8.4").unmodeled == ["flutter_local_notifications before 0.9"])
+        #expect(recognise("flutter_local_notifications", "17.2.4").nothing == ["flutter_local_notifications"])
+        // A plugin pod's Podfile.lock version (often 0.0.1) names no bounded entry: only pubspec.lock's does.
+        let pod = LockedPackage(ecosystem: .cocoapods, name: "flutter_local_notifications", version: "0.0.1", isLocal: false, file: "Podfile.lock", line: 3)
+        #expect(Scan.recognise([pod], participants: Lab.catalog.participants).unmodeled.isEmpty)
+    }
+
     @Test("Version ranges: each operator at its bound, both sides of it, ranges of two bounds, pre-releases and build metadata")
     func versionRangeOperators() throws {
         func range(_ text: String) throws -> VersionRange { try VersionRange(words: text.split(separator: " ").map(String.init)) }
