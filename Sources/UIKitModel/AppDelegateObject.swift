@@ -88,6 +88,9 @@ public enum AppDelegateObject {
         public var flutter = false
         /// The class subclasses Expo's `ExpoAppDelegate` and overrides only what the Expo template does.
         public var expo = false
+        /// On a Flutter app: the inherited methods its `FlutterAppDelegate` subclass overrides itself without calling
+        /// `super` (`delegate-overrides`), so FlutterAppDelegate never passes those events to its plugins.
+        public var overrides: [String] = []
         public init(lacks: [String] = [], completes: [String: Int] = [:], flutter: Bool = false, expo: Bool = false) {
             self.lacks = lacks
             self.completes = completes
@@ -120,7 +123,7 @@ public enum AppDelegateObject {
             // notification methods that pass the events to the plugins.
             FlutterApp.define(in: rt)
             if let flutter = rt.objc_getClass(FlutterApp.appDelegateClass) { rt.class_setSuperclass(cls, flutter) }
-            inherited = FlutterApp.notificationEvents + FlutterApp.appEvents
+            inherited = (FlutterApp.notificationEvents + FlutterApp.appEvents).filter { !shape.overrides.contains($0) }
         }
         if shape.expo {
             // An Expo app's `AppDelegate : ExpoAppDelegate` (the Expo template): it inherits Expo's methods and

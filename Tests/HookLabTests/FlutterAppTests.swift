@@ -137,3 +137,44 @@ struct FlutterAppTests {
         #expect(!path.contains("track_"))
     }
 }
+
+@Suite("Flutter apps: an AppDelegate override that does not call super")
+struct FlutterOverrideTests {
+    func run(_ text: String) throws -> RunResult {
+        let catalog = Lab.catalog
+        let scenario = try Scenario.parse(text: text, file: "flutter.hooklab", participants: catalog.participants,
+                                          hosts: catalog.hosts.map(\.name))
+        try scenario.validate(file: "flutter.hooklab", lines: Scenario.stepLineNumbers(text), hosts: catalog.hosts, participants: catalog.participants)
+        return catalog.makeRunner().run(scenario)
+    }
+
+    static let willPresent = "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+
+    @Test("delegate-overrides: the app's own willPresent without super keeps the event from FlutterFire's plugin; without the line the fan-out reaches it")
+    func overrideKeepsTheEventFromThePlugins() throws {
+        let head = "host UNUserNotificationCenter@flutter\nconfig release\n"
+        let steps = "set-delegate app\nattach flutterfire\nfire \(Self.willPresent)\n"
+        #expect(try run(head + steps).findings.isEmpty)
+        let overridden = try run(head + "delegate-overrides \(Self.willPresent)\n" + steps)
+        #expect(overridden.findings.contains { $0.kind == .lostEvent && $0.message.contains("flutterfire's observer never received \(Self.willPresent)") },
+                "\(overridden.findings)")
+        // The app's own method got it, and called the handler: only the plugin lost it.
+        #expect(!overridden.findings.contains { $0.kind == .completionHandlerMisuse })
+    }
+
+    @Test("delegate-overrides is a Flutter app's line, for the methods FlutterAppDelegate passes to its plugins")
+    func overrideLineIsChecked() throws {
+        do {
+            _ = try run("host UNUserNotificationCenter\nconfig release\ndelegate-overrides \(Self.willPresent)\nset-delegate app\nfire \(Self.willPresent)\n")
+            Issue.record("delegate-overrides on a non-Flutter host was accepted")
+        } catch let error as ScenarioFileError {
+            #expect(error.description.contains("flutter.hooklab:3:") && error.description.contains("@flutter host"), "\(error)")
+        }
+        do {
+            _ = try run("host UNUserNotificationCenter@flutter\nconfig release\ndelegate-overrides application:openURL:options:\nset-delegate app\nfire \(Self.willPresent)\n")
+            Issue.record("an app-delegate method on the notification center was accepted")
+        } catch let error as ScenarioFileError {
+            #expect(error.description.contains("is not a method UNUserNotificationCenter@flutter's FlutterAppDelegate passes to its plugins"), "\(error)")
+        }
+    }
+}

@@ -280,7 +280,7 @@ extension Matrix {
         case .fireWhileDeallocating(_, let selector): return "on `\(selector)`, sent while the app's delegate deallocates"
         case .teardown, .drain: return "when the screen closes"
         case .invalidateSession: return "when the app invalidates its URL session"
-        case .delegateLacks, .delegateCompletes: return "at launch"
+        case .delegateLacks, .delegateCompletes, .delegateOverrides: return "at launch"
         case .verb(let family, let verb, let args): return "on `\(([family + "." + verb] + args).joined(separator: " "))`"
         case .raw(let keyword, let args):
             if keyword == "call", args.count >= 2 { return "when `\(args[1])` is called on `\(args[0])`" }

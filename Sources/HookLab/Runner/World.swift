@@ -77,6 +77,7 @@ public final class World {
         for step in steps {
             switch step {
             case .delegateLacks(let selectors): shape.lacks += selectors
+            case .delegateOverrides(let selectors): shape.overrides += selectors
             case .delegateCompletes(let selector, let n, let async):
                 shape.completes[selector] = n
                 if async { shape.completesLater.append(selector) }
@@ -251,7 +252,7 @@ public final class World {
                 appDelegates[i].held = false
                 try rt.objc_release(appDelegates[i].object)
             }
-        case .drain, .delegateLacks, .delegateCompletes:
+        case .drain, .delegateLacks, .delegateCompletes, .delegateOverrides:
             break
         case .invalidateSession:
             guard kind.primarySlot.createdBy != nil else { throw LabError("invalidate-session needs host NSURLSession") }

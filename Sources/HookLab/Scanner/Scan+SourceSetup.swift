@@ -27,8 +27,11 @@ extension Scan {
         /// delegate calls them at once): the outcome and finding are then those of the set-up run again with them.
         public var completions: [AppDelegateSource.Completion] = []
         /// In a `FlutterAppDelegate` subclass: its notification methods that do not call `super`, so the plugins behind
-        /// FlutterAppDelegate's fan-out never get the event. Read from the source, not run.
+        /// FlutterAppDelegate's fan-out never get the event.
         public var withoutSuper: [AppDelegateSource.Completion] = []
+        /// Whether the set-up was run with ``withoutSuper`` as `delegate-overrides` (on a Flutter host whose events they
+        /// are, with the app as its own notification delegate); otherwise they are read from the source only.
+        public var ranOverrides = false
         /// The SDKs whose start the source does not show, when the slot is left empty: every order of them was judged.
         public var unplaced: [String] = []
 
@@ -169,12 +172,17 @@ extension Scan {
     static func completing(_ setup: SourceSetup, _ verdict: HostVerdict, source: AppDelegateSource, events: [String],
                            generator: ScenarioGenerator, runner: () -> ScenarioRunning) -> SourceSetup {
         let shaped = source.completions.filter { $0.step != nil && events.contains($0.selector) }
-        guard setup.lacks == nil, source.notificationDelegateIsSelf, !shaped.isEmpty else { return setup }
+        // A Flutter app's own overrides that skip `super` run as `delegate-overrides`: the plugins behind FlutterAppDelegate
+        // then never get those events, whatever the SDKs do.
+        let overrides = verdict.host.hasSuffix("@flutter") ? setup.withoutSuper.map(\.selector).filter(events.contains).uniqued() : []
+        guard setup.lacks == nil, source.notificationDelegateIsSelf, !shaped.isEmpty || !overrides.isEmpty else { return setup }
         var result = setup
         result.completions = shaped
+        result.ranOverrides = !overrides.isEmpty
         result.outcome = nil
         result.finding = nil
-        let steps = shaped.compactMap(\.step)
+        var steps = shaped.compactMap(\.step)
+        if !overrides.isEmpty { steps.insert(.delegateOverrides(overrides), at: 0) }
         let run = runner()
         let evaluation = verdict.advice.evaluation
         for order in evaluation.results where evaluation.isPossible(order.order) && agrees(order.installs, setup.starts) {
@@ -226,7 +234,8 @@ extension Scan.SourceSetup {
             text += "; " + withoutSuper.map { c in
                 "its `\(c.selector.contains("willPresent") ? "willPresent" : "didReceive")` (`\(c.file):\(c.line)`) does not call `super`"
             }.joined(separator: " and ") + ", so `FlutterAppDelegate` never passes " + (withoutSuper.count == 1 ? "that event" : "those events")
-                + " on to the Flutter plugins behind it, which lose " + (withoutSuper.count == 1 ? "it" : "them") + " whatever the SDKs do (read from the source, not run)"
+                + " on to the Flutter plugins behind it, which lose " + (withoutSuper.count == 1 ? "it" : "them") + " whatever the SDKs do"
+                + (ranOverrides ? " (the lab ran the set-up with " + (withoutSuper.count == 1 ? "it" : "them") + ")" : " (read from the source, not run)")
         }
         // How its own methods complete, when not at once as the lab's delegate does: the set-up was run that way.
         if !completions.isEmpty {

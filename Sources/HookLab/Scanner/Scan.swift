@@ -386,7 +386,7 @@ public struct Scan: Sendable {
                 verdict.sourceSetup = completing(setup, verdict, source: appDelegate, events: events, generator: generator, runner: catalog.makeRunner)
             }
             // The fixes that pass under that set-up (not when the app's own handler calls were run: those runs are its own).
-            if let setup = verdict.sourceSetup, setup.completions.isEmpty {
+            if let setup = verdict.sourceSetup, setup.completions.isEmpty, !setup.ranOverrides {
                 verdict.ownFixes = ownFixes(setup, verdict, advisor: advisor, participants: participants, configs: configs)
             }
             return verdict

@@ -31,6 +31,7 @@ extension Scenario.Step {
         case .verb(let family, let verb, let args): 12 &+ 16 &* (Self.print(family) &* 31 &+ Self.print(verb) &* 17 &+ Self.print(args))
         case .raw(let keyword, let args): 13 &+ 16 &* (Self.print(keyword) &* 31 &+ Self.print(args))
         case .fireWhileDeallocating(let name, let selector): 14 &+ 16 &* (Self.print(name) &* 31 &+ Self.print(selector))
+        case .delegateOverrides(let selectors): 15 &+ 16 &* Self.print(selectors)
         }
     }
 

@@ -161,6 +161,9 @@ extension Scenario.Step {
         case "delegate-lacks":
             guard !args.isEmpty else { throw fail("'delegate-lacks' takes one or more selectors, e.g. 'delegate-lacks application:continueUserActivity:restorationHandler:'") }
             self = .delegateLacks(args)
+        case "delegate-overrides":
+            guard !args.isEmpty else { throw fail("'delegate-overrides' takes one or more selectors the Flutter app's AppDelegate overrides without calling super, e.g. 'delegate-overrides userNotificationCenter:willPresentNotification:withCompletionHandler:'") }
+            self = .delegateOverrides(args)
         case "delegate-completes":
             // `async`: the app keeps the handler and calls it after the event returns (RNFB #9049).
             let async = args.count >= 2 && args.last == "async"

@@ -1,5 +1,6 @@
 // Input checks before anything runs: a typo in a scenario file is bad input (exit 2, file:line), never a finding.
 import LibraryModels
+import UIKitModel
 
 extension Scenario {
     /// The 1-based line of each step of a file's text, in step order (the lines ``parse`` turns into steps).
@@ -56,6 +57,16 @@ extension Scenario {
                         throw fail("delegate-completes: '\(Scenario.clip(selector))' is not a method of \(host)'s delegate that takes a completion handler\(Scenario.suggestion(selector, handlers)); those are \(handlers.joined(separator: ", "))")
                     }
                     guard !lacked.contains(selector) else { throw fail("delegate-completes \(selector): an earlier delegate-lacks line says the app's delegate does not implement it") }
+                case .delegateOverrides(let selectors):
+                    // Only a Flutter app's AppDelegate inherits methods that fan out to plugins (FlutterAppDelegate.mm).
+                    let inherited = FlutterApp.notificationEvents + FlutterApp.appEvents
+                    guard info?.framework == "flutter" else {
+                        throw fail("'delegate-overrides' describes a Flutter app's AppDelegate (a FlutterAppDelegate subclass); use it on a @flutter host, not \(host)")
+                    }
+                    for selector in selectors where !inherited.contains(selector) || !methods.contains(selector) {
+                        let own = inherited.filter(methods.contains)
+                        throw fail("delegate-overrides: '\(Scenario.clip(selector))' is not a method \(host)'s FlutterAppDelegate passes to its plugins\(Scenario.suggestion(selector, own)); those are \(own.joined(separator: ", "))")
+                    }
                 default: break
                 }
                 continue
@@ -93,7 +104,7 @@ extension Scenario {
                 throw fail("'\(keyword)' lines need a method-hook target as the host, e.g. 'host ViewController -viewWillAppear:'")
             case .invalidateSession:
                 guard info?.delegateAtCreation != nil else { throw fail("'invalidate-session' invalidates a URL session; it needs 'host NSURLSession', not \(host)") }
-            case .load, .attach, .drain, .teardown, .delegateLacks, .delegateCompletes:
+            case .load, .attach, .drain, .teardown, .delegateLacks, .delegateCompletes, .delegateOverrides:
                 break
             }
         }

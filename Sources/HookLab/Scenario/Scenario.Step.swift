@@ -38,6 +38,9 @@ extension Scenario {
         /// With `async`, the app keeps the handler and calls it after the event returns (an asynchronous presentation
         /// decision, RNFB #9049).
         case delegateCompletes(String, Int, async: Bool)
+        /// `delegate-overrides SEL…`: on a Flutter host, the app's `FlutterAppDelegate` subclass overrides these
+        /// methods itself without calling `super`, so FlutterAppDelegate never passes the event to its plugins.
+        case delegateOverrides([String])
         /// `FAMILY.VERB ARGS`: a participant family's own verb, e.g. `rx.subscribe scrollViewDidScroll:`
         /// or `aspects.hook ViewController viewWillAppear: before`.
         case verb(family: String, verb: String, args: [String])
@@ -48,7 +51,7 @@ extension Scenario {
         /// Whether the step says how the app's delegate class is written (it comes before the first step).
         public var isDelegateShape: Bool {
             switch self {
-            case .delegateLacks, .delegateCompletes: true
+            case .delegateLacks, .delegateCompletes, .delegateOverrides: true
             default: false
             }
         }
@@ -71,6 +74,7 @@ extension Scenario {
             case .invalidateSession: "invalidate-session"
             case .delegateLacks(let selectors): (["delegate-lacks"] + selectors).joined(separator: " ")
             case .delegateCompletes(let selector, let n, let async): "delegate-completes \(selector) \(n)\(async ? " async" : "")"
+            case .delegateOverrides(let selectors): (["delegate-overrides"] + selectors).joined(separator: " ")
             case .verb(let family, let verb, let args): (["\(family).\(verb)"] + args).joined(separator: " ")
             case .raw(let keyword, let args): ([keyword] + args).joined(separator: " ")
             }

@@ -98,6 +98,9 @@ struct JSONScanReporter: ScanReporter {
                     .object([("selector", .string(c.selector)), ("file", .string(c.file)), ("line", .number(c.line)),
                              ("step", c.step.map { .string($0.line) } ?? .null), ("text", .string(c.sentence))])
                 })),
+                ("overridesWithoutSuper", .array(s.withoutSuper.map { c in
+                    .object([("selector", .string(c.selector)), ("file", .string(c.file)), ("line", .number(c.line)), ("run", .bool(s.ranOverrides))])
+                })),
                 ("outcome", s.outcome.map { .string($0.rawValue) } ?? .null),
                 ("finding", s.finding.map { .object([("kind", .string($0.kind.rawValue)), ("message", .string($0.message))]) } ?? .null),
                 ("text", .string(s.sentence + ". " + s.verdict)),
