@@ -3,7 +3,7 @@ import HookLab
 
 extension CLI {
     /// `hooklab advise`: every install order of 1–6 participants on one host, pruned; the orders that pass, the
-    /// failures by cause with reproducers, and the smallest change that makes every order pass.
+    /// failures by cause with reproducers, and the changes that make every order pass, in the order to try them.
     func advise(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
         let configText = try arguments.option("--config")
         let json = arguments.flag("--json")
@@ -40,8 +40,11 @@ extension CLI {
         var out = "\(e.host) · \(e.participants.joined(separator: ", ")) · \(configs)\n"
         out += orders.count == 1 ? "The library alone, with every position of the app's delegate: "
             : "\(orders.count) install orders, each with every position of the app's delegate: "
-        if orders.count == 1 {
-            out += passing.count == possible && possible > 0 ? "it passes.\n" : "it fails.\n"
+        if possible == 0 {
+            // Lines that cannot be linked together (a `requires` pin) or orders that cannot start: nothing ran.
+            out += orders.count == 1 ? "it cannot happen.\n" : "none can happen.\n"
+        } else if orders.count == 1 {
+            out += passing.count == possible ? "it passes.\n" : "it fails.\n"
         } else {
             out += passing.count == possible && possible > 0 ? "every order passes.\n"
                 : passing.isEmpty ? "no order passes.\n" : "\(passing.count) of \(possible) pass.\n"
@@ -116,15 +119,18 @@ extension CLI {
         if e.allPass {
             out += "Nothing to change: every order passes.\n"
         } else if let smallest = advice.fixes.first, smallest.kind == .twoChanges {
-            out += "No single change makes every order pass (no install-order rule, no other variant of one library, no library "
-                + "dropped). Two changes do: \(smallest.text).\n"
+            let dropPasses = advice.fixes.contains { $0.kind == .drop }
+            out += (dropPasses ? "No single change that keeps every SDK makes every order pass (no install-order rule, no other line, setting "
+                        + "or variant of one library). Two changes do: "
+                    : "No single change makes every order pass (no install-order rule, no other variant of one library, no library "
+                        + "dropped). Two changes do: ") + "\(advice.text(of: smallest)).\n"
             let others = advice.fixes.dropFirst()
-            if !others.isEmpty { out += "Also works:\n" + others.map { "  - \($0.text)\n" }.joined() }
+            if !others.isEmpty { out += "Also works:\n" + others.map { "  - \(advice.text(of: $0))\n" }.joined() }
         } else if let smallest = advice.fixes.first {
-            out += "Smallest change that makes every order pass: \(smallest.text).\n"
+            out += "First change to try, which makes every order pass: \(advice.text(of: smallest)).\n"
             let others = advice.fixes.dropFirst()
             if !others.isEmpty {
-                out += "Also works:\n" + others.map { "  - \($0.text)\n" }.joined()
+                out += "Also works:\n" + others.map { "  - \(advice.text(of: $0))\n" }.joined()
             }
         } else {
             out += "Nothing in the lab makes every order pass: no install-order rule, no other variant of one library"
@@ -164,18 +170,7 @@ extension CLI {
                 ("reproducer", c.reproducer.map { .string($0.scenario.fileText) } ?? .null),
             ])
         }
-        let fixes: [JSONValue] = advice.fixes.map { f in
-            var members: [(String, JSONValue)] = [("kind", .string(f.kind.rawValue)), ("text", .string(f.text))]
-            if !f.rules.isEmpty { members.append(("rules", .array(f.rules.map(strings)))) }
-            if let replace = f.replace { members.append(("replace", .object([("from", .string(replace[0])), ("to", .string(replace[1]))]))) }
-            if let drop = f.drop { members.append(("drop", .string(drop))) }
-            if !f.replacements.isEmpty {
-                members.append(("replacements", .array(f.replacements.map { .object([("from", .string($0[0])), ("to", .string($0[1]))]) })))
-            }
-            if !f.drops.isEmpty { members.append(("drops", strings(f.drops))) }
-            if let order = f.order { members.append(("order", strings(order))) }
-            return .object(members)
-        }
+        let fixes: [JSONValue] = advice.fixes.map { fixJSON($0, advice: advice) }
         let document: JSONValue = .object([
             ("host", .string(e.host)),
             ("participants", strings(e.participants)),
@@ -191,5 +186,28 @@ extension CLI {
                                    ("fixSearch", .number(advice.fixSearchRuns)), ("shrink", .number(advice.shrinkRuns))])),
         ])
         return document.text() + "\n"
+    }
+
+    /// One fix of `advise --json`: its values (the changes with matrix.json's `fixes` fields, who makes them, the set-up it
+    /// was run under), its sentence derived from them, and the older fields (rules, replace, drop, order) read off them.
+    public static func fixJSON(_ fix: Advisor.Fix, advice: Advisor.Advice, text: String? = nil) -> JSONValue {
+        func strings(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
+        var members: [(String, JSONValue)] = [
+            ("kind", .string(fix.kind.rawValue)), ("text", .string(text ?? advice.text(of: fix))),
+            ("changes", .array(fix.changes.map { Matrix.json($0, host: advice.wording.host) })),
+            ("owner", .string(fix.owner.rawValue)),
+            ("setup", fix.setup.flatMap { setup in advice.wording.host.map { .string(setup.text(on: $0)) } } ?? .null),
+        ]
+        if !fix.rules.isEmpty { members.append(("rules", .array(fix.rules.map(strings)))) }
+        if fix.kind == .variant || fix.kind == .variantAndOrderRule, let replace = fix.replacements.first {
+            members.append(("replace", .object([("from", .string(replace.from)), ("to", .string(replace.to))])))
+        }
+        if fix.kind == .drop || fix.kind == .dropAndOrderRule, let drop = fix.drops.first { members.append(("drop", .string(drop))) }
+        if fix.kind == .twoChanges {
+            members.append(("replacements", .array(fix.replacements.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })))
+            members.append(("drops", strings(fix.drops)))
+        }
+        for change in fix.changes { if case .order(let order, _) = change { members.append(("order", strings(order))) } }
+        return .object(members)
     }
 }

@@ -191,8 +191,11 @@ extension CLI {
             each order with every scenario the matrix plans for a cell (every position of the app's delegate, the
             app replacing its delegate, a late-started SDK), in debug and release. Prints the orders that pass, the
             failing ones grouped by cause (outcome, finding kind and message) with a shrunk reproducer each, and the
-            smallest change that makes every order pass: an install-order rule, another variant of one library, a
-            required order, or the one library to drop; or says that nothing in the lab works.
+            changes that make every order pass, in the order to try them: another line or documented setting of one
+            library (an upgrade with its whole range), the app's own set-up, an install-order rule or a required
+            order, a downgrade only where nothing newer passes, the one library to drop; two together when no single
+            change does. A mode the SDK's vendor or a +load hook picks is never offered. Or it says that nothing in the
+            lab works. --json gives each fix as values: its changes (as matrix.json's fixes), owner and set-up.
 
             Orders that plan the same scenarios run once, and load-time hooks whose observed footprints (the classes
             and selectors their load changes in a fresh runtime) are disjoint commute; the last line gives the
@@ -244,7 +247,7 @@ extension CLI {
 
             Prints, as Markdown: every SDK recognised (package, version, file:line, participant and why), the ones that hook
             something the lab does not model yet, a count of the rest, then per host the orders that pass, the failing ones by
-            cause and the smallest change (an install order, another variant, a version upgrade, a subspec, dropping one SDK).
+            cause and the first change to try (a version upgrade, a setting, an install order, another variant, dropping one SDK).
 
               --json          the same as one JSON document: found, unmodeled, hosts (host, participants, passing, causes, fixes)
               --sarif FILE    SARIF 2.1.0 for code scanning: one result per conflicting set and host, at the lockfile line

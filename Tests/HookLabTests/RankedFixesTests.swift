@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import HookLab
+import HookLabCLI
 
 @Suite("Ranked fixes, settings and requirements")
 struct RankedFixesTests {
@@ -117,7 +118,7 @@ struct RankedFixesTests {
         let advisor = Advisor(generator: generator, workers: 2, footprints: nil, makeRunner: Self.catalog.makeRunner)
         let set = ["expo-app-metrics", "fpr", "pangle"]
         let advice = advisor.advise(host: "NSURLSession", participants: set, configs: Configuration.allCases, shrink: false)
-        let texts = advice.fixes.map(\.text)
+        let texts = advice.fixes.map(advice.text(of:))
         // Some orders pass, none under one rule: the fixes are two rules, or exactly one order.
         #expect(!advice.evaluation.passingOrders.isEmpty && !advice.evaluation.allPass)
         let multi = advice.fixes.filter { $0.kind == .orderRules || $0.kind == .requiredOrder }
@@ -126,12 +127,12 @@ struct RankedFixesTests {
         #expect(texts.contains { $0.hasPrefix("install in exactly this order: ") || $0.contains("orders that keep them") }, "\(texts)")
         // A required order is one the lab ran and saw pass; two rules keep only passing orders.
         for fix in multi {
-            if let order = fix.order { #expect(advice.evaluation.passingOrders.contains(order), "\(fix.text)") }
+            for case .order(let order, _) in fix.changes { #expect(advice.evaluation.passingOrders.contains(order), "\(advice.text(of: fix))") }
             let kept = advice.evaluation.orders.filter { order in
                 fix.rules.allSatisfy { rule in (order.firstIndex(of: rule[0]) ?? 0) < (order.firstIndex(of: rule[1]) ?? 0) }
             }
             if fix.kind == .orderRules {
-                #expect(!kept.isEmpty && kept.allSatisfy(advice.evaluation.passingOrders.contains), "\(fix.text)")
+                #expect(!kept.isEmpty && kept.allSatisfy(advice.evaluation.passingOrders.contains), "\(advice.text(of: fix))")
             }
         }
     }
@@ -164,9 +165,11 @@ struct RankedFixesTests {
         let advisor = Advisor(generator: generator, workers: 2, footprints: nil, makeRunner: Self.catalog.makeRunner)
         let advice = advisor.advise(host: "UNUserNotificationCenter", participants: ["fcm", "rnfb:double-call"], configs: Configuration.allCases, shrink: false)
         let first = advice.fixes.first
-        #expect(first?.kind == .variant && first?.replace == ["rnfb:double-call", "rnfb"])
-        #expect(first?.text == "upgrade to RNFBMessaging ≥ 26.0.0 (`rnfb` instead of `rnfb:double-call`; every order passes when your app sets `UNUserNotificationCenter.delegate` before every SDK starts)", "\(advice.fixes.map(\.text))")
-        #expect(advice.fixes.last?.kind == .drop && advice.fixes.last?.text.contains("you lose push notifications") == true, "\(advice.fixes.map(\.text))")
+        let texts = advice.fixes.map(advice.text(of:))
+        #expect(first?.kind == .variant && first?.changes == [.upgrade(replacing: "rnfb:double-call", with: "rnfb", target: "RNFBMessaging ≥ 26.0.0")])
+        #expect(first?.owner == .app && first?.setup == AppSetup(setAfter: [], setBefore: ["fcm", "rnfb"]))
+        #expect(texts.first == "upgrade to RNFBMessaging ≥ 26.0.0 (`rnfb` for `rnfb:double-call`) — every order passes when your app sets `UNUserNotificationCenter.delegate` before every SDK starts", "\(texts)")
+        #expect(advice.fixes.last?.kind == .drop && texts.last?.contains("you lose push notifications") == true, "\(texts)")
     }
 
     @Test("The index's top conflicts: today's SDKs' slots first, reported ones first there, no family in more than two of the first entries")
@@ -206,9 +209,67 @@ struct RankedFixesTests {
         #expect(rn.hosts.map(\.host).contains("UIApplication@expo") && !rn.hosts.map(\.host).contains("UIApplication"))
         // With Notifee 7.8.2, which never forwards a tap (notifee #616): both upgrades, under the set-up where every order passes.
         // The seventh modeled SDK is AppsFlyer (`appsflyer`), which hooks nothing: the app calls it.
-        #expect(rn.verdictLine == "❌ 2 of your 7 SDKs that the lab models fail: RNFBMessaging (`rnfb:double-call`) and RNNotifee (`notifee:7`) on the notification center: upgrade RNFBMessaging from 23.8.8 to ≥ 26.0.0 and upgrade RNNotifee from 7.8.2 to ≥ 7.9.0 (`rnfb` instead of `rnfb:double-call`, `notifee` instead of `notifee:7`; every order passes when your app sets `UNUserNotificationCenter.delegate` before every SDK starts).", "\(rn.verdictLine)")
+        #expect(rn.verdictLine == "❌ 2 of your 7 SDKs that the lab models fail: RNFBMessaging (`rnfb:double-call`) and RNNotifee (`notifee:7`) on the notification center: upgrade RNFBMessaging from 23.8.8 to ≥ 26.0.0 and upgrade RNNotifee from 7.8.2 to ≥ 7.9.0 (`rnfb` instead of `rnfb:double-call`, `notifee` instead of `notifee:7`) — every order passes when your app sets `UNUserNotificationCenter.delegate` before every SDK starts.", "\(rn.verdictLine)")
         #expect(!rn.hosts.map(\.host).contains("UIApplication@swiftui"))
         let flutter = try scan("flutter-pods-zulip/ios/Podfile.lock")
         #expect(flutter.verdictLine == "✅ No conflict among the 3 SDKs of yours that the lab models.", "\(flutter.verdictLine)")
+    }
+}
+
+@Suite("advise and scan: fixes as values")
+struct AdviseFixValueTests {
+    static let catalog = Lab.catalog
+    let advisor = Advisor(generator: ScenarioGenerator(hosts: catalog.hosts, participants: catalog.participants), workers: 2,
+                          footprints: nil, makeRunner: catalog.makeRunner)
+
+    @Test("A mode the vendor's server or a +load hook picks is never offered by advise, alone or in a pair",
+          arguments: [["fbsdk:swizzler", "gul"], ["fbsdk", "gul"], ["fbsdk:swizzler"]])
+    func chosenModesNeverOffered(set: [String]) {
+        let advice = advisor.advise(host: "UIApplication", participants: set, configs: Configuration.allCases, shrink: false)
+        let chosen = Set(Self.catalog.participants.filter { $0.chosenBy != nil }.map(\.id))
+        #expect(!chosen.isEmpty)
+        for fix in advice.fixes {
+            #expect(!fix.replacements.contains { chosen.contains($0.to) }, "\(advice.text(of: fix))")
+        }
+    }
+
+    @Test("Lines that cannot be linked together: advise says no order can happen, and the two upgrades that make the set possible come before the drop")
+    func impossibleSetGetsBothUpgrades() throws {
+        let advice = advisor.advise(host: "UNUserNotificationCenter", participants: ["fcm:10", "rnfb:double-call"],
+                                         configs: Configuration.allCases, shrink: false)
+        #expect(!advice.evaluation.orders.contains(where: advice.evaluation.isPossible))
+        let first = try #require(advice.fixes.first)
+        #expect(first.changes.count == 2 && first.changes.allSatisfy { if case .upgrade = $0 { true } else { false } }, "\(advice.text(of: first))")
+        #expect(first.setup != nil && first.owner == .app)
+        #expect(advice.fixes.last?.drops == ["rnfb:double-call"])
+        #expect(!advice.fixes.contains { $0.changes.contains { if case .downgrade = $0 { true } else { false } } })
+    }
+
+    @Test("A downgrade is left out where a newer line or setting of the same library passes under the same set-up, kept where none does")
+    func downgradeOnlyWhenNothingNewer() {
+        let s = AppSetup(setAfter: [], setBefore: ["a", "b"]), t = AppSetup(setAfter: ["a", "b"], setBefore: [])
+        let down = Advisor.Fix(kind: .variant, changes: [.downgrade(replacing: "a", with: "a:old", target: "A < 2")], setup: s)
+        let up = Advisor.Fix(kind: .variant, changes: [.upgrade(replacing: "a", with: "a:new", target: "A ≥ 3")], setup: s)
+        let upElsewhere = Advisor.Fix(kind: .variant, changes: [.upgrade(replacing: "a", with: "a:new", target: "A ≥ 3")], setup: t)
+        let drop = Advisor.Fix(kind: .drop, changes: [.drop("b")], satisfying: 1)
+        #expect(Advisor.ranked([drop, down, up]).map(\.changes) == [up.changes, drop.changes])
+        #expect(Advisor.ranked([down, upElsewhere]).count == 2)
+        // A downgrade ranks after an upgrade and the app's own set-up, before a drop.
+        let setup = Advisor.Fix(kind: .setup, changes: [.setup(s)])
+        #expect(Advisor.ranked([drop, down, setup, upElsewhere]).map(\.kind) == [.variant, .setup, .variant, .drop])
+        #expect(Advisor.ranked([drop, down, setup, upElsewhere])[2].changes == down.changes)
+    }
+
+    @Test("advise --json carries each fix's changes, owner and set-up, and its text is derived from them")
+    func jsonCarriesValues() throws {
+        let (cli, captured) = CLI.fake(root: FileManager.default.temporaryDirectory, catalog: Self.catalog)
+        #expect(cli.main(arguments: ["advise", "UNUserNotificationCenter", "rnfb:double-call", "--json"]) == 1)
+        let document = try JSONValue.parse(captured.out).value
+        guard case .array(let fixes)? = document["fixes"], let fix = fixes.first, case .array(let changes)? = fix["changes"],
+              let change = changes.first, case .string(let range)? = change["range"] else { Issue.record("\(captured.out)"); return }
+        #expect(fix["owner"] == .string("app"))
+        #expect(fix["setup"] == .string("sets `UNUserNotificationCenter.delegate` before `rnfb` starts"))
+        #expect(change["kind"] == .string("upgrade") && change["replacing"] == .string("rnfb:double-call") && change["with"] == .string("rnfb"))
+        #expect(fix["text"] == .string("upgrade to \(range) (`rnfb` for `rnfb:double-call`) — every order passes when your app sets `UNUserNotificationCenter.delegate` before `rnfb` starts"))
     }
 }

@@ -122,7 +122,11 @@ struct ScanReadersTests {
         #expect(host["appSetup"]?["leavesSlotEmpty"] == .bool(true) && host["appSetup"]?["outcome"] == .string("broken"))
         guard case .array(let own)? = host["ownFixes"], case .string(let first)? = own.first?["text"] else { Issue.record("no own fix"); return }
         // The whole range of the smallest line that passes, and what it drags in through `requires`.
-        #expect(first.hasPrefix("upgrade RNFBMessaging from 20.4.0 to ≥ 23.8.5 < 26.0.0 and upgrade Firebase from 10.29.0 to ≥ 11.0.0"), "\(first)")
+        #expect(first.hasPrefix("upgrade RNFBMessaging from 20.4.0 to ≥ 23.8.5 < 26.0.0 (it brings what it requires: React Native Firebase 23.8.5 to 25 pins Firebase iOS 12) and upgrade Firebase from 10.29.0 to ≥ 11.0.0"), "\(first)")
+        // The values behind the sentence: two upgrades, the app's to make, run under its own set-up.
+        guard case .array(let changes)? = own.first?["changes"] else { Issue.record("no changes"); return }
+        #expect(changes.map { $0["kind"] } == [.string("upgrade"), .string("upgrade")] && own.first?["owner"] == .string("app"))
+        #expect(changes.first?["range"] == .string("RNFBMessaging ≥ 23.8.5 < 26.0.0"), "\(changes)")
         guard case .string(let verdict)? = document["verdict"] else { return }
         #expect(verdict.contains("no notification delegate of its own") && verdict.contains("≥ 23.8.5 < 26.0.0"), "\(verdict)")
     }

@@ -1,5 +1,5 @@
 // `hooklab advise`: an integrator's own SDK set in every install order and delegate position, pruned, grouped by
-// cause, with the smallest change that makes every order pass.
+// cause, with the changes that make every order pass, ranked.
 
 import Foundation
 
@@ -113,10 +113,13 @@ public struct Advisor {
             return !after.isEmpty && setup.setBefore.isEmpty ? .afterEvery : nil
         }
 
-        /// "sets `UNUserNotificationCenter.delegate` before every SDK starts".
-        public func text(on host: HostInfo, _ ids: [String]) -> String {
-            AppSetup(setAfter: self == .beforeEvery ? [] : ids, setBefore: self == .beforeEvery ? ids : []).text(on: host)
+        /// The app's set-up it is, for these SDKs.
+        public func setup(_ ids: [String]) -> AppSetup {
+            AppSetup(setAfter: self == .beforeEvery ? [] : ids, setBefore: self == .beforeEvery ? ids : [])
         }
+
+        /// "sets `UNUserNotificationCenter.delegate` before every SDK starts".
+        public func text(on host: HostInfo, _ ids: [String]) -> String { setup(ids).text(on: host) }
     }
 
     /// One failing scenario of an order and what its run found.
@@ -319,91 +322,47 @@ public struct Advisor {
         public var reproducer: Shrinker.Reproducer?
     }
 
-    /// A change that makes every order pass.
+    /// A change, or two, under which every order of the set passes, as values (issue "Advice an integrator can follow"
+    /// §1): the changes as the matrix's fixes hold them (``Matrix/Fix/Change``), who makes them, and the app's set-up the
+    /// lab ran it under. Its words are ``Advice/text(of:)``'s, derived from these values alone.
     public struct Fix: Sendable, Hashable {
-        public enum Kind: String, Sendable, Hashable, Comparable {
-            // Smallest first.
+        /// The shape of the search that found it.
+        public enum Kind: String, Sendable, Hashable {
             case orderRule, variant, setup, orderRules, requiredOrder, variantAndOrderRule, drop, dropAndOrderRule, twoChanges
-
-            public static func < (lhs: Kind, rhs: Kind) -> Bool {
-                allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-            }
-            static let allCases: [Kind] = [.orderRule, .variant, .setup, .orderRules, .requiredOrder, .variantAndOrderRule, .drop,
-                                           .dropAndOrderRule, .twoChanges]
         }
         public var kind: Kind
-        /// Precedence rules `[A, B]`: install A before B.
-        public var rules: [[String]] = []
-        /// For `variant`: the participant replaced and its replacement.
-        public var replace: [String]? = nil
-        /// For `drop`: the participant dropped.
-        public var drop: String? = nil
-        /// For `requiredOrder`: the order.
-        public var order: [String]? = nil
-        /// For `twoChanges`: the replacements (`[from, to]`) and the drops, two in all.
-        public var replacements: [[String]] = []
-        public var drops: [String] = []
-        /// How many orders keep its rules (`orderRule`, `orderRules`), or how many orders remain (`drop`).
+        /// What the app (or a library's maintainers) changes: another line, setting or form of a library, the app's
+        /// set-up, install-order rules or a whole order, dropping a library; at most two besides order rules.
+        public var changes: [Matrix.Fix.Change]
+        /// The app's set-up under which every order passes with the change (its delegate set before, or after, every
+        /// SDK starts), named as the changed set names its libraries; nil: under every set-up the lab ran.
+        public var setup: AppSetup? = nil
+        /// How many orders keep its rules (order rules), or how many orders of the others remain (a drop).
         public var satisfying: Int = 0
-        /// For `variant`, `twoChanges` and `setup`: the app's set-up under which every order passes ("sets
-        /// `UNUserNotificationCenter.delegate` before every SDK starts"); nil: under every set-up.
-        public var when: String? = nil
-        /// For `variant`: what the replacement is to the app (an upgrade, a setting, another choice).
-        public var variantKind: Matrix.VariantTrial.Kind? = nil
-        /// For `drop`: what the app loses (the participant's `provides` line).
-        public var loses: String? = nil
 
-        /// Where it ranks among the fixes, first the ones that keep every SDK (issue "The answer for the app at hand"
-        /// §3): an upgrade, a setting, the app's own set-up, the start order, another variant, dropping an SDK last.
+        public init(kind: Kind, changes: [Matrix.Fix.Change], setup: AppSetup? = nil, satisfying: Int = 0) {
+            self.kind = kind
+            self.changes = changes
+            self.setup = setup
+            self.satisfying = satisfying
+        }
+
+        /// Who makes it: the app, unless a change is to a library's code.
+        public var owner: Matrix.Fix.Owner { changes.contains { $0.rank == 4 } ? .maintainers : .app }
+
+        /// Where it ranks (issue §3): by its worst change (a setting or an upgrade; the app's own set-up; the start
+        /// order; a downgrade; a library change; dropping an SDK), a fix that needs a set-up after one that does not,
+        /// and one change before two.
         var rank: Int {
-            let conditional = when == nil ? 0 : 1
-            switch kind {
-            case .variant:
-                switch variantKind ?? .choice {
-                case .upgrade: return 0 + conditional
-                case .downgrade: return 2 + conditional
-                case .setting: return 4 + conditional
-                case .choice: return 10 + conditional
-                case .libraryChange: return 12 + conditional
-                }
-            case .setup: return 6
-            case .orderRule, .orderRules, .requiredOrder: return 8
-            case .variantAndOrderRule: return 9
-            case .drop: return 14
-            case .dropAndOrderRule: return 15
-            case .twoChanges: return 16
-            }
+            (changes.map(\.rank).max() ?? 0) * 8 + (setup == nil ? 0 : 4) + min(changes.count, 3)
         }
 
-        /// Where every order passes with it: "every order passes when your app sets …", or "every order passes".
-        public var condition: String { when.map { "every order passes when your app \($0)" } ?? "every order passes" }
-
-        /// The fix in words.
-        public var text: String {
-            let ruleText = rules.map { "install `\($0[0])` before `\($0[1])`" }.joined(separator: " and ")
-            switch kind {
-            case .orderRule, .orderRules:
-                let keep = satisfying == 1 ? "the one order that keeps" : "the \(satisfying) orders that keep"
-                return "\(ruleText) (\(keep) \(rules.count == 1 ? "it" : "them") pass\(satisfying == 1 ? "es" : ""))"
-            case .variant:
-                switch variantKind ?? .choice {
-                case .upgrade(let target): return "upgrade to \(target) (`\(replace![1])` instead of `\(replace![0])`; \(condition))"
-                case .downgrade(let target): return "downgrade to \(target) (`\(replace![1])` instead of `\(replace![0])`, an older line; \(condition))"
-                case .setting(let text): return "use `\(replace![0])`'s documented setting: \(text) (`\(replace![1])`; \(condition))"
-                case .choice, .libraryChange: return "use `\(replace![1])` instead of `\(replace![0])` (\(condition))"
-                }
-            case .setup: return "set up your app so that it \(when ?? "") (every order passes)"
-            case .requiredOrder: return "install in exactly this order: \(order!.joined(separator: " → "))"
-            case .variantAndOrderRule: return "use `\(replace![1])` instead of `\(replace![0])`, and \(ruleText)"
-            case .drop:
-                let lost = loses.map { "you lose \($0); " } ?? ""
-                return "drop `\(drop!)` (\(lost)\(satisfying == 1 ? "the library left passes alone" : "every order of the others passes"))"
-            case .dropAndOrderRule: return "drop `\(drop!)`, and \(ruleText)"
-            case .twoChanges:
-                let parts = replacements.map { "use `\($0[1])` instead of `\($0[0])`" } + drops.map { "drop `\($0)`" }
-                return parts.joined(separator: ", and ") + " (\(condition))"
-            }
-        }
+        /// The participants it replaces and their replacements.
+        public var replacements: [(from: String, to: String)] { changes.compactMap(\.replacement) }
+        /// The participants it drops.
+        public var drops: [String] { changes.compactMap { if case .drop(let id) = $0 { id } else { nil } } }
+        /// Its order rules, as `[A, B]`: install A before B.
+        public var rules: [[String]] { changes.compactMap { if case .installBefore(let a, let b) = $0 { [a, b] } else { nil } } }
     }
 
     /// The whole answer.
@@ -418,6 +377,28 @@ public struct Advisor {
         public var shrinkRuns: Int
         /// Variants and drops that make some orders pass but not all, most passing first (at most three).
         public var closest: [NearMiss] = []
+        /// The words for the set's host, from which each fix's sentence is derived.
+        public var wording: Matrix.FixWording
+
+        /// Where every order passes with the fix: "every order passes when your app sets …"; for order rules, the
+        /// orders that keep them; for a drop, the others' orders.
+        public func condition(of fix: Fix) -> String {
+            if !fix.rules.isEmpty {
+                let keep = fix.satisfying == 1 ? "the one order that keeps" : "the \(fix.satisfying) orders that keep"
+                return "\(keep) \(fix.rules.count == 1 ? "it" : "them") pass\(fix.satisfying == 1 ? "es" : "")"
+            }
+            if fix.kind == .drop {
+                return fix.satisfying == 1 ? "the library left passes alone" : "every order of the others passes"
+            }
+            if fix.kind == .requiredOrder { return "that order passes" }
+            guard let setup = fix.setup, let host = wording.host else { return "every order passes" }
+            return "every order passes when your app " + setup.text(on: host)
+        }
+
+        /// The fix in words, derived from its changes: "upgrade to … (`rnfb` for `rnfb:double-call`) — every order passes".
+        public func text(of fix: Fix) -> String {
+            wording.phrase(fix.changes, order: evaluation.participants, wholeOrder: true) + " — " + condition(of: fix)
+        }
     }
 
     /// A variant or a drop that leaves some orders failing.
@@ -447,7 +428,9 @@ public struct Advisor {
             }
             .prefix(3).map(\.element)
         return Advice(evaluation: evaluation, causes: causes, fixes: fixes, fixSearchRuns: fixSearchRuns,
-                      shrinkRuns: shrinkRuns, closest: Array(closest))
+                      shrinkRuns: shrinkRuns, closest: Array(closest),
+                      wording: Matrix.FixWording(participants: generator.participants, host: generator.hosts.first { $0.name == host },
+                                                 hostName: host))
     }
 
     /// The failing scenarios of every order grouped by cause (the most severe finding's outcome, kind and message
@@ -519,30 +502,31 @@ public struct Advisor {
         return String(out)
     }
 
-    /// Every change that makes every order pass, smallest first (see ``Fix/Kind``).
+    /// Every change that makes every order pass, ranked (``Fix/rank``): another line or setting of one library (never a
+    /// mode its vendor's server or a `+load` hook picks), the app's set-up, install-order rules, dropping a library; two
+    /// changes together when no single one does. A downgrade is kept only where no newer line or setting of the same
+    /// library passes.
     func findFixes(_ evaluation: Evaluation, scenariosRun: inout Int, near: inout [NearMiss]) -> [Fix] {
         var fixes: [Fix] = []
         let rules = orderRules(evaluation, count: 1)
-        fixes += rules.map { Fix(kind: .orderRule, rules: $0.rules, satisfying: $0.satisfying) }
+        fixes += rules.map { Fix(kind: .orderRule, changes: $0.rules.map(Self.rule), satisfying: $0.satisfying) }
 
         let host = evaluation.host, set = evaluation.participants
         // Another variant at one position.
         for (position, id) in set.enumerated() {
-            guard let family = generator.participants.first(where: { $0.id == id })?.family else { continue }
-            for variant in generator.participants where variant.family == family && variant.id != id && variant.hosts.contains(host) {
+            for (variant, change) in appVariants(of: id, host: host) {
                 var other = set
                 other[position] = variant.id
                 let alternative = evaluate(host: host, participants: other, configs: evaluation.configs)
                 scenariosRun += alternative.scenariosRun
-                let kind = Matrix.VariantTrial.Kind.of(variant, replacing: generator.participants.first { $0.id == id }, lines: generator.participants)
                 // Under a set-up where the set fails and the variant passes: the fix for an app set up that way.
                 let placement = Placement.allCases.first { alternative.allPass(under: $0) && !evaluation.allPass(under: $0) }
                 if alternative.allPass {
-                    fixes.append(Fix(kind: .variant, replace: [id, variant.id], variantKind: kind))
-                } else if let placement, let info = placementHost(host) {
-                    fixes.append(Fix(kind: .variant, replace: [id, variant.id], when: placement.text(on: info, other), variantKind: kind))
+                    fixes.append(Fix(kind: .variant, changes: [change]))
+                } else if let placement, placementHost(host) != nil {
+                    fixes.append(Fix(kind: .variant, changes: [change], setup: placement.setup(other)))
                 } else if let rule = orderRules(alternative, count: 1).first {
-                    fixes.append(Fix(kind: .variantAndOrderRule, rules: rule.rules, replace: [id, variant.id], satisfying: rule.satisfying))
+                    fixes.append(Fix(kind: .variantAndOrderRule, changes: [change] + rule.rules.map(Self.rule), satisfying: rule.satisfying))
                 } else {
                     near.append(NearMiss(change: "use `\(variant.id)` instead of `\(id)`", passing: alternative.passingOrders.count,
                                          orders: alternative.orders.count))
@@ -550,15 +534,17 @@ public struct Advisor {
             }
         }
         if rules.isEmpty {
-            fixes += orderRules(evaluation, count: 2).prefix(3).map { Fix(kind: .orderRules, rules: $0.rules, satisfying: $0.satisfying) }
+            fixes += orderRules(evaluation, count: 2).prefix(3).map {
+                Fix(kind: .orderRules, changes: $0.rules.map(Self.rule), satisfying: $0.satisfying)
+            }
             if let order = evaluation.passingOrders.first(where: { order in evaluation.results(of: order).first?.installs == order })
                 ?? evaluation.passingOrders.first {
-                fixes.append(Fix(kind: .requiredOrder, order: order, satisfying: 1))
+                fixes.append(Fix(kind: .requiredOrder, changes: [.order(order, viaLoad: false)], satisfying: 1))
             }
         }
         // The app's own set-up: every order passes when it sets its delegate before (or after) every SDK starts.
-        if let info = placementHost(host), let placement = Placement.allCases.first(where: { evaluation.allPass(under: $0) }) {
-            fixes.append(Fix(kind: .setup, when: placement.text(on: info, set)))
+        if placementHost(host) != nil, let placement = Placement.allCases.first(where: { evaluation.allPass(under: $0) }) {
+            fixes.append(Fix(kind: .setup, changes: [.setup(placement.setup(set))]))
         }
         // One library fewer.
         for id in set {
@@ -566,16 +552,54 @@ public struct Advisor {
             let alternative = evaluate(host: host, participants: rest, configs: evaluation.configs)
             scenariosRun += alternative.scenariosRun
             if alternative.allPass {
-                fixes.append(Fix(kind: .drop, drop: id, satisfying: alternative.orders.count,
-                                 loses: generator.participants.first { $0.id == id }?.provides))
+                fixes.append(Fix(kind: .drop, changes: [.drop(id)], satisfying: alternative.orders.count))
             } else if let rule = orderRules(alternative, count: 1).first {
-                fixes.append(Fix(kind: .dropAndOrderRule, rules: rule.rules, drop: id, satisfying: rule.satisfying))
+                fixes.append(Fix(kind: .dropAndOrderRule, changes: [.drop(id)] + rule.rules.map(Self.rule), satisfying: rule.satisfying))
             } else {
                 near.append(NearMiss(change: "drop `\(id)`", passing: alternative.passingOrders.count, orders: alternative.orders.count))
             }
         }
-        if fixes.isEmpty { fixes = twoChanges(evaluation, scenariosRun: &scenariosRun) }
-        return fixes.enumerated().sorted { a, b in a.element.rank != b.element.rank ? a.element.rank < b.element.rank : a.offset < b.offset }
+        // Two changes together where no single change keeps every SDK: each library's own change (upgrading both SDKs
+        // passes where upgrading either does not, or makes a set that cannot be linked possible); a drop with another
+        // change only where no drop alone passes.
+        if !fixes.contains(where: { $0.drops.isEmpty }) {
+            fixes += twoChanges(evaluation, keepingEvery: !fixes.isEmpty, scenariosRun: &scenariosRun)
+        }
+        return Self.ranked(fixes)
+    }
+
+    /// "Install A before B" as a change.
+    static func rule(_ pair: [String]) -> Matrix.Fix.Change { .installBefore(pair[0], pair[1]) }
+
+    /// The other lines, settings and forms of `id`'s library on the host that the app can choose, each as the change of
+    /// choosing it (``Matrix/change(to:replacing:kind:participants:)``).
+    func appVariants(of id: String, host: String) -> [(info: ParticipantInfo, change: Matrix.Fix.Change)] {
+        guard let current = generator.participants.first(where: { $0.id == id }) else { return [] }
+        return generator.participants.compactMap { variant in
+            guard variant.family == current.family, variant.id != id, variant.hosts.contains(host) else { return nil }
+            let kind = Matrix.VariantTrial.Kind.of(variant, replacing: current, lines: generator.participants)
+            return Matrix.change(to: variant.id, replacing: id, kind: kind, participants: generator.participants).map { (variant, $0) }
+        }
+    }
+
+    /// The fixes in rank, a downgrade left out where a newer line or setting of the same library passes under the same
+    /// set-up (or under every one): "a downgrade only when no newer line passes".
+    static func ranked(_ fixes: [Fix]) -> [Fix] {
+        func isDowngrade(_ c: Matrix.Fix.Change) -> Bool { if case .downgrade = c { true } else { false } }
+        func isNewer(_ c: Matrix.Fix.Change) -> Bool {
+            switch c {
+            case .upgrade, .setting: true
+            default: false
+            }
+        }
+        let kept = fixes.filter { fix in
+            let downgraded = fix.changes.filter(isDowngrade).compactMap { $0.replacement?.from }
+            return downgraded.isEmpty || !fixes.contains { other in
+                other.changes.contains { isNewer($0) && downgraded.contains($0.replacement?.from ?? "") }
+                    && (other.setup == nil || other.setup == fix.setup)
+            }
+        }
+        return kept.enumerated().sorted { a, b in a.element.rank != b.element.rank ? a.element.rank < b.element.rank : a.offset < b.offset }
             .map(\.element)
     }
 
@@ -586,62 +610,56 @@ public struct Advisor {
     }
 
     /// When no single change works: two variants, a variant and a drop, or two drops (leaving at least two libraries)
-    /// under which every order passes.
-    func twoChanges(_ evaluation: Evaluation, scenariosRun: inout Int) -> [Fix] {
+    /// under which every order passes; with `keepingEvery`, two variants only (a drop alone already passes).
+    func twoChanges(_ evaluation: Evaluation, keepingEvery: Bool = false, scenariosRun: inout Int) -> [Fix] {
         let host = evaluation.host, set = evaluation.participants
-        func variants(_ id: String) -> [String] {
-            guard let family = generator.participants.first(where: { $0.id == id })?.family else { return [] }
-            return generator.participants.filter { $0.family == family && $0.id != id && $0.hosts.contains(host) }.map(\.id)
-        }
-        var candidates: [(participants: [String], fix: Fix)] = []
+        var candidates: [(participants: [String], changes: [Matrix.Fix.Change])] = []
         for p in set.indices {
             for q in set.indices where q > p {
-                for a in variants(set[p]) {
-                    for b in variants(set[q]) {
+                for a in appVariants(of: set[p], host: host) {
+                    for b in appVariants(of: set[q], host: host) {
                         var other = set
-                        other[p] = a
-                        other[q] = b
-                        candidates.append((other, Fix(kind: .twoChanges, replacements: [[set[p], a], [set[q], b]])))
+                        other[p] = a.info.id
+                        other[q] = b.info.id
+                        candidates.append((other, [a.change, b.change]))
                     }
                 }
             }
         }
-        for p in set.indices {
-            for a in variants(set[p]) {
+        for p in set.indices where !keepingEvery {
+            for a in appVariants(of: set[p], host: host) {
                 for q in set.indices where q != p {
                     var other = set
-                    other[p] = a
+                    other[p] = a.info.id
                     other.remove(at: q)
-                    candidates.append((other, Fix(kind: .twoChanges, replacements: [[set[p], a]], drops: [set[q]])))
+                    candidates.append((other, [a.change, .drop(set[q])]))
                 }
             }
         }
-        if set.count >= 4 {
+        if set.count >= 4, !keepingEvery {
             for p in set.indices {
                 for q in set.indices where q > p {
-                    candidates.append((set.enumerated().filter { $0.offset != p && $0.offset != q }.map(\.element),
-                                       Fix(kind: .twoChanges, drops: [set[p], set[q]])))
+                    candidates.append((set.enumerated().filter { $0.offset != p && $0.offset != q }.map(\.element), [.drop(set[p]), .drop(set[q])]))
                 }
             }
         }
         var fixes: [Fix] = []
         var conditional: [Fix] = []
         for candidate in candidates {
+            let drops = candidate.changes.contains { if case .drop = $0 { true } else { false } }
             if allPass(host: host, participants: candidate.participants, configs: evaluation.configs, scenariosRun: &scenariosRun) {
-                fixes.append(candidate.fix)
-            } else if candidate.fix.drops.isEmpty, let info = placementHost(host) {
+                fixes.append(Fix(kind: .twoChanges, changes: candidate.changes))
+            } else if !drops, placementHost(host) != nil {
                 // Two other versions that pass when the app sets its delegate before (or after) every SDK starts: the fix
                 // for an app set up that way (two wrappers that each fail alone under the other set-up, RNFB and Notifee).
                 let alternative = evaluate(host: host, participants: candidate.participants, configs: evaluation.configs)
                 scenariosRun += alternative.scenariosRun
                 if let placement = Placement.allCases.first(where: { alternative.allPass(under: $0) && !evaluation.allPass(under: $0) }) {
-                    var fix = candidate.fix
-                    fix.when = placement.text(on: info, candidate.participants)
-                    conditional.append(fix)
+                    conditional.append(Fix(kind: .twoChanges, changes: candidate.changes, setup: placement.setup(candidate.participants)))
                 }
             }
         }
-        return fixes + conditional
+        return Self.ranked(fixes + conditional)
     }
 
     /// Whether every order of the set passes, stopping at the first batch with a failure. Batches have a fixed size, so

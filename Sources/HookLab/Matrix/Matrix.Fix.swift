@@ -19,6 +19,8 @@ extension Matrix {
             case libraryChange(replacing: String, with: String)
             /// Start the SDKs in this order (for a `+load` hook, link it earlier).
             case order([String], viaLoad: Bool)
+            /// Install the first before the second, whatever the others' places (`advise`'s order rule over a set).
+            case installBefore(String, String)
             /// Install the method hooks with these install variants.
             case installVariants([String])
             /// The app's delegate set up this way instead (a choosable set-up).
@@ -29,16 +31,19 @@ extension Matrix {
             case setDelegateAfterInstalls
             /// The app clears the slot before it frees its delegate.
             case clearBeforeFreeing
+            /// Drop the SDK, losing what it provides (a last resort).
+            case drop(String)
 
             /// The rank of its kind (issue §3): a setting or an upgrade; the app's own set-up; the start order; a
-            /// downgrade; then a library change, which is its maintainers' to make.
+            /// downgrade; then a library change, which is its maintainers' to make; dropping an SDK last.
             public var rank: Int {
                 switch self {
                 case .setting, .upgrade: 0
                 case .setup, .implement, .setDelegateAfterInstalls, .clearBeforeFreeing, .choice, .installVariants: 1
-                case .order: 2
+                case .order, .installBefore: 2
                 case .downgrade: 3
                 case .libraryChange: 4
+                case .drop: 5
                 }
             }
 
@@ -95,6 +100,26 @@ extension Matrix {
     }
 }
 
+extension Matrix {
+    /// The change of putting `variant` in `replaced`'s place, as the app (or a library's maintainers) would make it; nil
+    /// for a mode the vendor's server or a `+load` hook picks, which is no fix the app can make, nor is a setting of
+    /// another such mode (the app sets the same switch on the mode it has). `advise`, `scan` and the matrix ask this.
+    public static func change(to variant: String, replacing replaced: String, kind: VariantTrial.Kind,
+                              participants: [ParticipantInfo]) -> Fix.Change? {
+        guard let info = participants.first(where: { $0.id == variant }), info.chosenBy == nil else { return nil }
+        if let setting = info.setting, setting.of != replaced, participants.first(where: { $0.id == setting.of })?.chosenBy != nil {
+            return nil
+        }
+        switch kind {
+        case .upgrade(let target): return .upgrade(replacing: replaced, with: variant, target: target)
+        case .downgrade(let target): return .downgrade(replacing: replaced, with: variant, target: target)
+        case .setting(let text): return .setting(replacing: replaced, with: variant, text: text)
+        case .choice: return .choice(replacing: replaced, with: variant)
+        case .libraryChange: return .libraryChange(replacing: replaced, with: variant)
+        }
+    }
+}
+
 extension AppSetup {
     /// The same app in another start order: the same SDKs started before and after its delegate, whatever their order
     /// among themselves (an order change keeps where the app sets its delegate against each SDK).
@@ -135,18 +160,7 @@ extension Matrix {
             return (setups, false, passesIn)
         }
         func change(_ variant: VariantTrial) -> Fix.Change? {
-            // A mode the vendor's server or a +load hook picks is no fix the app can make, nor is a setting of another
-            // such mode (the app sets the same switch on the mode it has).
-            guard let info = participants.first(where: { $0.id == variant.variant }), info.chosenBy == nil else { return nil }
-            if let setting = info.setting, setting.of != variant.replacing,
-               participants.first(where: { $0.id == setting.of })?.chosenBy != nil { return nil }
-            switch variant.kind {
-            case .upgrade(let target): return .upgrade(replacing: variant.replacing, with: variant.variant, target: target)
-            case .downgrade(let target): return .downgrade(replacing: variant.replacing, with: variant.variant, target: target)
-            case .setting(let text): return .setting(replacing: variant.replacing, with: variant.variant, text: text)
-            case .choice: return .choice(replacing: variant.replacing, with: variant.variant)
-            case .libraryChange: return .libraryChange(replacing: variant.replacing, with: variant.variant)
-            }
+            Self.change(to: variant.variant, replacing: variant.replacing, kind: variant.kind, participants: participants)
         }
         // 1. One library's other line, setting or form, in the same order.
         // The smallest upgrade first, so that a larger one that passes under no other set-up is left out (ranked(_:)).

@@ -25,7 +25,7 @@ extension Matrix {
     }
 
     /// One change: its kind and what it names.
-    static func json(_ change: Fix.Change, host: HostInfo?) -> JSONValue {
+    public static func json(_ change: Fix.Change, host: HostInfo?) -> JSONValue {
         func replacing(_ kind: String, _ from: String, _ to: String, _ extra: [(String, JSONValue)] = []) -> JSONValue {
             .object([("kind", .string(kind)), ("replacing", .string(from)), ("with", .string(to))] + extra)
         }
@@ -45,6 +45,9 @@ extension Matrix {
             return .object([("kind", .string("implement")), ("methods", .array(methods.map(JSONValue.string)))])
         case .setDelegateAfterInstalls: return .object([("kind", .string("setDelegateAfterInstalls"))])
         case .clearBeforeFreeing: return .object([("kind", .string("clearBeforeFreeing"))])
+        case .installBefore(let first, let then):
+            return .object([("kind", .string("installBefore")), ("first", .string(first)), ("then", .string(then))])
+        case .drop(let id): return .object([("kind", .string("drop")), ("participant", .string(id))])
         }
     }
 }

@@ -9,18 +9,10 @@ extension Matrix {
     static let orderDoesNotHelp = "Changing the install order does not help: the other order fails too."
 
     /// The design of a participant in a few words, as it declares it; else its `models` text.
-    func design(of id: String) -> String {
-        guard let p = participants.first(where: { $0.id == id }) else { return id }
-        return p.design ?? p.models
-    }
+    func design(of id: String) -> String { wording("").design(of: id) }
 
     /// The library a participant models, for "report it to": its `models` text up to the first parenthesis or colon.
-    func libraryName(of id: String) -> String {
-        let models = participants.first { $0.id == id }?.models ?? id
-        let head = models.components(separatedBy: " + ")[0]
-        let name = head.prefix { $0 != "(" && $0 != ":" && $0 != "," }.trimmingCharacters(in: .whitespaces)
-        return name.isEmpty ? id : name
-    }
+    func libraryName(of id: String) -> String { wording("").libraryName(of: id) }
 
     /// "### <a id="…"></a>UITableView · rx ↔ tracker:swizzle · 🕳️ broken (debug and release)".
     func noteHeading(_ note: ReportLayout.Note, anchored: Bool = true) -> String {
@@ -557,7 +549,6 @@ extension Matrix {
     /// One fix in an integrator's words: the change, the order the lab ran, and the set-ups under which it passed.
     func fixSentence(_ fix: Fix, verdict: Verdict, host: HostInfo?, note: ReportLayout.Note) -> String {
         func order(_ ids: [String]) -> String { "`\(ids.joined(separator: " → "))`" }
-        let owner = verdict.host.split(separator: "@").first.map(String.init) ?? verdict.host
         let passes: String
         if fix.everySetup {
             passes = fix.passesIn == verdict.failing ? "passes under every set-up" : "passes in " + fix.passesIn.map(\.rawValue).joined(separator: " and ")
@@ -572,44 +563,7 @@ extension Matrix {
                 host.map { host in renames.reduce(setup) { $0.renamed($1.from, to: $1.to) }.text(on: host) }
             }.joined(separator: "; or when it ")
         }
-        // What an upgrade brings with it (its `requires` lines that the line it replaces does not have).
-        func brings(_ change: Fix.Change) -> String {
-            guard case .upgrade(let from, let to, _) = change,
-                  let new = participants.first(where: { $0.id == to })?.requires else { return "" }
-            let old = participants.first { $0.id == from }?.requires ?? []
-            // The reason's first clause ("React Native Firebase 26 pins Firebase iOS 12"); its citation is in the file.
-            let added = new.filter { r in !old.contains { $0.family == r.family && $0.versions == r.versions } }
-                .map { String($0.reason.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces) }
-            return added.isEmpty ? "" : " (it brings what it requires: " + added.joined(separator: "; ") + ")"
-        }
-        func phrase(_ change: Fix.Change, first: Bool) -> String {
-            let text: String
-            switch change {
-            case .upgrade(let from, let to, let target): text = "upgrade to \(target) (`\(to)` for `\(from)`)\(brings(change))"
-            case .downgrade(let from, let to, let target): text = "downgrade to \(target) (`\(to)` for `\(from)`), an older line, since no newer one passes under these set-ups"
-            case .setting(let from, let to, let text2): text = "use `\(from)`'s documented setting: \(text2) (`\(to)`)"
-            case .choice(let from, let to): text = "use `\(to)` (\(design(of: to))) instead of `\(from)`"
-            case .libraryChange(let from, let to):
-                let name = libraryName(of: from)
-                let models = participants.first { $0.id == to }?.models ?? to
-                let what = models.hasPrefix(name) ? String(models.dropFirst(name.count)).trimmingCharacters(in: .whitespaces) : models
-                let line = failureLine(note).map { " (where it fails: `\($0)`)" } ?? ""
-                text = "change \(name)\(line): \(what) — modeled as `\(to)`"
-            case .order(let ids, let viaLoad):
-                text = viaLoad ? "make `\(ids[0])`'s +load hooks run first (link its library earlier)" : "initialize `\(ids[0])` first"
-            case .installVariants(let variants): text = "install with " + variants.map { "`\($0)`" }.joined(separator: " and ")
-            case .setup(let setup): text = "set up your app so that it " + (host.map { setup.text(on: $0) } ?? "")
-            case .implement(let methods):
-                text = "implement " + methods.map { "`\($0)`" }.joined(separator: " and ") + " in your app delegate"
-            case .setDelegateAfterInstalls:
-                let what = host?.delegateAtCreation != nil ? "create the `\(owner)` with your delegate" : "set the `\(owner)`'s delegate"
-                text = "\(what) after starting " + verdict.order.map { "`\($0)`" }.joined(separator: " and ")
-            case .clearBeforeFreeing:
-                text = "set `\(owner).delegate` to nil before your delegate is freed (in the deinit of the screen that owns both)"
-            }
-            return first ? Self.capitalized(text) : text
-        }
-        let changes = fix.changes.enumerated().map { phrase($0.element, first: $0.offset == 0) }.joined(separator: ", and ")
+        let changes = wording(verdict.host).phrase(fix.changes, order: verdict.order, failureLine: failureLine(note), capitalized: true)
         switch fix.changes.count == 1 ? fix.changes[0] : nil {
         case .setup?: return "\(changes): the lab ran this order that way and it passes."
         case .implement(let methods)?:
@@ -635,9 +589,7 @@ extension Matrix {
     }
 
     /// What the app loses by dropping a library: its participant's `provides` line, or what it is.
-    func provides(_ id: String) -> String {
-        participants.first { $0.id == id }?.provides ?? "what \(libraryName(of: id)) does for your app"
-    }
+    func provides(_ id: String) -> String { wording("").provides(id) }
 
     /// "What you can do" when the failure is the app's own (``Attribution/app``): fix the app.
     func appOwnActions(_ verdict: Verdict) -> [String] {

@@ -5,27 +5,24 @@
 import Foundation
 
 extension Scan {
-    /// A change that passes under the app's own set-up.
+    /// A change that passes under the app's own set-up, as values: the changes as the matrix's fixes hold them
+    /// (``Matrix/Fix/Change``: an upgrade with its whole range, a setting, a downgrade), who makes them, and the set-up
+    /// it was run under. ``Scan/ownFixText(_:verdict:)`` derives its sentence from them.
     public struct OwnFix: Sendable, Hashable {
-        /// The participants replaced and their replacements (`[from, to]`), one or two.
-        public var replacements: [[String]]
-        /// What each is to the app: an upgrade with its whole range, a setting, a downgrade.
-        public var kinds: [Matrix.VariantTrial.Kind]
+        /// One change, or two where the first line requires the second's.
+        public var changes: [Matrix.Fix.Change]
+        /// The app's own set-up, from its source, under which the lab ran it.
+        public var setup: AppSetup
         /// The outcome under the app's set-up over the orders its lines allow (always `.ok` for a fix).
         public var outcome: Outcome
 
+        /// The participants replaced and their replacements (`[from, to]`).
+        public var replacements: [[String]] { changes.compactMap(\.replacement).map { [$0.from, $0.to] } }
+        /// Who makes it.
+        public var owner: Matrix.Fix.Owner { changes.contains { $0.rank == 4 } ? .maintainers : .app }
+
         /// Its rank: upgrades and settings first, a downgrade after them; a pair after a single change.
-        var rank: Int {
-            let worst = kinds.map { kind -> Int in
-                switch kind {
-                case .upgrade, .setting: 0
-                case .downgrade: 2
-                case .choice: 3
-                case .libraryChange: 4
-                }
-            }.max() ?? 0
-            return worst * 2 + replacements.count - 1
-        }
+        var rank: Int { (changes.map(\.rank).max() ?? 0) * 2 + changes.count - 1 }
     }
 
     /// The changes that pass under `setup`, the app's own set-up on `verdict`'s host, ranked: each another line or
@@ -59,13 +56,17 @@ extension Scan {
             renamed.finding = nil
             return judged(renamed, alternative).outcome
         }
+        func change(_ variant: ParticipantInfo, replacing old: ParticipantInfo) -> Matrix.Fix.Change? {
+            Matrix.change(to: variant.id, replacing: old.id, kind: Matrix.VariantTrial.Kind.of(variant, replacing: old, lines: participants),
+                          participants: participants)
+        }
         var fixes: [OwnFix] = []
         for id in set {
             guard let old = info(id) else { continue }
             for variant in variants(id) {
-                let kind = Matrix.VariantTrial.Kind.of(variant, replacing: old, lines: participants)
+                guard let first = change(variant, replacing: old) else { continue }
                 if let result = outcome([[id, variant.id]]) {
-                    if result == .ok { fixes.append(OwnFix(replacements: [[id, variant.id]], kinds: [kind], outcome: result)) }
+                    if result == .ok { fixes.append(OwnFix(changes: [first], setup: setup.setup, outcome: result)) }
                     continue
                 }
                 // Not possible alone: with another SDK of the set on another line (what the variant's `requires` drags in).
@@ -74,17 +75,17 @@ extension Scan {
                     for second in variants(other) {
                         let pair = [[id, variant.id], [other, second.id]]
                         guard outcome(pair) == .ok else { continue }
-                        let secondKind = Matrix.VariantTrial.Kind.of(second, replacing: otherInfo, lines: participants)
-                        fixes.append(OwnFix(replacements: pair, kinds: [kind, secondKind], outcome: .ok))
+                        guard let then = change(second, replacing: otherInfo) else { continue }
+                        fixes.append(OwnFix(changes: [first, then], setup: setup.setup, outcome: .ok))
                     }
                 }
             }
         }
         // A downgrade only when nothing newer passes; choices and library changes are not the app's to make here.
-        let newer = fixes.contains { $0.rank < 4 && !$0.kinds.contains { if case .downgrade = $0 { true } else { false } } }
+        let newer = fixes.contains { !$0.changes.contains { if case .downgrade = $0 { true } else { false } } && $0.rank < 4 }
         fixes.removeAll { fix in
-            fix.kinds.contains { kind in
-                switch kind {
+            fix.changes.contains { change in
+                switch change {
                 case .downgrade: newer
                 case .choice, .libraryChange: true
                 default: false
@@ -96,17 +97,15 @@ extension Scan {
 
     /// An own fix in the app's words: each change in its package's terms when the lockfile has it ("upgrade RNFBMessaging
     /// from 20.4.0 to ≥ 23.8.5 < 26.0.0"), else as the lab names it, with the lab's ids.
-    public func ownFixText(_ fix: OwnFix) -> String {
-        let parts = zip(fix.replacements, fix.kinds).map { pair, kind -> String in
-            if let upgrade = Self.upgrade(from: pair[0], to: pair[1], found: found, declared: declared) { return upgrade }
-            switch kind {
-            case .setting(let text): return "use \(text)"
-            case .upgrade(let target): return "upgrade to \(target)"
-            case .downgrade(let target): return "downgrade to \(target)"
-            case .choice, .libraryChange: return "use `\(pair[1])`"
+    public func ownFixText(_ fix: OwnFix, verdict: HostVerdict) -> String {
+        let parts = fix.changes.map { change -> String in
+            if let r = change.replacement, let upgrade = Self.upgrade(from: r.from, to: r.to, found: found, declared: declared) {
+                return upgrade + verdict.advice.wording.brings(change)
             }
+            return verdict.advice.wording.phrase(change, order: verdict.participants)
         }
         let ids = fix.replacements.map { "`\($0[1])` instead of `\($0[0])`" }.joined(separator: ", ")
         return parts.joined(separator: " and ") + " (\(ids); the lab ran it under your app's own set-up and every order the lines allow passes)"
     }
+
 }

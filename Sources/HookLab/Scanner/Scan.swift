@@ -459,7 +459,7 @@ public struct Scan: Sendable {
             blamed += involved.isEmpty ? verdict.participants : involved
             let libraries = (involved.isEmpty ? verdict.participants : involved).map(named).joined(separator: " and ")
             // First a change the lab ran under the app's own set-up, when it read one.
-            let fix = verdict.ownFixes.first.map { ": " + ownFixText($0) }
+            let fix = verdict.ownFixes.first.map { ": " + ownFixText($0, verdict: verdict) }
                 ?? verdict.advice.fixes.first.map { ": " + fixText($0, verdict: verdict) } ?? ": no change the lab ran makes every order pass"
             // The app's own set-up, when its source shows it (Scan+SourceSetup.swift).
             var own = ""
@@ -484,7 +484,7 @@ public struct Scan: Sendable {
         public var cause: Advisor.Cause
         /// Where to show it: the lockfile line of the SDK found last of ``participants``.
         public var at: LockedPackage
-        /// The smallest change, when there is one.
+        /// The first change to try, when there is one.
         public var fix: String?
     }
 
@@ -500,36 +500,30 @@ public struct Scan: Sendable {
                 let rows = found.filter { involved.contains($0.participant) }
                 guard let last = rows.max(by: { ($0.package.file, $0.package.line) < ($1.package.file, $1.package.line) }) else { continue }
                 out.append(Conflict(host: verdict.host, participants: involved, cause: cause, at: last.package,
-                                    fix: verdict.ownFixes.first.map(ownFixText) ?? verdict.advice.fixes.first.map { fixText($0, verdict: verdict) }))
+                                    fix: verdict.ownFixes.first.map { ownFixText($0, verdict: verdict) }
+                                        ?? verdict.advice.fixes.first.map { fixText($0, verdict: verdict) }))
             }
         }
         return out
     }
 
-    /// A fix in an app's words: an order rule or a variant as `advise` says it, and for a variant that is another version
-    /// of the same SDK, the upgrade (`upgrade RxCocoa to >= 6.5.0`).
+    /// A fix in an app's words, derived from its changes: where every change is another version line of an SDK the
+    /// lockfile has, the upgrades (or downgrades) in its package's terms with the lab's ids; else `advise`'s sentence,
+    /// followed by those it can say in package terms.
     public func fixText(_ fix: Advisor.Fix, verdict: HostVerdict) -> String {
-        // Another version line of an SDK found in the lockfile: the upgrade from the locked version, in its package's terms.
-        if fix.kind == .variant, let pair = fix.replace, let upgrade = Self.upgrade(from: pair[0], to: pair[1], found: found, declared: declared) {
-            switch fix.variantKind {
-            case .upgrade?, .downgrade?:
-                return "\(upgrade) (`\(pair[1])` instead of `\(pair[0])`; \(fix.condition))"
-            default: break
+        let advice = verdict.advice
+        let lines = fix.changes.compactMap { change -> String? in
+            switch change {
+            case .upgrade(let from, let to, _), .downgrade(let from, let to, _):
+                Self.upgrade(from: from, to: to, found: found, declared: declared).map { $0 + advice.wording.brings(change) }
+            default: nil
             }
         }
-        // Two other version lines: both upgrades in package terms, then the lab's ids.
-        if fix.kind == .twoChanges, fix.drops.isEmpty, fix.replacements.count == 2 {
-            let upgrades = fix.replacements.compactMap { Self.upgrade(from: $0[0], to: $0[1], found: found, declared: declared) }
-            if upgrades.count == 2 {
-                let ids = fix.replacements.map { "`\($0[1])` instead of `\($0[0])`" }.joined(separator: ", ")
-                return upgrades.joined(separator: " and ") + " (\(ids); \(fix.condition))"
-            }
+        guard lines.count < fix.changes.count else {
+            let ids = fix.replacements.map { "`\($0.to)` instead of `\($0.from)`" }.joined(separator: ", ")
+            return lines.joined(separator: " and ") + " (\(ids)) — \(advice.condition(of: fix))"
         }
-        var text = fix.text
-        for pair in ([fix.replace].compactMap { $0 } + fix.replacements) where pair.count == 2 {
-            if let upgrade = Self.upgrade(from: pair[0], to: pair[1], found: found, declared: declared) { text += "; \(upgrade)" }
-        }
-        return text
+        return ([advice.text(of: fix)] + lines).joined(separator: "; ")
     }
 
     /// "upgrade RxCocoa to >= 6.5.0" when `to` is another version range of the SDK `from` was found as.

@@ -21,13 +21,9 @@ struct JSONScanReporter: ScanReporter {
         let hosts: [JSONValue] = scan.hosts.map { verdict in
             // `advise --json`'s document, whose causes and fixes keep their field names.
             let advice = (try? JSONValue.parse(CLI.adviceJSON(verdict.advice)).value) ?? .null
+            // Each fix's values as `advise --json` has them, its sentence in the lockfile's terms.
             let fixes: [JSONValue] = verdict.advice.fixes.map { fix in
-                var members: [(String, JSONValue)] = [("kind", .string(fix.kind.rawValue)), ("text", .string(scan.fixText(fix, verdict: verdict)))]
-                if case .array(let all)? = advice["fixes"], let original = all.first(where: { $0["text"] == .string(fix.text) }),
-                   case .object(let more) = original {
-                    members += more.filter { $0.0 != "kind" && $0.0 != "text" }
-                }
-                return .object(members)
+                CLI.fixJSON(fix, advice: verdict.advice, text: scan.fixText(fix, verdict: verdict))
             }
             return .object([
                 ("host", .string(verdict.host)),
@@ -39,7 +35,10 @@ struct JSONScanReporter: ScanReporter {
                 // The changes the lab ran under the app's own set-up and saw pass, first in the verdict.
                 ("ownFixes", .array(verdict.ownFixes.map { fix in
                     .object([("replacements", .array(fix.replacements.map { .array($0.map(JSONValue.string)) })),
-                             ("text", .string(scan.ownFixText(fix)))])
+                             ("changes", .array(fix.changes.map { Matrix.json($0, host: verdict.advice.wording.host) })),
+                             ("owner", .string(fix.owner.rawValue)),
+                             ("setup", verdict.advice.wording.host.map { .string(fix.setup.text(on: $0)) } ?? .null),
+                             ("text", .string(scan.ownFixText(fix, verdict: verdict)))])
                 })),
                 ("failsForApp", .bool(verdict.failsForApp)),
             ] + sourceSetupMembers(verdict))

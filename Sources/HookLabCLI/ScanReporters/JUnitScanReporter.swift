@@ -25,7 +25,7 @@ struct JUnitScanReporter: ScanReporter {
                 if e.passes(order) { body += "/>\n"; continue }
                 let cause = verdict.advice.causes.first { cause in cause.cells.contains { $0.order == order } }
                 let message = cause.map { "\($0.outcome.rawValue): \($0.kind.rawValue): \($0.finding.message)" } ?? "fails"
-                let fix = verdict.advice.fixes.first.map { "smallest change: " + scan.fixText($0, verdict: verdict) } ?? "nothing in the lab makes every order pass"
+                let fix = verdict.advice.fixes.first.map { "first change to try: " + scan.fixText($0, verdict: verdict) } ?? "nothing in the lab makes every order pass"
                 body += ">\n      <failure type=\"\(xml(cause?.kind.rawValue ?? "conflict"))\" message=\"\(xml(message))\">\(xml(fix))</failure>\n    </testcase>\n"
             }
             body += "  </testsuite>\n"

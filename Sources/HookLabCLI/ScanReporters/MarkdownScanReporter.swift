@@ -85,7 +85,7 @@ struct MarkdownScanReporter: ScanReporter {
             }
             let upgrades = verdict.advice.fixes.compactMap { fix -> String? in
                 let text = scan.fixText(fix, verdict: verdict)
-                return text == fix.text ? nil : text
+                return text == verdict.advice.text(of: fix) ? nil : text
             }
             if !upgrades.isEmpty {
                 out += "In your lockfile's terms: " + upgrades.map { $0 }.joined(separator: "; ") + ".\n\n"
@@ -96,7 +96,7 @@ struct MarkdownScanReporter: ScanReporter {
                 out += "**Your app's set-up, from its source:** \(setup.sentence). \(verdict)\(verdict.hasSuffix(".") ? "" : ".")\n\n"
                 if !verdictOfHost.ownFixes.isEmpty {
                     out += "**What passes under your app's own set-up** (the lab ran each):\n\n"
-                        + verdictOfHost.ownFixes.map { "- " + scan.ownFixText($0) + "\n" }.joined() + "\n"
+                        + verdictOfHost.ownFixes.map { "- " + scan.ownFixText($0, verdict: verdictOfHost) + "\n" }.joined() + "\n"
                 }
             } else if let gap = verdict.sourceSetupGap {
                 out += "Your app's set-up here is not known from its source: \(gap); the verdict below is over every set-up.\n\n"

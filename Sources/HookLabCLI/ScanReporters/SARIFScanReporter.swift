@@ -18,7 +18,7 @@ struct SARIFScanReporter: ScanReporter {
                 ("id", .string(id)),
                 ("name", .string(kind)),
                 ("shortDescription", .object([("text", .string("SDKs in this lockfile, alone or together, end in \(kind)"))])),
-                ("fullDescription", .object([("text", .string("HookLab ran the SDKs' models in every install order; some orders end in a \(kind) finding. The result names the library or libraries it needs, the host, what the user sees and the smallest change."))])),
+                ("fullDescription", .object([("text", .string("HookLab ran the SDKs' models in every install order; some orders end in a \(kind) finding. The result names the library or libraries it needs, the host, what the user sees and the first change to try."))])),
                 ("defaultConfiguration", .object([("level", .string("error"))])),
             ])
         }

@@ -22,7 +22,7 @@ extension Scan.Conflict {
     var message: String {
         let first = Matrix.sentence(cause.finding.message.split(separator: "\n").first.map(String.init) ?? cause.finding.message)
         var text = "\(participants.joined(separator: " + ")) on \(host): \(cause.outcome.title) (\(cause.kind.rawValue)). \(first)"
-        if let fix { text += " Smallest change: \(fix)." }
+        if let fix { text += " First change to try: \(fix)." }
         text += " See HookLab's \(notePath) and `hooklab advise \(host) \(participants.joined(separator: " "))`."
         return text
     }
