@@ -314,6 +314,11 @@ extension Matrix {
             let name = message.prefix { $0 != ":" }
             return "The app crashes with an uncaught `\(name)` \(when)."
         case .fatalError:
+            // SwiftUI's cast runs when its first scene connects, right after launch, which the lab does at the first event
+            // (UIKit.connectSwiftUIScene): the trap is the scene's, not that event's.
+            if message.hasPrefix("SwiftUI trapped:"), message.contains("when the first scene connects") {
+                return "The app crashes on a Swift trap at launch, when SwiftUI's first window scene connects."
+            }
             return "The app crashes on a Swift trap \(when)."
         case .badAccess:
             return "The app crashes (EXC_BAD_ACCESS in the Objective-C runtime) \(when)."
