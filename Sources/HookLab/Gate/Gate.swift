@@ -182,6 +182,9 @@ public struct Gate: Sendable {
         guard result.outcome != .ok else { return nil }
         let verdict = matrix.verdict(Matrix.NoteKey(host: result.cell.host, order: result.cell.order))
         let whose: String = switch verdict.attribution {
+        // A conflict is blamed on the libraries its reproducer needs: the order's others are bystanders.
+        case .conflict where !verdict.reproducerLibraries.isEmpty && verdict.reproducerLibraries.count < result.cell.order.count:
+            "a conflict of " + verdict.reproducerLibraries.joined(separator: " and ") + " without the others"
         case .conflict: "a conflict of the order's libraries"
         case .libraries(let ids): ids.joined(separator: " and ") + (ids.count == 1 ? " alone" : " without the others")
         case .app, nil: "the app's own"

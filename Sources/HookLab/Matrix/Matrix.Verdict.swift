@@ -6,8 +6,8 @@ import ObjCModel
 extension Matrix {
     /// Whose failure a failing order is, read from its minimal reproducer.
     public enum Attribution: Hashable, Sendable {
-        /// The reproducer needs every library of the order, and the order has a finding that neither the app alone
-        /// nor any of its libraries alone has.
+        /// The order has a finding that neither the app alone nor any of its libraries alone has: a conflict among the
+        /// libraries its reproducer needs (``Verdict/reproducerLibraries``; the order's others are bystanders).
         case conflict
         /// These libraries' own failure: the reproducer keeps only them, or each already fails this way alone.
         case libraries([String])
@@ -171,11 +171,11 @@ extension Matrix {
         /// Whether any failing configuration is predicted (the table's ᵖ).
         public var isPredicted: Bool { evidenceByConfig.contains { $0.evidence == .predicted } }
 
-        /// Whom to report the failure to: every library for a conflict, the libraries it belongs to otherwise,
-        /// nobody when it is the app's own.
+        /// Whom to report the failure to: for a conflict, the libraries its reproducer needs (a bystander of the order
+        /// is not blamed); the libraries it belongs to otherwise; nobody when it is the app's own.
         public var reportTo: [String] {
             switch attribution {
-            case .conflict: order
+            case .conflict: reproducerLibraries.isEmpty ? order : reproducerLibraries
             case .libraries(let ids): ids
             case .app, nil: []
             }
