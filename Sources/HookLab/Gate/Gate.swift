@@ -117,6 +117,7 @@ public struct Gate: Sendable {
         var entries: [Matrix.Cell: Baseline.Entry] = [:]
         for entry in baseline?.entries ?? [] { entries[entry.cell] = entry }
         var changed = false
+        let emergent = Set(matrix.emergent)
 
         if baseline == nil && mode == .never {
             return Verdict(differences: results.map {
@@ -124,7 +125,8 @@ public struct Gate: Sendable {
             }, recorded: [], stale: [], baselineToWrite: nil, compared: results.count, mode: mode)
         }
         for result in results {
-            let fresh = Baseline.Entry(cell: result.cell, outcome: result.outcome, reason: Self.recordedReason(result, in: matrix))
+            let fresh = Baseline.Entry(cell: result.cell, outcome: result.outcome,
+                                       reason: Self.recordedReason(result, in: matrix, emergent: emergent))
             guard let old = entries[result.cell] else {
                 if mode == .never {
                     differences.append(Difference(kind: .missing, cell: result.cell, old: nil, new: result.outcome,
@@ -175,23 +177,50 @@ public struct Gate: Sendable {
 
     /// The reason written for a failing cell recorded without review, from its verdict: whose failure it is, the
     /// worst finding, and the evidence level. It names only what the cell's row does not already say (a conflict is
-    /// "of the order's libraries"; step numbers read "step N"), and leaves the public sources to the cell's note and
+    /// "of the order's libraries", or of the libraries its reproducer or explaining pair needs; step numbers read "step N"), and leaves the public sources to the cell's note and
     /// `matrix.json`, so cells failing the same way share one reason and the baseline stays reviewable in a
     /// pull-request diff (BaselineFormatTests).
-    static func recordedReason(_ result: Matrix.CellResult, in matrix: Matrix) -> String? {
+    static func recordedReason(_ result: Matrix.CellResult, in matrix: Matrix, emergent: Set<Matrix.Cell> = []) -> String? {
         guard result.outcome != .ok else { return nil }
-        let verdict = matrix.verdict(Matrix.NoteKey(host: result.cell.host, order: result.cell.order))
-        let whose: String = switch verdict.attribution {
-        // A conflict is blamed on the libraries its reproducer needs: the order's others are bystanders.
-        case .conflict where !verdict.reproducerLibraries.isEmpty && verdict.reproducerLibraries.count < result.cell.order.count:
-            "a conflict of " + verdict.reproducerLibraries.joined(separator: " and ") + " without the others"
-        case .conflict: "a conflict of the order's libraries"
-        case .libraries(let ids): ids.joined(separator: " and ") + (ids.count == 1 ? " alone" : " without the others")
-        case .app, nil: "the app's own"
-        }
+        // An order that holds a failing pair and was not shrunk is that pair's failure (the report explains it through
+        // the pair), so its third library is not blamed.
+        let order = explainingPair(of: result, in: matrix, emergent: emergent) ?? result.cell.order
+        let whose = whose(Matrix.NoteKey(host: result.cell.host, order: order), length: result.cell.order.count, in: matrix)
         let finding = result.findings.mostSevere.map { "\($0.kind.rawValue): \($0.message)" } ?? result.outcome.rawValue
         let evidence = result.evidence.map { "; \($0.rawValue)" } ?? ""
         return "\(generatedReasonPrefix) (from the verdict): \(whose); \(Self.withoutStepNumbers(finding))\(evidence)"
+    }
+
+    /// Whose failure an order is, as the reason of a cell of `length` libraries says it: a conflict is named by the
+    /// libraries its reproducer needs when the cell has others (bystanders), else "of the order's libraries".
+    static func whose(_ key: Matrix.NoteKey, length: Int, in matrix: Matrix) -> String {
+        let verdict = matrix.verdict(key)
+        switch verdict.attribution {
+        case .conflict:
+            let needed = verdict.reproducerLibraries.isEmpty ? key.order : verdict.reproducerLibraries
+            return needed.count < length ? "a conflict of " + needed.joined(separator: " and ") + " without the others"
+                : "a conflict of the order's libraries"
+        case .libraries(let ids): return ids.joined(separator: " and ") + (ids.count == 1 ? " alone" : " without the others")
+        case .app, nil: return "the app's own"
+        }
+    }
+
+    /// The one failing order-preserving pair that explains a longer order whose reproducer was not shrunk (it holds a
+    /// failing pair and is not emergent: ``Matrix/run``): the pair whose findings include the order's worst. Nil when
+    /// the order was shrunk, or no single pair explains it.
+    static func explainingPair(of result: Matrix.CellResult, in matrix: Matrix, emergent: Set<Matrix.Cell>) -> [String]? {
+        let order = result.cell.order
+        guard order.count >= 3, !emergent.contains(result.cell), let worst = result.findings.mostSevere,
+              let reproducer = result.reproducer, Set(reproducer.scenario.participants) == Set(order) else { return nil }
+        var explaining: [[String]] = []
+        for i in order.indices {
+            for j in order.indices where j > i {
+                let pair = result.cell.with(order: [order[i], order[j]])
+                guard let found = matrix.result(for: pair), found.outcome != .ok, found.signatures.contains(worst.signature) else { continue }
+                explaining.append(pair.order)
+            }
+        }
+        return explaining.count == 1 ? explaining[0] : nil
     }
 
     /// "step 7" as "step N": the step a finding names depends on the order's length, not on what failed.

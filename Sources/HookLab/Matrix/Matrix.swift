@@ -325,20 +325,46 @@ public struct Matrix: Sendable {
             return result.outcome != .ok && containsFailingPair(result.cell)
         }
         let units = configurationUnits(positions) { unexplained.results[$0].cell }
-        let explained = UnsafeMutableBufferPointer<RunResult?>.allocate(capacity: matrix.results.count)
+        let explained = UnsafeMutableBufferPointer<Shrinker.Reproducer?>.allocate(capacity: matrix.results.count)
         explained.initialize(repeating: nil)
         defer { explained.deinitialize(); explained.deallocate() }
+        // They are shrunk now, as every other failing cell's worst run is: a library whose only part is to lose an event
+        // that the others' conflict takes from the app (AppsFlyer, which the app calls from its own openURL) drops out
+        // of the reproducer, so the conflict is blamed on the libraries it needs and the order is explained through
+        // its pair, no longer emergent.
         forEachConcurrently(units.count, workers: workerCount) { worker, index in
             runners[worker].forget()
             for position in units[index] {
                 guard let reproducer = unexplained.results[position].reproducer else { continue }
                 var scenario = reproducer.scenario
                 scenario.expect = []
-                explained[position] = runners[worker].runExplaining(scenario, unexplained: reproducer.result).result
+                if shrink, let shrunk = Shrinker(runner: runners[worker]).shrink(scenario, result: reproducer.result) {
+                    explained[position] = shrunk
+                } else {
+                    var kept = reproducer
+                    kept.result = runners[worker].runExplaining(scenario, unexplained: reproducer.result).result
+                    explained[position] = kept
+                }
             }
         }
+        var shrunkAway = false
         for position in units.joined() {
-            if let result = explained[position] { matrix.results[position].reproducer?.result = result }
+            guard let reproducer = explained[position] else { continue }
+            let before = matrix.results[position].reproducer.map { Set($0.scenario.participants) }
+            matrix.results[position].reproducer = reproducer
+            guard before != Set(reproducer.scenario.participants) else { continue }
+            // Its evidence rests on the reproducer: the facts on its path, the closed-source libraries it needs.
+            shrunkAway = true
+            let order = matrix.results[position].cell.order
+            matrix.results[position] = withEvidence(matrix.results[position], reports: reports, signatures: reportSignatures,
+                                                    required: requiredLibraries(order, participants: generator.participants),
+                                                    closed: closedSourceLibraries(order, participants: generator.participants))
+        }
+        // A reproducer that lost a library changes whose failure the order is, and whether it is emergent: judge again.
+        if shrunkAway {
+            let runCount = matrix.runCount
+            matrix = Matrix(hosts: matrix.hosts, participants: matrix.participants, results: matrix.results, runCount: runCount,
+                            appAlone: matrix.appAlone)
         }
         matrix.runCount = runners.reduce(0) { $0 + $1.count }
         matrix.reusedCount = runners.reduce(0) { $0 + $1.reused }
