@@ -38,6 +38,26 @@ struct VerdictTests {
         return ModelRunner().run(scenario)
     }
 
+    @Test("An order that fails through two of its libraries names their conflict, and a library that only loses the event they take is not blamed")
+    func conflictOfTwoInATriple() {
+        // AppCenter's keyed IMP replacement and CleverTap's exchange lose the app's openURL; AppsFlyer, which the app
+        // calls from that method, loses it too, and hooks nothing.
+        let cells = Configuration.allCases.flatMap { config in
+            [["appcenter"], ["appsflyer"], ["clevertap"], ["appcenter", "clevertap"], ["appcenter", "appsflyer", "clevertap"]].map {
+                Matrix.Cell(host: "UIApplication@expo", order: $0, config: config)
+            }
+        }
+        let generator = ScenarioGenerator(hosts: Lab.catalog.hosts, participants: Lab.catalog.participants)
+        let matrix = Matrix.run(cells: cells, generator: generator, makeRunner: Lab.catalog.makeRunner)
+        let key = Matrix.NoteKey(host: "UIApplication@expo", order: ["appcenter", "appsflyer", "clevertap"])
+        let verdict = matrix.verdict(key)
+        #expect(verdict.outcomes.allSatisfy { $0.outcome == .broken })
+        #expect(verdict.reproducerLibraries == ["appcenter", "clevertap"] && verdict.reportTo == ["appcenter", "clevertap"])
+        let note = matrix.explainNote(key).joined(separator: "\n")
+        #expect(note.contains("the minimal reproducer below needs only `appcenter` and `clevertap`"), "\(note.prefix(600))")
+        #expect(!note.contains("**Not a conflict:**"))
+    }
+
     @Test("WKWebView jsbridge:plain → rx: the bridge alone is broken, so the pair is no conflict")
     func inheritedFromAlone() throws {
         let matrix = Self.run("WKWebView", [["jsbridge:plain", "rx"]])

@@ -113,7 +113,9 @@ extension Matrix {
         case .libraries(let ids) where verdict.order.count >= 2:
             let missing = verdict.order.filter { !verdict.reproducerLibraries.contains($0) }
             if !missing.isEmpty {
-                return ["", "**Not a conflict:** the minimal reproducer below needs only \(names(ids)); \(names(ids)) \(ids.count == 1 ? "fails" : "fail") this way on \(verdict.host) without \(names(missing))."]
+                // Two or more it needs fail together: a conflict of theirs, of which the order's others are bystanders.
+                let title = ids.count == 1 ? "Not a conflict" : "A conflict of \(names(ids)) only"
+                return ["", "**\(title):** the minimal reproducer below needs only \(names(ids)); \(names(ids)) \(ids.count == 1 ? "fails" : "fail") this way on \(verdict.host) without \(names(missing))."]
             }
             return ["", "**Not a conflict:** \(names(ids)) alone already \(ids.count == 1 ? "fails" : "fail") this way on \(verdict.host) (the table's diagonal); this order adds no finding of its own."]
         case .app:
