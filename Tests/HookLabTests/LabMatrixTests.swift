@@ -243,6 +243,31 @@ extension LabMatrixTests {
         #expect(wrong.isEmpty, "\(wrong.count) reasons name another evidence level:\n\(wrong.prefix(20).joined(separator: "\n"))")
     }
 
+    @Test("An order holding a failing pair, not shrunk, is recorded as the one library's or pair's failure it holds; a reason saying its shrunk reproducer needs fewer libraries is given only to a shrunk cell")
+    func unshrunkOrdersAreExplainedThroughWhatTheyHold() throws {
+        // CleverTap alone loses the SwiftUI app's deep link (it hooks SwiftUI's own delegate class), so every pair with
+        // it fails the same way, and the triple is CleverTap's failure, not a conflict of the three.
+        let cell = Matrix.Cell(host: "UIApplication@swiftui", order: ["airship", "braze", "clevertap"], config: .debug)
+        let result = try #require(Self.shared.result(for: cell))
+        #expect(Set(result.reproducer?.scenario.participants ?? []) == Set(cell.order), "not shrunk: it holds a failing pair")
+        let emergent = Set(Self.shared.emergent)
+        #expect(Gate.explainingOrder(of: result, in: Self.shared, emergent: emergent) == ["clevertap"])
+        let reason = try #require(Gate.recordedReason(result, in: Self.shared, emergent: emergent))
+        #expect(reason.hasPrefix("recorded, not reviewed (from the verdict): clevertap alone; lostEvent: "), "\(reason)")
+        // A pair explains an order only when no library alone does: customerio → leanplum loses the fetch.
+        let pairCell = Matrix.Cell(host: "UIApplication", order: ["customerio", "leanplum", "mparticle"], config: .debug)
+        if let pairResult = Self.shared.result(for: pairCell), pairResult.outcome != .ok {
+            #expect(Gate.explainingOrder(of: pairResult, in: Self.shared, emergent: emergent) == ["customerio", "leanplum"])
+        }
+        guard case .success(let baseline?) = Self.baselineResult else { return }
+        var wrong: [String] = []
+        for entry in baseline.entries where entry.reason?.contains(": the shrunk reproducer needs ") == true {
+            guard let result = Self.shared.result(for: entry.cell), let reproducer = result.reproducer else { continue }
+            if Set(reproducer.scenario.participants) == Set(entry.cell.order) { wrong.append("\(entry.cell)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) reasons say a reproducer was shrunk that was not:\n\(wrong.prefix(20).joined(separator: "\n"))")
+    }
+
     @Test("matrix.json stores each shared finding, reproducer, sources, ran and variants list once, and loses nothing")
     func compactRecord() throws {
         let matrix = Self.shared

@@ -182,9 +182,9 @@ public struct Gate: Sendable {
     /// pull-request diff (BaselineFormatTests).
     static func recordedReason(_ result: Matrix.CellResult, in matrix: Matrix, emergent: Set<Matrix.Cell> = []) -> String? {
         guard result.outcome != .ok else { return nil }
-        // An order that holds a failing pair and was not shrunk is that pair's failure (the report explains it through
-        // the pair), so its third library is not blamed.
-        let order = explainingPair(of: result, in: matrix, emergent: emergent) ?? result.cell.order
+        // An order that holds a failing pair and was not shrunk is that pair's failure, or one library's own (the report
+        // explains it through them), so its other libraries are not blamed.
+        let order = explainingOrder(of: result, in: matrix, emergent: emergent) ?? result.cell.order
         let whose = whose(Matrix.NoteKey(host: result.cell.host, order: order), length: result.cell.order.count, in: matrix)
         let finding = result.findings.mostSevere.map { "\($0.kind.rawValue): \($0.message)" } ?? result.outcome.rawValue
         let evidence = result.evidence.map { "; \($0.rawValue)" } ?? ""
@@ -205,20 +205,24 @@ public struct Gate: Sendable {
         }
     }
 
-    /// The one failing order-preserving pair that explains a longer order whose reproducer was not shrunk (it holds a
-    /// failing pair and is not emergent: ``Matrix/run``): the pair whose findings include the order's worst. Nil when
-    /// the order was shrunk, or no single pair explains it.
-    static func explainingPair(of result: Matrix.CellResult, in matrix: Matrix, emergent: Set<Matrix.Cell>) -> [String]? {
+    /// The one smaller order that explains a longer order whose reproducer was not shrunk (it holds a failing pair and
+    /// is not emergent: ``Matrix/run``): the one library that, alone in the app, finds the order's worst finding (then
+    /// every failing pair with it finds it too), else the one failing order-preserving pair that does. Nil when the order
+    /// was shrunk, or no single library or pair explains it.
+    static func explainingOrder(of result: Matrix.CellResult, in matrix: Matrix, emergent: Set<Matrix.Cell>) -> [String]? {
         let order = result.cell.order
         guard order.count >= 3, !emergent.contains(result.cell), let worst = result.findings.mostSevere,
               let reproducer = result.reproducer, Set(reproducer.scenario.participants) == Set(order) else { return nil }
+        func explains(_ sub: [String]) -> Bool {
+            guard let found = matrix.result(for: result.cell.with(order: sub)) else { return false }
+            return found.outcome != .ok && found.signatures.contains(worst.signature)
+        }
+        let alone = order.filter { explains([$0]) }
+        if alone.count == 1 { return alone }
+        guard alone.isEmpty else { return nil }
         var explaining: [[String]] = []
         for i in order.indices {
-            for j in order.indices where j > i {
-                let pair = result.cell.with(order: [order[i], order[j]])
-                guard let found = matrix.result(for: pair), found.outcome != .ok, found.signatures.contains(worst.signature) else { continue }
-                explaining.append(pair.order)
-            }
+            for j in order.indices where j > i && explains([order[i], order[j]]) { explaining.append([order[i], order[j]]) }
         }
         return explaining.count == 1 ? explaining[0] : nil
     }
