@@ -268,6 +268,14 @@ extension LabMatrixTests {
         #expect(wrong.isEmpty, "\(wrong.count) reasons say a reproducer was shrunk that was not:\n\(wrong.prefix(20).joined(separator: "\n"))")
     }
 
+    @Test("An install-variant fix names the variants to install: two exchange swizzles loop on an inherited method unless the SDK's own helper prefix differs")
+    func installVariantFixesNameTheirVariants() throws {
+        let key = Matrix.NoteKey(host: "SubViewController -viewWillAppear:", order: ["swizzle:exchange", "swizzle:sdk"])
+        #expect(Self.shared.verdict(key).passingInstallVariants == [["sdkswizzle:own-prefix"]])
+        let empty = Self.shared.verdicts.filter { $0.value.passingInstallVariants.contains { $0.isEmpty } }.map(\.key)
+        #expect(empty.isEmpty, "\(empty.count) orders offer to install with no variant, first \(empty.first.map { "\($0.host) \($0.order)" } ?? "")")
+    }
+
     @Test("matrix.json stores each shared finding, reproducer, sources, ran and variants list once, and loses nothing")
     func compactRecord() throws {
         let matrix = Self.shared

@@ -408,12 +408,14 @@ extension Matrix {
         let passing = variants.map(\.variant).filter { name in
             failing.allSatisfy { r in r.variants.contains { $0.variant == name && $0.outcome == .ok } }
         }
+        // Each library with several install lines at the passing variant if it is its own, else at its first, named as the
+        // generator names them (``ScenarioGenerator``: the line's name, else its number).
         return passing.map { name -> [String] in
             order.compactMap { id -> String? in
-                guard let info = participants.first(where: { $0.id == id }), let first = info.hookVariantNames.first else { return nil }
-                return name.hasPrefix(info.family + ":") ? name : "\(info.family):\(first)"
+                guard let info = participants.first(where: { $0.id == id }), info.hookInstalls.count > 1 else { return nil }
+                return name.hasPrefix(info.family + ":") ? name : "\(info.family):\(info.hookVariantNames.first ?? "1")"
             }
-        }.uniqued()
+        }.filter { !$0.isEmpty }.uniqued()
     }
 }
 

@@ -50,7 +50,8 @@ final class MethodHookParticipant: Participant {
             id: "swizzle:sdk", family: "sdkswizzle",
             hosts: ["ViewController -viewWillAppear:", "SubViewController -viewWillAppear:", "UIViewController -viewWillAppear:"],
             hasLoad: false, hasAttach: false, otherVerbs: ["swizzle.exchange CLASS SEL prefix sdk_"],
-            hookInstalls: ["swizzle.exchange CLASS SEL prefix sdk_", "swizzle.exchange CLASS SEL prefix xxx_"])),
+            hookInstalls: ["swizzle.exchange CLASS SEL prefix sdk_", "swizzle.exchange CLASS SEL prefix xxx_"])
+            .variants("own-prefix", "same-prefix")),
     ]
 }
 
