@@ -149,6 +149,22 @@ struct NoteClaims {
                 }
             }
         }
+        // The shorter set-up sentence: each set-up it names passes in every failing configuration, and every other
+        // set-up the cell ran fails in one.
+        if let line = lines.first(where: { $0.hasPrefix("**Fails unless your app ") }), let info = matrix.hosts.first(where: { $0.name == host }) {
+            let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
+            let named = line.dropFirst("**Fails unless your app ".count).components(separatedBy: "**")[0].components(separatedBy: "; or unless it ")
+            claim(line.hasSuffix("**: every other set-up the lab ran fails.") && !results.isEmpty, "has the shorter set-up sentence's form")
+            for text in named {
+                claim(results.allSatisfy { r in r.setups.contains { $0.outcome == .ok && $0.setup.text(on: info) == text } },
+                      "says it passes when the app \(text)")
+            }
+            let others = Set(results.flatMap { $0.setups.map { $0.setup.text(on: info) } }).subtracting(named)
+            for text in others.sorted() {
+                claim(results.contains { r in r.setups.contains { $0.outcome != .ok && $0.setup.text(on: info) == text } },
+                      "says it fails when the app \(text)")
+            }
+        }
         // Orders and variants said to pass, each under the set-ups it names (issue "Advice an integrator can follow" §6).
         let info = matrix.hosts.first { $0.name == host }
         let failingSetups = failingSetups(host, order)
@@ -168,6 +184,16 @@ struct NoteClaims {
                 }
                 claim(possible(host, named) && !claimed.isEmpty && claimed.allSatisfy { text in passingTexts.allSatisfy { $0.contains(text) } || viaOrder(text) },
                       "says `\(named.joined(separator: " → "))` passes when the app \(claimed)")
+                continue
+            }
+            if rest.hasPrefix(" under every set-up where this order fails except when your app "), let info {
+                // The failing set-ups it leaves out are named; it passes under each of the others.
+                let left = String(rest.dropFirst(" under every set-up where this order fails except when your app ".count).dropLast())
+                    .components(separatedBy: "; or when it ")
+                let kept = failingSetups.filter { !left.contains($0.text(on: info)) }
+                claim(possible(host, named) && left.allSatisfy { text in failingSetups.contains { $0.text(on: info) == text } }
+                      && !kept.isEmpty && kept.allSatisfy { passes(host, named, under: $0, of: order) },
+                      "says `\(named.joined(separator: " → "))` passes under every set-up where this order fails except when the app \(left)")
                 continue
             }
             if rest.hasPrefix(" under every set-up where this order fails") {
@@ -559,6 +585,21 @@ struct NoteClaimsTests {
                              .replacingOccurrences(of: " (\u{0})", with: " (crash)")
                      }.joined(separator: "\n")
                  }),
+        Mutation(name: "the shorter set-up sentence naming a failing set-up as passing", applies: { note in
+                     note.components(separatedBy: "\n").contains { $0.hasPrefix("**Fails unless your app never sets `") }
+                 },
+                 change: { note in
+                     // "never sets" becomes "sets … after every SDK starts", a set-up that fails.
+                     note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("**Fails unless your app never sets `"), let tick = line.range(of: "never sets `"),
+                               let close = line[tick.upperBound...].range(of: "`") else { return line }
+                         let slot = line[tick.upperBound..<close.lowerBound]
+                         let every = line.contains("UIApplication") || line.contains("UNUserNotificationCenter") ? "every SDK starts" : "every library starts"
+                         return "**Fails unless your app sets `\(slot)` after \(every)" + line[close.upperBound...]
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "a fix that leaves out fewer set-ups than it does", applies: { $0.contains(" passes under every set-up where this order fails except when your app ") },
+                 change: { $0.replacingOccurrences(of: " passes under every set-up where this order fails except when your app ", with: " passes under every set-up where this order fails except when your app never sets it; or when it ") }),
         Mutation(name: "a twin target that fails otherwise", applies: { $0.contains(" fails as on ") },
                  change: { note in
                      // Name a host where the order does not fail that way.

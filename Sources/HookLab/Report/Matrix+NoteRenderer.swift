@@ -162,6 +162,13 @@ extension Matrix {
             if ranKept { passes.append(short(kept.text(on: host)) + " and does not free it while it is set") }
         }
         passes = passes.uniqued()
+        // One outcome, and every set-up the lab ran either fails or is named as passing: the shorter list, the passing one.
+        let ranTexts = Set(results.flatMap { $0.setups.map { short($0.setup.text(on: host)) } })
+        if !named, !passes.isEmpty, passes.count < fails.count, passing.count == passes.count,
+           ranTexts == Set(failing.map { short($0.text(on: host)) }).union(passes) {
+            let full = passing.map { $0.text(on: host) }.uniqued()
+            return "**Fails unless your app \(full.joined(separator: "; or unless it "))**: every other set-up the lab ran fails."
+        }
         return "**Fails when your app \(fails.joined(separator: "; or when it "))**"
             + (passes.isEmpty ? "; passes under the lab's other set-ups." : "; passes when it " + passes.joined(separator: "; or when it ") + ".")
     }
@@ -563,6 +570,11 @@ extension Matrix {
             passes = "passes in " + fix.passesIn.map(\.rawValue).joined(separator: " and ")
         } else if fix.passingSetups.count == verdict.failingSetups.count {
             passes = "passes under every set-up where this order fails"
+        } else if let host, verdict.failingSetups.count - fix.passingSetups.count < fix.passingSetups.count {
+            // The shorter list: the failing set-ups it leaves out, named as this order names them.
+            let left = verdict.failingSetups.filter { !fix.passingSetups.contains($0) }
+            passes = "passes under every set-up where this order fails except when your app "
+                + left.map { $0.text(on: host) }.joined(separator: "; or when it ")
         } else {
             // Named as the order the lab ran names its libraries (`rnfb` where the app had `rnfb:double-call`).
             let renames = fix.changes.compactMap(\.replacement)

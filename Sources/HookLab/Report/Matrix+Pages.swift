@@ -370,7 +370,9 @@ struct ReportLayout {
             let label = String(flat[..<(close + 2)])
             guard label.utf8.count > 300, let comma = flat[2..<close].firstIndex(of: ",") else { return label }
             // A set-up sentence cut at a comma would name a set-up that is not one ("sets it after …" of "…, then frees it").
-            if label.hasPrefix("**Fails when your app ") { return "**Fails under some of the app's set-ups**," }
+            if label.hasPrefix("**Fails when your app ") || label.hasPrefix("**Fails unless your app ") {
+                return "**Fails under some of the app's set-ups**,"
+            }
             return String(flat[..<comma]) + "**, when your app is set up"
         }
         // Up to the first `:` or `.` that ends a clause outside code and parentheses.
