@@ -86,8 +86,10 @@ struct ScanUpgradeTests {
         let code = cli.main(arguments: ["scan", "Podfile.lock"])
         #expect(code == 1, "\(captured.err)")
         #expect(captured.out.contains("### UIApplication: `airship`, `gul:7` — ✅ every order passes"), "\(captured.out)")
-        #expect(captured.out.contains("on the app delegate (SwiftUI's): use `gul:7`'s documented setting: FirebaseAppDelegateProxyEnabled = NO"), "\(captured.out)")
-        #expect(captured.out.contains("(`gul:7:proxy-off`), and drop `airship` (you lose push notifications and deep links through Airship) — every order passes."), "\(captured.out)")
+        // Both SDKs' own switches, which keep both, come before any change that drops one.
+        #expect(captured.out.contains("on the app delegate (SwiftUI's): use `airship`'s documented setting: set isAutomaticSetupEnabled to false in your AirshipConfig"), "\(captured.out)")
+        #expect(captured.out.contains("(`airship:manual`), and use `gul:7`'s documented setting: FirebaseAppDelegateProxyEnabled = NO in Info.plist, and forward the app-delegate calls to Firebase from your own methods (`gul:7:proxy-off`) — every order passes."), "\(captured.out)")
+        #expect(captured.out.contains("(`gul:7:proxy-off`), and drop `airship` (you lose push notifications and deep links through Airship) — every order passes"), "\(captured.out)")
         let (jsonCLI, json) = CLI.fake(root: temporary.url, catalog: Lab.catalog)
         _ = jsonCLI.main(arguments: ["scan", "Podfile.lock", "--json"])
         #expect(json.out.contains("\"kind\": \"twoChanges\""), "\(json.out.prefix(400))")

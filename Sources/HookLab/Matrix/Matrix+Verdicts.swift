@@ -182,6 +182,16 @@ extension Finding {
 }
 
 extension ScenarioGenerator {
+    /// Whether `other` reads the switch `setting` (of `info`'s family) sets: a setting of its own family with that name, or
+    /// another SDK's of that name that reads the same Info.plist key (`proxy-off` in `fcm` and `gul`, both
+    /// FirebaseAppDelegateProxyEnabled). Two SDKs' `manual` lines (Braze's and CleverTap's) are two switches.
+    func isSameSwitch(_ setting: ParticipantInfo.Setting, of info: ParticipantInfo, in other: ParticipantInfo) -> Bool {
+        guard other.declaredSettings.contains(setting.name) else { return false }
+        if other.family == info.family { return true }
+        guard let key = setting.plistKey else { return false }
+        return participants.contains { $0.setting?.of == other.id && $0.setting?.name == setting.name && $0.setting?.plistKey == key }
+    }
+
     /// Why a cell's install order cannot happen, or nil when it can: a participant requires a version of another's
     /// library that the other does not model (`requires`: "not possible: Firebase Messaging 11 and 12 require
     /// GoogleUtilities 8"), or one that hooks at launch (load-time hooks, and it cannot start late) is placed after one that only
@@ -193,7 +203,7 @@ extension ScenarioGenerator {
         for info in infos {
             // A setting is one switch for the whole app: an SDK that reads it cannot keep its hooks on when another's are off.
             if let setting = info.setting,
-               let other = infos.first(where: { $0.id != info.id && $0.setting?.name != setting.name && $0.declaredSettings.contains(setting.name) }) {
+               let other = infos.first(where: { $0.id != info.id && $0.setting?.name != setting.name && isSameSwitch(setting, of: info, in: $0) }) {
                 let switchText = setting.text.components(separatedBy: ", ").first ?? setting.text
                 return "not possible: \(switchText) is one switch for the whole app, which turns `\(other.id)`'s hooks off too"
             }
