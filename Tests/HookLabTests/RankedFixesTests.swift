@@ -60,6 +60,9 @@ struct RankedFixesTests {
         let mixed = generator.impossibility(of: Matrix.Cell(host: "UIApplication", order: ["fcm:proxy-off", "gul"], config: .debug))
         #expect(mixed?.hasPrefix("not possible: FirebaseAppDelegateProxyEnabled = NO in Info.plist is one switch for the whole app") == true, "\(mixed ?? "nil")")
         #expect(generator.impossibility(of: Matrix.Cell(host: "UIApplication", order: ["fcm:proxy-off", "gul:proxy-off"], config: .debug)) == nil)
+        // Two SDKs' switches of one name that read no shared Info.plist key are two switches: Braze's and CleverTap's `manual`.
+        #expect(generator.impossibility(of: Matrix.Cell(host: "UIApplication", order: ["braze", "clevertap:manual"], config: .debug)) == nil)
+        #expect(generator.impossibility(of: Matrix.Cell(host: "UNUserNotificationCenter", order: ["intercom:manual", "clevertap"], config: .debug)) == nil)
         // Settings stay out of triples, like older versions.
         #expect(!generator.orders(host: "UNUserNotificationCenter", length: 3).contains { $0.contains("fcm:proxy-off") })
         // A setting needs the source where the SDK reads it.
