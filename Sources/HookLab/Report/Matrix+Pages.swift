@@ -185,10 +185,10 @@ struct ReportLayout {
             : (isMethodTarget(owner) ? "targets/" : "hosts/") + Matrix.fileSafeName(owner)
         // The first part also holds the table: keep room for it.
         // The triples page lists every emergent order (with its note link) above the notes.
-        // The table has a cell per ordered pair of the host's participants (about 40 bytes each).
+        // The table has a cell per ordered pair of the host's participants (about 48 bytes each with its note link).
         let columns = matrix.participants(on: owner).count
         let reserve = owner == "triples" ? 2 * matrix.emergentSection(numbers: [:]).joined(separator: "\n").utf8.count + 4_000
-            : 8_000 + 40 * columns * columns
+            : 8_000 + 48 * columns * columns
         var result: [(file: String, notes: [String])] = []
         var current: [String] = []
         var bytes = reserve
