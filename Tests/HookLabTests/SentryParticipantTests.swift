@@ -49,6 +49,8 @@ struct SentryParticipantTests {
         ("participant a\ntask-classes setimp resume\n", 2, "add 'start runtime'"),
         (head + "observe NSURLSession URLSession:task:didCompleteWithError:\ntask-classes setimp resume\n", 4, "takes no observe"),
         (head + "task-classes setimp resume\ncite kvo-slot P.m:1\n", 4, "a 'task-classes' participant's facts are task-classes-search"),
+        // A switch of a task-class hook was accepted and silently made no variant.
+        (head + "task-classes setimp resume\nsetting off off \"X = NO\" S.m:1\n", 4, "a 'task-classes' participant cannot declare one yet"),
         ("participant a\nstart runtime\nobserve UNUserNotificationCenter userNotificationCenter:willPresentNotification:withCompletionHandler:\nsetter none\nsetimp keyed class\ncite task-classes-once P.m:1\n", 6, "only 'task-classes setimp SEL…' notes"),
     ])
     func errors(_ text: String, _ line: Int, _ message: String) {

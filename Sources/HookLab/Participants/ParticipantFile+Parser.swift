@@ -199,6 +199,10 @@ extension ParticipantFile {
                                        methodHook: DeclaredMethodHook(id: name, mechanism: mechanism))
             }
             if let (taskHook, taskLine) = taskClassHook {
+                // A switch variant is a delegate-hooking SDK with its hooks off; a task-class hook has no such variant yet.
+                if let setting = settings.first {
+                    throw fail(setting.line, "'setting' makes a variant of a delegate-hooking SDK; a 'task-classes' participant cannot declare one yet: give the switch as an 'action' line")
+                }
                 let familyName = family ?? String(name.split(separator: ":").first ?? Substring(name))
                 var info = ParticipantInfo(id: name, family: familyName, models: models ?? "declared in \(file)", hosts: [],
                                            hasLoad: false, hasAttach: true, basedOn: basedOn, design: design, missedEvent: missedEvent)
