@@ -54,6 +54,19 @@ struct BaselineFormatTests {
         #expect(union.entries.count == files.map(\.baseline.entries.count).reduce(0, +))
     }
 
+    @Test("A reviewed reason cites public sources: no internal incident number, write-up or field-guide section (hooklab gate prints them to SDK teams)")
+    func reasonsCitePublicSources() throws {
+        let internalNote = try NSRegularExpression(pattern: #"\bguide §|\bfield guide\b|\bincident [0-9]+\b|\bwrite-up\b"#)
+        var found: [String] = []
+        for (name, _, baseline) in try Self.committedFiles() {
+            for reason in Set(baseline.entries.compactMap(\.reason)).sorted() {
+                let range = NSRange(reason.startIndex..., in: reason)
+                if internalNote.firstMatch(in: reason, range: range) != nil { found.append("\(name): \(reason.prefix(120))") }
+            }
+        }
+        #expect(found.isEmpty, "\(found.count) reasons cite internal notes:\n\(found.prefix(10).joined(separator: "\n"))")
+    }
+
     @Test("Changing one cell's outcome changes its host's file only, at most 4 lines, reason table included")
     func oneCellChange() throws {
         let files = try Self.committedFiles()
