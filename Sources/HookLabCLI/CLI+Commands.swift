@@ -273,13 +273,7 @@ extension CLI {
         let judged = Matrix(hosts: matrix.hosts, participants: matrix.participants, results: matrix.results, appAlone: matrix.appAlone)
         let judgeSeconds = Double(DispatchTime.now().uptimeNanoseconds - judgeStart) / 1e9
         let failingPairs = Set(matrix.results.filter { $0.cell.order.count == 2 && $0.outcome != .ok }.map(\.cell))
-        func holdsFailingPair(_ cell: Matrix.Cell) -> Bool {
-            let order = cell.order
-            return order.indices.contains { i in
-                order.indices.contains { j in j > i && failingPairs.contains(cell.with(order: [order[i], order[j]])) }
-            }
-        }
-        let withoutExplained = all.filter { $0.order.count < 3 || !holdsFailingPair($0) }
+        let withoutExplained = all.filter { $0.order.count < 3 || !$0.holdsPair(in: failingPairs) }
         let withoutLaunchTriples = all.filter { $0.order.count < 3 || !launchHosts.contains($0.host) }
         let withoutTriples = all.filter { $0.order.count < 3 }
         return "  where the time goes (each timed once): judging the \(judged.verdicts.count) orders' verdicts, "

@@ -34,6 +34,12 @@ extension Matrix {
         /// The same host and configuration with another order.
         public func with(order: [String]) -> Cell { Cell(host: host, order: order, config: config) }
 
+        /// Whether one of its order-preserving pairs (same host and configuration) is among `pairs`: an order holding a
+        /// failing pair is explained through it (``Matrix/run``).
+        public func holdsPair(in pairs: Set<Cell>) -> Bool {
+            order.indices.contains { i in order.indices.contains { j in j > i && pairs.contains(with(order: [order[i], order[j]])) } }
+        }
+
         public static func < (lhs: Cell, rhs: Cell) -> Bool {
             if lhs.host != rhs.host { return lhs.host < rhs.host }
             if lhs.order != rhs.order { return lhs.order.lexicographicallyPrecedes(rhs.order) }

@@ -303,16 +303,7 @@ public struct Matrix: Sendable {
         phase(pairs) { _ in true }
         var failingPairs = Set<Cell>()
         for position in pairs where slots[position]!.outcome != .ok && cells[position].order.count == 2 { failingPairs.insert(cells[position]) }
-        func containsFailingPair(_ cell: Cell) -> Bool {
-            let order = cell.order
-            for i in order.indices {
-                for j in order.indices where j > i {
-                    if failingPairs.contains(cell.with(order: [order[i], order[j]])) { return true }
-                }
-            }
-            return false
-        }
-        phase(cells.indices.filter { cells[$0].order.count >= 3 }) { !containsFailingPair($0) }
+        phase(cells.indices.filter { cells[$0].order.count >= 3 }) { !$0.holdsPair(in: failingPairs) }
         var matrix = Matrix(hosts: generator.hosts, participants: generator.participants,
                             results: slots.map { $0! }, appAlone: appAlone)
         // An order containing a failing pair kept its worst run unexplained; of those, only the emergent orders have a
@@ -322,7 +313,7 @@ public struct Matrix: Sendable {
         let emergentCells = matrix.emergent.flatMap { cell in Configuration.allCases.map { cell.with(config: $0) } }.uniqued()
         let positions = emergentCells.compactMap { matrix.index[$0] }.filter { position in
             let result = unexplained.results[position]
-            return result.outcome != .ok && containsFailingPair(result.cell)
+            return result.outcome != .ok && result.cell.holdsPair(in: failingPairs)
         }
         let units = configurationUnits(positions) { unexplained.results[$0].cell }
         let explained = UnsafeMutableBufferPointer<Shrinker.Reproducer?>.allocate(capacity: matrix.results.count)
