@@ -171,6 +171,26 @@ public struct Matrix: Sendable {
         self.verdicts = Dictionary(uniqueKeysWithValues: zip(keys, verdicts))
     }
 
+    /// Judges again what the results at `changed` (orders of three or more) decide, as building the matrix again from
+    /// its results would: their conflicts, whether they are emergent, and the verdict of every order that reads them.
+    /// A conflict reads its own cell and its libraries alone, emergence also its pairs, and a verdict only orders of its
+    /// own host and length: its other start orders and its libraries' other lines and settings (``judge(_:)``,
+    /// ``judgeFixes(_:configs:)``), so the orders of the same host and length whose families are the same cover them.
+    mutating func rejudge(_ changed: [Int]) {
+        for position in changed { results[position].conflict = conflict(of: results[position]) }
+        let changedCells = Set(changed.map { results[$0].cell })
+        let nowEmergent = Set(changed.filter { isEmergent(results[$0]) }.map { results[$0].cell })
+        emergent = (emergent.filter { !changedCells.contains($0) } + nowEmergent).sorted { index[$0]! < index[$1]! }
+        func families(_ host: String, _ order: [String]) -> String {
+            host + "\u{0}" + order.map { family(of: $0) ?? $0 }.sorted().joined(separator: "\u{0}")
+        }
+        let touched = Set(changed.map { families(results[$0].cell.host, results[$0].cell.order) })
+        let keys = verdicts.keys.filter { touched.contains(families($0.host, $0.order)) }.sorted()
+        let complete = self
+        let judged = Self.concurrentMap(keys.count, workers: ProcessInfo.processInfo.activeProcessorCount) { complete.judge(keys[$0]) }
+        for (key, verdict) in zip(keys, judged) { verdicts[key] = verdict }
+    }
+
     /// `transform` of every index below `count`, computed on `workers` threads, in index order.
     static func concurrentMap<T>(_ count: Int, workers: Int, _ transform: (Int) -> T) -> [T] {
         concurrentMap(count, workers: workers) { _, index in transform(index) }
@@ -338,25 +358,24 @@ public struct Matrix: Sendable {
                 }
             }
         }
-        var shrunkAway = false
+        // Every result given an explained reproducer: its worst finding, facts and path are the reproducer's.
+        var changed: [Int] = []
         for position in units.joined() {
             guard let reproducer = explained[position] else { continue }
             let before = matrix.results[position].reproducer.map { Set($0.scenario.participants) }
             matrix.results[position].reproducer = reproducer
+            changed.append(position)
             guard before != Set(reproducer.scenario.participants) else { continue }
             // Its evidence rests on the reproducer: the facts on its path, the closed-source libraries it needs.
-            shrunkAway = true
             let order = matrix.results[position].cell.order
             matrix.results[position] = withEvidence(matrix.results[position], reports: reports, signatures: reportSignatures,
                                                     required: requiredLibraries(order, participants: generator.participants),
                                                     closed: closedSourceLibraries(order, participants: generator.participants))
         }
-        // A reproducer that lost a library changes whose failure the order is, and whether it is emergent: judge again.
-        if shrunkAway {
-            let runCount = matrix.runCount
-            matrix = Matrix(hosts: matrix.hosts, participants: matrix.participants, results: matrix.results, runCount: runCount,
-                            appAlone: matrix.appAlone)
-        }
+        // The explained reproducers change what the verdicts show, and one that lost a library changes whose failure the
+        // order is and whether it is emergent: judge again what those results decide, not the whole matrix (a second
+        // judging of every order was an eighth of the run).
+        if !changed.isEmpty { matrix.rejudge(changed) }
         matrix.runCount = runners.reduce(0) { $0 + $1.count }
         matrix.reusedCount = runners.reduce(0) { $0 + $1.reused }
         return matrix
