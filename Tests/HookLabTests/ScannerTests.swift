@@ -50,6 +50,24 @@ struct ScannerTests {
         for f in result.found { #expect(f.package.file == e.file && f.package.line > 0) }
     }
 
+    @Test("The quick name check before a match: a pod's root name in any ASCII case; another name, a longer one or a symbol that differs only in bit 5 is no match")
+    func quickNameCheck() {
+        func pod(_ name: String) -> LockedPackage { LockedPackage(ecosystem: .cocoapods, name: name, version: "1.0.0", file: "Podfile.lock", line: 1) }
+        #expect(PackageDeclaration.mayName(pod("GoogleUtilities/AppDelegateSwizzler"), "googleutilities"))
+        #expect(PackageDeclaration.mayName(pod("RxCocoa"), "RXCOCOA"))
+        #expect(!PackageDeclaration.mayName(pod("FirebaseMessaging"), "Firebase"))
+        #expect(!PackageDeclaration.mayName(pod("Firebase"), "FirebaseMessaging"))
+        // '@' (0x40) and '`' (0x60), '[' and '{', differ in the case bit only but are not letters.
+        #expect(!PackageDeclaration.mayName(pod("a@b"), "a`b"))
+        #expect(!PackageDeclaration.mayName(pod("a[b"), "a{b"))
+        // A Swift package's whole name: no root to cut at a slash.
+        let spm = LockedPackage(ecosystem: .spm, name: "firebase-ios-sdk", version: "12.0.0", file: "Package.resolved", line: 1)
+        #expect(PackageDeclaration.mayName(spm, "Firebase-iOS-SDK"))
+        #expect(!PackageDeclaration.mayName(LockedPackage(ecosystem: .spm, name: "a/b", version: nil, file: "Package.resolved", line: 1), "a"))
+        // Non-ASCII names are left to the full comparison.
+        #expect(PackageDeclaration.mayName(pod("Über"), "über"))
+    }
+
     @Test("Podfile.lock: subspecs, dependencies, quoted names, sources and checkout options")
     func podfileLock() throws {
         let lock = try PodfileLock.parse(try Self.fixture("firebaseai.Podfile.lock"), file: "Podfile.lock")

@@ -62,6 +62,21 @@ public struct PackageDeclaration: Hashable, Sendable, Codable, CustomStringConve
         case yes(String)
     }
 
+    /// A first check that `name` may be the package's (its root pod's, for CocoaPods), ignoring ASCII case, without the
+    /// lowercase copies ``match(_:)`` compares: a scan compares every locked package with every declaration, and most
+    /// differ here (this was half of reading the corpus of public apps). Non-ASCII names are left to ``match(_:)``.
+    static func mayName(_ package: LockedPackage, _ name: String) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let own = package.ecosystem == .cocoapods ? package.name.utf8.prefix { $0 != slash } : package.name.utf8[...]
+        guard own.count == name.utf8.count else { return own.contains { $0 >= 0x80 } || name.utf8.contains { $0 >= 0x80 } }
+        for (a, b) in zip(own, name.utf8) where a != b {
+            if a >= 0x80 || b >= 0x80 { return true }
+            // The same ASCII letter in the other case.
+            guard a | 0x20 == b | 0x20, (0x61...0x7a).contains(a | 0x20) else { return false }
+        }
+        return true
+    }
+
     /// Whether `package` is this declaration's package at one of its versions, and why.
     /// Whether it names `package` (ecosystem, name and subspec or product), whatever the version.
     public func names(_ package: LockedPackage) -> Bool {
@@ -72,7 +87,7 @@ public struct PackageDeclaration: Hashable, Sendable, Codable, CustomStringConve
     }
 
     public func match(_ package: LockedPackage) -> Match {
-        guard package.ecosystem == ecosystem else { return .no }
+        guard package.ecosystem == ecosystem, Self.mayName(package, name) else { return .no }
         var reasons: [String] = []
         switch ecosystem {
         case .cocoapods:

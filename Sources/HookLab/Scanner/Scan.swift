@@ -254,7 +254,10 @@ public struct Scan: Sendable {
         var nothing: [(package: LockedPackage, title: String)] = []
         let ids = Set(participants.map(\.id))
         var placed = 0
+        // The names any declaration has, lowercased: most locked packages are none of them, and skip every comparison.
+        let declared = Set((participants.flatMap(\.packages) + known.flatMap(\.packages)).map { $0.name.lowercased() })
         outer: for package in packages {
+            guard declared.contains(package.rootName.lowercased()) else { continue }
             // An SDK older than every line the participants model is not today's model (left out, ``olderThanModeled``).
             if oldest(package, participants: participants) != nil { continue outer }
             for specific in [true, false] {
