@@ -308,12 +308,16 @@ public struct Scan: Sendable {
         guard let version = package.parsedVersion else { return nil }
         // A catalogue entry for that very range (Sensors Data 1.10.12's scheme, not modeled yet) places it; an entry for
         // any version does not (it stands for the modeled lines).
-        let placed = known.flatMap(\.packages).contains { declaration in
-            guard !declaration.versions.bounds.isEmpty, case .yes = declaration.match(package) else { return false }
-            return true
+        // Read in place: copying every declaration into one list, for each locked package, was most of this check.
+        let placed = known.contains { sdk in
+            sdk.packages.contains { declaration in
+                guard !declaration.versions.bounds.isEmpty, case .yes = declaration.match(package) else { return false }
+                return true
+            }
         }
         guard !placed else { return nil }
-        let naming = participants.flatMap(\.packages).filter { $0.names(package) }
+        var naming: [PackageDeclaration] = []
+        for i in participants.indices { for declaration in participants[i].packages where declaration.names(package) { naming.append(declaration) } }
         let bounds = naming.map { $0.versions.lowerBound }
         guard !naming.isEmpty, bounds.allSatisfy({ $0.map { version < $0 } ?? false }) else { return nil }
         return bounds.compactMap { $0 }.min()
