@@ -617,10 +617,13 @@ struct NoteClaimsTests {
         let sound = zip(Self.notes, Self.problems).filter { $0.1.isEmpty }.map(\.0)
         // No note to change is the mutation's problem (its `applies` no longer matches what the renderer writes) or the
         // checker's (every note it applies to already has problems): say which.
-        let applicable = Self.notes.filter(mutation.applies).count
-        let note = try #require(sound.first { mutation.applies($0) },
-                                applicable == 0 ? "the mutation \(mutation.name) applies to no rendered note: update its `applies` to what the renderer writes now"
-                                    : "the mutation \(mutation.name) applies to \(applicable) notes, and the checker finds problems in each: fix those first")
+        // Counted only when no sound note takes it: matching every note, for every mutation, was most of this test.
+        guard let note = sound.first(where: { mutation.applies($0) }) else {
+            let applicable = Self.notes.filter(mutation.applies).count
+            Issue.record(applicable == 0 ? "the mutation \(mutation.name) applies to no rendered note: update its `applies` to what the renderer writes now"
+                         : "the mutation \(mutation.name) applies to \(applicable) notes, and the checker finds problems in each: fix those first")
+            return
+        }
         let changed = mutation.change(note)
         try #require(changed != note)
         #expect(!claims.problems(changed).isEmpty, "changing \(mutation.name) went unnoticed:\n\(changed.prefix(600))")
