@@ -64,6 +64,29 @@ struct JSONStrictTests {
         }
     }
 
+    @Test("A top-level member read for its syntax only is as strict as one built: the same error at the same line", arguments: rejected.filter { !$0.fragment.contains("unexpected text after the end") })
+    func skippedMemberIsChecked(_ example: Case) {
+        let text = "{\"kept\": 1, \"skipped\": " + example.text + "}"
+        func error(_ keeping: Set<String>?) -> JSONValue.ParseError? {
+            do { _ = try JSONValue.parse(text, keeping: keeping); return nil } catch { return error }
+        }
+        let built = error(nil), skipped = error(["kept"])
+        #expect(built != nil && skipped == built, "built: \(String(describing: built)); skipped: \(String(describing: skipped))")
+        #expect(skipped?.line == example.line)
+    }
+
+    @Test("Keeping some top-level members builds those and leaves the others out")
+    func keepingBuildsOnlyThose() throws {
+        let text = "{\"schema\": 3,\n\"reproducers\": [{\"steps\": [\"a\", \"b\\n\"]}, 2],\n\"cells\": [{\"host\": \"UITableView\"}]}"
+        let root = try JSONValue.parse(text, keeping: ["schema", "cells"])
+        #expect(root.value == .object([("schema", .number(3)), ("cells", .array([.object([("host", .string("UITableView"))])]))]))
+        #expect(root["cells"]?.line == 3 && root["reproducers"] == nil)
+        // A duplicate of a member left out is still a duplicate.
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse("{\"x\": [1],\n\"x\": 2}", keeping: []) }
+        // A top level that is no object is built whole.
+        #expect(try JSONValue.parse("[1, \"a\"]", keeping: []).value == .array([.number(1), .string("a")]))
+    }
+
     static let accepted: [(String, JSONValue)] = [
         ("[]", .array([])),
         ("{}", .object([])),

@@ -19,7 +19,7 @@ struct NoteClaims {
         self.matrix = matrix
         var evidence: [Matrix.Cell: String] = [:]
         var conflict: [Matrix.Cell: Bool] = [:]
-        for item in try JSONValue.parse(json ?? matrix.json)["cells"]?.items ?? [] {
+        for item in try JSONValue.parse(json ?? matrix.json, keeping: ["cells"])["cells"]?.items ?? [] {
             guard case .string(let host)? = item["host"]?.value, case .string(let config)? = item["config"]?.value,
                   let configuration = Configuration(rawValue: config) else { continue }
             let order = (item["order"]?.items ?? []).compactMap { if case .string(let id) = $0.value { id } else { nil } }

@@ -155,8 +155,15 @@ extension JSONValue {
 
     /// Parses JSON text, keeping the line of every value.
     /// - Throws: ``ParseError`` at the line where the text stops being valid JSON.
-    public static func parse(_ text: String) throws(ParseError) -> Located {
+    public static func parse(_ text: String) throws(ParseError) -> Located { try parse(text, keeping: nil) }
+
+    /// Parses JSON text whose top level is an object, building only the members named in `keeping` (others are
+    /// checked exactly as ``parse(_:)`` checks them, and left out): `hooklab diff` reads the cells of a 36 MB
+    /// `matrix.json` and none of its reproducers or fixes. A top level that is no object is built whole.
+    /// - Throws: ``ParseError`` at the line where the text stops being valid JSON, as ``parse(_:)`` does.
+    public static func parse(_ text: String, keeping: Set<String>?) throws(ParseError) -> Located {
         var parser = Parser(bytes: Array(text.utf8))
+        parser.keeping = keeping
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -182,6 +189,10 @@ extension JSONValue {
         var line = 1
         /// Whether each value keeps its nested ``Located`` members and items (false: only `value` is filled in).
         let locating: Bool
+        /// The top-level members to build; nil builds everything (``JSONValue/parse(_:keeping:)``).
+        var keeping: Set<String>?
+        /// Inside a member that is checked and not built: values are read for their syntax only.
+        var skipping = false
 
         init(bytes: [UInt8], locating: Bool = true) {
             self.bytes = bytes
@@ -230,12 +241,18 @@ extension JSONValue {
                         throw ParseError(line: keyLine, message: "duplicate key \"\(key)\" (first at line \(first.value.line))")
                     }
                     try expect(UInt8(ascii: ":"), "':' after key \"\(key)\"")
+                    let skipsMember = depth == 0 && keeping.map { !$0.contains(key) } ?? false
+                    if skipsMember { skipping = true }
                     members.append((key, try value(depth: depth + 1)))
+                    if skipsMember { skipping = false }
                     skipSpace()
                     if current == UInt8(ascii: ",") { position += 1; continue }
                     if current == UInt8(ascii: "}") { position += 1; break }
                     throw error("expected ',' or '}' after the value of \"\(key)\"\(found)")
                 }
+                if skipping { return Located(value: .null, line: start, members: [], items: []) }
+                // The members left out were kept this far only for the duplicate check.
+                if depth == 0, let keeping { members.removeAll { !keeping.contains($0.key) } }
                 return Located(value: .object(members.map { ($0.key, $0.value.value) }), line: start, members: locating ? members : [], items: [])
             case UInt8(ascii: "["):
                 position += 1
@@ -243,14 +260,17 @@ extension JSONValue {
                 skipSpace()
                 if current == UInt8(ascii: "]") { position += 1; return Located(value: .array([]), line: start, members: [], items: []) }
                 while true {
-                    items.append(try value(depth: depth + 1))
+                    let item = try value(depth: depth + 1)
+                    if !skipping { items.append(item) }
                     skipSpace()
                     if current == UInt8(ascii: ",") { position += 1; continue }
                     if current == UInt8(ascii: "]") { position += 1; break }
                     throw error("expected ',' or ']' in an array\(found)")
                 }
+                if skipping { return Located(value: .null, line: start, members: [], items: []) }
                 return Located(value: .array(items.map(\.value)), line: start, members: [], items: locating ? items : [])
             case UInt8(ascii: "\""):
+                if skipping { try skipString(); return Located(value: .null, line: start, members: [], items: []) }
                 return Located(value: .string(try string()), line: start, members: [], items: [])
             case UInt8(ascii: "t"): try literal("true"); return Located(value: .bool(true), line: start, members: [], items: [])
             case UInt8(ascii: "f"): try literal("false"); return Located(value: .bool(false), line: start, members: [], items: [])
@@ -280,19 +300,26 @@ extension JSONValue {
             position += utf8.count
         }
 
-        mutating func string() throws(ParseError) -> String {
+        /// Checks a string exactly as ``string()`` does, building nothing.
+        mutating func skipString() throws(ParseError) { _ = try string(building: false) }
+
+        mutating func string() throws(ParseError) -> String { try string(building: true) }
+
+        /// Reads a string; without `building`, checks it and returns an empty one.
+        mutating func string(building: Bool) throws(ParseError) -> String {
             position += 1 // opening quote
             // Most strings have no escape: one UTF-8 decode of the bytes between the quotes.
             var end = position
             while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
             if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[position..<end], as: UTF8.self)
+                let text = building ? String(decoding: bytes[position..<end], as: UTF8.self) : ""
                 position = end + 1
                 return text
             }
             var scalars = String.UnicodeScalarView()
             var chunkStart = position
             func flush(_ parser: Parser, _ end: Int) {
+                guard building else { return }
                 scalars.append(contentsOf: String(decoding: parser.bytes[chunkStart..<end], as: UTF8.self).unicodeScalars)
             }
             while true {
