@@ -279,7 +279,18 @@ extension CLI {
         return "  where the time goes (each timed once): judging the \(judged.verdicts.count) orders' verdicts, "
             + "\(Self.format(judgeSeconds, digits: 3)) s; without the triples that hold a failing pair (not a pruning the lab makes), "
             + timed(withoutExplained) + "; without the app-delegate hosts' triples, " + timed(withoutLaunchTriples)
-            + "; without any triple, " + timed(withoutTriples) + "\n"
+            + "; without any triple, " + timed(withoutTriples) + "\n" + sharingFigure()
+    }
+
+    /// The most that sharing a triple's runs with its first two libraries' runs could save (``Matrix/SharingEstimate``).
+    func sharingFigure() -> String {
+        let estimate = Matrix.sharingEstimate(generator: generator(with: reports), workers: workers, makeRunner: catalog.makeRunner)
+        return "  sharing runs (measured, not made): the delegate hosts' triples have \(estimate.scenarios) distinct scenarios, "
+            + "\(Self.format(estimate.fullSeconds, digits: 3)) s to run once each; cut before their third library they have "
+            + "\(estimate.prefixes) distinct prefixes, whose steps take \(Self.format(estimate.prefixSeconds, digits: 3)) s run once per "
+            + "scenario and \(Self.format(estimate.sharedPrefixSeconds, digits: 3)) s run once each: sharing them, with a free copy "
+            + "of each participant's state, would save at most \(Self.format(estimate.savedSeconds, digits: 3)) s; a run of no steps on the same hosts, once per "
+            + "scenario, takes \(Self.format(estimate.emptySeconds, digits: 3)) s\n"
     }
 
     /// `hooklab scan` of a 60-pod Podfile.lock with ten modeled SDKs: reading, recognising, and `advise` on every host.

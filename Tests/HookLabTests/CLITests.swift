@@ -216,6 +216,7 @@ struct CLITests {
         #expect(bench.out.contains("; without the triples that hold a failing pair (not a pruning the lab makes), "))
         #expect(bench.out.contains("; without the app-delegate hosts' triples, "))
         #expect(bench.out.contains("; without any triple, "))
+        #expect(bench.out.contains("sharing runs (measured, not made): the delegate hosts' triples have "))
         #expect(run("bench", "--repeat", "0").code == 2)
     }
 }
