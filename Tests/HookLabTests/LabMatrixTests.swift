@@ -243,6 +243,27 @@ extension LabMatrixTests {
         #expect(wrong.isEmpty, "\(wrong.count) reasons name another evidence level:\n\(wrong.prefix(20).joined(separator: "\n"))")
     }
 
+    @Test("A reviewed reason that rests on the lab's conflict or emergence test is given only where that test says so: 'no conflict' to a cell that is none and whose reproducer keeps every library, 'a conflict this order holds' to a conflict that is not emergent")
+    func reasonsRestingOnTheLabsTestsHold() throws {
+        guard case .success(let baseline?) = Self.baselineResult else { return }
+        let emergent = Set(Self.shared.emergent)
+        var wrong: [String] = []
+        var checked = 0
+        for entry in baseline.entries {
+            guard let reason = entry.reason, let result = Self.shared.result(for: entry.cell) else { continue }
+            let keepsAll = Set(result.reproducer?.scenario.participants ?? []).isSuperset(of: entry.cell.order)
+            if reason.hasPrefix("Accepted: no conflict.") {
+                checked += 1
+                if result.conflict != false || !keepsAll { wrong.append("\(entry.cell): 'no conflict', yet conflict \(String(describing: result.conflict)), reproducer keeps all: \(keepsAll)") }
+            } else if reason.hasPrefix("Accepted: a conflict this order holds, not one of its own.") {
+                checked += 1
+                if result.conflict != true || emergent.contains(entry.cell) { wrong.append("\(entry.cell): 'a conflict this order holds', yet conflict \(String(describing: result.conflict)), emergent \(emergent.contains(entry.cell))") }
+            }
+        }
+        #expect(checked > 0, "no reason of either form: the test checks nothing")
+        #expect(wrong.isEmpty, "\(wrong.count) reasons the lab's tests contradict:\n\(wrong.prefix(20).joined(separator: "\n"))")
+    }
+
     @Test("An order holding a failing pair, not shrunk, is recorded as the one library's or pair's failure it holds; a reason saying its shrunk reproducer needs fewer libraries is given only to a shrunk cell")
     func unshrunkOrdersAreExplainedThroughWhatTheyHold() throws {
         // CleverTap alone loses the SwiftUI app's deep link (it hooks SwiftUI's own delegate class), so every pair with
