@@ -201,7 +201,7 @@ extension CLI {
         return 0
     }
 
-    /// `hooklab bench [--workers N] [--repeat N]`: time the whole matrix, reproducers included.
+    /// `hooklab bench [--workers N] [--repeat N] [--host HOST]`: time the whole matrix, reproducers included.
     func bench(_ arguments: inout Arguments) throws(UsageError) -> Int32 {
         var cli = self
         if let count = try arguments.workers() { cli.workers = count }
@@ -213,13 +213,23 @@ extension CLI {
             }
             repeats = count
         }
-        _ = try arguments.positional(0...0, "no arguments besides --workers N, --repeat N and --vs-native")
+        let host = try arguments.option("--host")
+        _ = try arguments.positional(0...0, "no arguments besides --workers N, --repeat N, --host HOST and --vs-native")
+        // One host's cells alone: what a change to one host's models costs, without the rest of the figures.
+        var cells: [Matrix.Cell]?
+        if let host {
+            guard catalog.hosts.contains(where: { $0.name == host }) else {
+                let names = catalog.hosts.map(\.name)
+                throw UsageError("unknown host '\(host)'\(Scenario.suggestion(host, names)); expected one of \(names.joined(separator: ", "))")
+            }
+            cells = cli.generator(with: cli.reports).cells().filter { $0.host == host }
+        }
         // The machine may be shared: time the same matrix several times and give the median as the figure.
         var times: [Double] = []
         var matrix: Matrix?
         for _ in 0..<repeats {
             let start = DispatchTime.now().uptimeNanoseconds
-            matrix = cli.runMatrix()
+            matrix = cli.runMatrix(cells: cells)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         guard let matrix else { return 0 }
@@ -246,6 +256,11 @@ extension CLI {
         out += "  wall time: \(Self.format(seconds, digits: 3)) s, the median of \(repeats) run\(repeats == 1 ? "" : "s") (\(each) s; best \(Self.format(sorted[0], digits: 3)) s); goal: under 3 s in release on 2 cores\n"
         out += "  throughput: \(Self.format(Double(runs) / max(seconds, 1e-9), digits: 0)) runs/s\n"
         out += "  mean cost of one run made: \(Self.format(seconds * 1e6 / Double(runs), digits: 1)) µs wall, \(Self.format(seconds * 1e6 * Double(cli.workers) / Double(runs), digits: 1)) µs of one core\n"
+        if let host {
+            standardOutput(out.replacingOccurrences(of: "all hosts", with: host)
+                .replacingOccurrences(of: "; goal: under 3 s in release on 2 cores", with: " (the goal is for the whole matrix)"))
+            return 0
+        }
         out += cli.budgetFigures(matrix)
         out += scanBenchmark(workers: cli.workers)
         out += scanAppBenchmark(workers: cli.workers)

@@ -21,7 +21,7 @@ extension CLI {
           advise HOST P1 [P2 …] [--config debug|release] [--json]
                                       your own SDK set (2-6) in every order: what passes, why the rest fails, what fixes it
           list [--json]               participants, hosts and their events
-          bench [--workers N] [--repeat N] [--vs-native]
+          bench [--workers N] [--repeat N] [--host HOST] [--vs-native]
                                       time the whole matrix; the model against a real runtime
           merge SHARD.json...         combine the shards of 'matrix --shard I/N' into the reports
           diff [--all] OLD.json NEW.json
@@ -217,7 +217,7 @@ extension CLI {
 
             """,
             "bench": """
-            Usage: hooklab bench [--workers N] [--repeat N] [--vs-native]
+            Usage: hooklab bench [--workers N] [--repeat N] [--host HOST] [--vs-native]
 
             Times the whole matrix (every participant alone, pair and triple on every host, both
             configurations, all delegate positions and install variants, reproducers included) and prints
@@ -229,6 +229,8 @@ extension CLI {
               --workers N   worker threads (default: the CPUs this process may run on)
               --repeat N    time the matrix N times (default 3) and report the median, each time and the
                             best: on a shared machine one run can be slowed by others
+              --host HOST   time only that host's cells and print only the matrix figures: what a change
+                            to the models of one host costs (under callgrind, too)
               --vs-native   also time Tests/OracleTests/bench/mini.m compiled with GCC + GNUstep (-O2)
                             against the same mini-scenario on the model, and print the ratio; needs
                             the packages gobjc, gnustep-make and libgnustep-base-dev

@@ -206,7 +206,14 @@ public struct DeclaredSDK: Hashable, Sendable {
         var host: String
         var events: [String]
     }
-    var observed: [Observed]
+    var observed: [Observed] { didSet { allObserved = Self.methods(observed) } }
+    /// Every observed event of every host, once, in host-kind order, with its protocol type encoding: kept with
+    /// ``observed``, since each install of a wrapper reads it (building it there was a fiftieth of a matrix run).
+    private(set) var allObserved: [ObservedMethod] = []
+    struct ObservedMethod: Hashable, Sendable {
+        var selector: String
+        var types: String
+    }
     public var setterHook: SetterHook
     /// The hooked setter calls the original setter (with the wrapper, or the delegate).
     public var callsOriginal: Bool
@@ -344,6 +351,7 @@ public struct DeclaredSDK: Hashable, Sendable {
         self.observer = observer
         self.start = start
         self.observed = observes.map { Observed(host: $0.host, events: $0.events) }
+        self.allObserved = Self.methods(observed)
         self.setterHook = setterHook
         self.callsOriginal = callsOriginal
         self.resetsDelegate = resetsDelegate
@@ -379,11 +387,12 @@ public struct DeclaredSDK: Hashable, Sendable {
     /// The events it observes on a host class.
     public func events(on hostClass: String) -> [String] { observed.first { $0.host == hostClass }?.events ?? [] }
 
-    /// Every observed event of every host, once, in host-kind order, with its protocol type encoding.
-    func allObservedMethods() -> [(String, String)] {
+    /// ``allObserved`` of `observed`.
+    static func methods(_ observed: [Observed]) -> [ObservedMethod] {
         var seen = Set<String>()
-        return HostKind.all.flatMap { events(on: $0.className) }.filter { seen.insert($0).inserted }.map { selector in
-            (selector, DelegateProtocols.slotMethodTypes(selector) ?? "v@:@@")
+        let events = HostKind.all.flatMap { kind in observed.first { $0.host == kind.className }?.events ?? [] }
+        return events.filter { seen.insert($0).inserted }.map { selector in
+            ObservedMethod(selector: selector, types: DelegateProtocols.slotMethodTypes(selector) ?? "v@:@@")
         }
     }
 
@@ -558,7 +567,8 @@ public struct DeclaredSDK: Hashable, Sendable {
         let cls = defineUniqueClass(rt, name, superclass: rt.NSObjectClass)
         rt.addMethod(cls, "initWithTarget:", types: "@@:@") { _, o, _, _ in .object(o) }
         let sdk = self
-        for (selector, types) in allObservedMethods() where pluginMethods.contains(selector) {
+        for method in allObserved where pluginMethods.contains(method.selector) {
+            let (selector, types) = (method.selector, method.types)
             rt.addMethod(cls, selector, types: types, owner: id) { rt, _, _, a in
                 sdk.record(rt, selector)
                 if case .block? = a.last, selector.hasSuffix("ompletionHandler:") { try UIKit.callHandler(rt, a.last!, by: sdk.observer, [.int(1)]) }
@@ -687,7 +697,8 @@ public struct DeclaredSDK: Hashable, Sendable {
             }
         }
         // The observed methods: "track, then call the target if it responds".
-        for (selector, types) in allObservedMethods() {
+        for method in allObserved {
+            let (selector, types) = (method.selector, method.types)
             let sel = rt.sel(selector)
             let sdk = self
             let consumed = proxy.consumes.contains(selector)
@@ -808,7 +819,8 @@ public struct DeclaredSDK: Hashable, Sendable {
         rt.class_declareForwardingIvar(cls, "delegate")
         rt.class_declareForwardingIvar(cls, "next")
         let sdk = self
-        for (selector, types) in allObservedMethods() {
+        for method in allObserved {
+            let (selector, types) = (method.selector, method.types)
             // "return the SDK's handler, which reports and then jumps to RxDelegateProxy's forwardInvocation:".
             let cmd = rt.sel(selector)
             rt.addMethod(cls, selector, types: types) { rt, o, _, a in

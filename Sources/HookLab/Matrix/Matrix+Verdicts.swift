@@ -174,6 +174,13 @@ extension Finding {
 
     /// Where an object name's number starts (`AppDelegate#4` → the `#`), or nil for a label without one.
     static func identityEnd(_ name: String) -> String.Index? {
+        // Scanned as contiguous bytes where the string has them (every native string): scanning the UTF-8 view by its
+        // indices was a sixtieth of a matrix run, in the conflict tests.
+        let offset: Int?? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return nil }
+            return bytes[(hash + 1)...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? hash : nil
+        }
+        if let offset { return offset.map { name.utf8.index(name.utf8.startIndex, offsetBy: $0) } }
         let bytes = name.utf8
         guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return nil }
         let digits = bytes[bytes.index(after: hash)...]

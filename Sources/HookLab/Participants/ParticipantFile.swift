@@ -157,8 +157,9 @@ public struct ParticipantFile: Sendable {
         }
         if methodHook != nil { return ParticipantKind(info: info) { MethodHookParticipant(info) } }
         if let taskClassHook { return ParticipantKind(info: info) { TaskClassParticipant(info, taskClassHook) } }
-        let sections = sections
-        return ParticipantKind(info: info) { DeclaredParticipant(sdk: sdk, info: info, sections: sections) }
+        // Made once per file: every run's participant shares it, instead of copying the mechanism and its description.
+        let mechanism = DeclaredMechanism(sdk: sdk, info: info, sections: sections)
+        return ParticipantKind(info: info) { DeclaredParticipant(mechanism) }
     }
 
     /// Every `*.hooklab` file in a directory, in file-name order; none if the directory does not exist.
@@ -223,36 +224,51 @@ enum DeclaredHookStep {
     static let verb = "method-hook"
 }
 
-/// A participant declared in a file: installs its ``DeclaredSDK`` at `load` or `attach`.
-final class DeclaredParticipant: Participant {
+/// What every run's participant of one file shares, made once: its mechanism, its description and its sections. A run
+/// makes a participant per library; holding these by one reference costs a retain, where copying the two values (some
+/// eighty fields) cost a retain and a release of each, and was a tenth of a notification-center run's time.
+final class DeclaredMechanism: Sendable {
     let sdk: DeclaredSDK
     let info: ParticipantInfo
     /// A file with `for HOSTCLASS` sections: one mechanism per host, all installed, the world's host's one started.
     let sections: [DeclaredSDK]
+
+    init(sdk: DeclaredSDK, info: ParticipantInfo, sections: [DeclaredSDK]) {
+        self.sdk = sdk
+        self.info = info
+        self.sections = sections
+    }
+
+    /// The position in ``sections`` of the one that hooks `hostClass`; nil: the file's own ``sdk``.
+    func section(for hostClass: String) -> Int? { sections.firstIndex { $0.hooks(hostClass: hostClass) } }
+}
+
+/// A participant declared in a file: installs its ``DeclaredSDK`` at `load` or `attach`.
+final class DeclaredParticipant: Participant {
+    let mechanism: DeclaredMechanism
+    var sdk: DeclaredSDK { mechanism.sdk }
+    var info: ParticipantInfo { mechanism.info }
+    var sections: [DeclaredSDK] { mechanism.sections }
     var started = false
     /// The class its install made for the world's host (its wrapper class), if any.
     var made: Class?
     /// It refused to install (REFUSE): its observer expects nothing.
     var refused = false
 
-    init(sdk: DeclaredSDK, info: ParticipantInfo, sections: [DeclaredSDK] = []) {
-        self.sdk = sdk
-        self.info = info
-        self.sections = sections
-    }
+    init(_ mechanism: DeclaredMechanism) { self.mechanism = mechanism }
 
     /// The mechanism it uses on a host class.
     func sdk(on hostClass: String) -> DeclaredSDK {
-        sections.first { $0.hooks(hostClass: hostClass) } ?? sdk
+        mechanism.section(for: hostClass).map { mechanism.sections[$0] } ?? mechanism.sdk
     }
 
     /// Installs every section; returns what the section of `hostClass` made.
     func installAll(_ rt: Runtime, _ hostClass: String) -> Class? {
-        guard !sections.isEmpty else { return sdk.install(into: rt) }
+        guard !mechanism.sections.isEmpty else { return mechanism.sdk.install(into: rt) }
         var made: Class?
-        for section in sections {
-            let m = section.install(into: rt)
-            if section.hooks(hostClass: hostClass) { made = m }
+        for i in mechanism.sections.indices {
+            let m = mechanism.sections[i].install(into: rt)
+            if mechanism.sections[i].hooks(hostClass: hostClass) { made = m }
         }
         return made
     }
@@ -304,7 +320,7 @@ final class DeclaredParticipant: Participant {
         if !current.isNil { _ = try world.rt.send(host, world.kind.primarySlot.setter, current) }
     }
 
-    var observer: String? { sdk.observer }
+    var observer: String? { mechanism.sdk.observer }
 
     /// `setter own-session`: the app's session stands for the SDK's own, whose delegate it wraps before creating it.
     func ownSessionDelegate(_ delegate: ObjectID, _ world: World) throws -> (delegate: Value, made: ObjectID?)? {
@@ -317,7 +333,7 @@ final class DeclaredParticipant: Participant {
     /// With `task-factories resume`: the `resume` of the task the app started in this step, which went through the
     /// session's replaced factory (URLSessionTaskFactories), whichever session it was made with.
     func alsoObserves(_ event: String, _ world: World) -> [String] {
-        started && sdk.taskFactoryHook && world.taskResumedByLastFire != nil ? ["resume"] : []
+        started && mechanism.sdk.taskFactoryHook && world.taskResumedByLastFire != nil ? ["resume"] : []
     }
 
     func expectsToObserve(_ event: String, _ world: World) -> Bool {
@@ -328,7 +344,7 @@ final class DeclaredParticipant: Participant {
             // An SDK that hooks only the methods the app's delegate has sees nothing of one it lacks (`delegate-lacks`).
             sdk.events(on: hostClass).contains(event) && (world.appImplements(event) || sdk.hooksWhenLacking(event))
         }
-        if let i = sections.firstIndex(where: { $0.hooks(hostClass: hostClass) }) { return expects(sections[i]) }
-        return expects(sdk)
+        if let i = mechanism.section(for: hostClass) { return expects(mechanism.sections[i]) }
+        return expects(mechanism.sdk)
     }
 }

@@ -21,8 +21,16 @@ public final class ModelRunner: ScenarioRunning {
     /// A runner for the built-in participants and the participant files shipped in HookLab's `Matrix/participants`.
     public convenience init() { self.init(kinds: ModelCatalog.builtInKinds) }
 
+    /// Each participant's position in ``kinds``, by id (the first of an id): every run looks its participants up.
+    private let kindIndex: [String: Int]
+
     /// A runner for exactly these participants (``ModelCatalog`` passes its own).
-    public init(kinds: [ParticipantKind]) { self.kinds = kinds }
+    public init(kinds: [ParticipantKind]) {
+        self.kinds = kinds
+        var index: [String: Int] = [:]
+        for (position, kind) in kinds.enumerated() where index[kind.info.id] == nil { index[kind.info.id] = position }
+        kindIndex = index
+    }
 
     func base(_ era: Era) -> Runtime {
         if let b = bases[era] { return b }
@@ -84,7 +92,7 @@ public final class ModelRunner: ScenarioRunning {
         let appSlots = World.hasAppSlots(kind)
         let rt = (appSlots ? appBase(kind.era, shape: World.appShape(of: scenario.steps, kind: kind)) : base(kind.era)).copy()
         rt.configuration = scenario.config == .debug ? .debug : .release
-        let participants = scenario.participants.compactMap { id in kinds.first { $0.info.id == id }?.make() }
+        let participants = scenario.participants.compactMap { id in kindIndex[id].map { kinds[$0].make() } }
         let world = World(rt: rt, kind: kind, participants: participants, steps: scenario.steps, appDelegateWritten: appSlots)
         var detectors = makeDetectors()
         var findings: [Finding] = []
