@@ -157,6 +157,18 @@ struct LabMatrixTests {
 }
 
 extension LabMatrixTests {
+    @Test("The generator's cells come in the cells' own order (sorted by ranks packed in one integer, not by text), for any order they are given in")
+    func cellsSortedByRank() {
+        let cells = Self.generator.cells()
+        #expect(cells == cells.sorted() && cells.count > 50_000)
+        // A fixed shuffle (every 7th cell first, and so on), and orders of four ids the packed key also holds.
+        var given = (0..<7).flatMap { start in stride(from: start, to: cells.count, by: 7).map { cells[$0] } }
+        given += [Matrix.Cell(host: "UIApplication", order: ["fcm", "braze", "onesignal", "airship"], config: .release),
+                  Matrix.Cell(host: "UIApplication", order: ["fcm", "braze", "onesignal"], config: .release)]
+        #expect(ScenarioGenerator.sorted(given) == given.sorted())
+        #expect(ScenarioGenerator.sorted(given) != given)
+    }
+
     @Test("A release cell that reused its debug twin's runs equals a fresh run of it (a sample: every 12th release cell)")
     func reuseMatchesFreshRuns() {
         let runner = Self.catalog.makeRunner()

@@ -124,7 +124,25 @@ public struct ScenarioGenerator: Sendable {
                 }
             }
         }
-        return cells.sorted()
+        return Self.sorted(cells)
+    }
+
+    /// `cells` in ``Matrix/Cell``'s order, compared by each name's rank among the names they use instead of by text:
+    /// the same order (ranks follow the names' order), without comparing strings a million times for the 55,000
+    /// cells of the whole matrix (a tenth of a host's time in `bench`, where the matrix plans its cells).
+    static func sorted(_ cells: [Matrix.Cell]) -> [Matrix.Cell] {
+        let names = Set(cells.flatMap { [$0.host] + $0.order }).sorted()
+        // Each cell's key in one integer: the host's rank, then up to four ids' ranks plus one (0, below every rank, where
+        // the order has ended, so a prefix sorts first), then the configuration's position.
+        guard names.count < 511, cells.allSatisfy({ $0.order.count <= 4 }) else { return cells.sorted() }
+        let rank = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, UInt64($0)) })
+        let configs = Configuration.allCases
+        let keys = cells.map { cell -> UInt64 in
+            var key = rank[cell.host]!
+            for slot in 0..<4 { key = key << 9 | (slot < cell.order.count ? rank[cell.order[slot]]! + 1 : 0) }
+            return key << 1 | UInt64(configs.firstIndex(of: cell.config)!)
+        }
+        return cells.indices.sorted { keys[$0] < keys[$1] }.map { cells[$0] }
     }
 
     /// The scenarios a cell runs, in a fixed order, without repeats (see the type's documentation).
