@@ -214,6 +214,11 @@ public struct DeclaredSDK: Hashable, Sendable {
         var selector: String
         var types: String
     }
+    /// The SDK held by one reference, for the bodies of the methods it adds: what a body captures is copied into it.
+    final class Shared: Sendable {
+        let sdk: DeclaredSDK
+        init(_ sdk: DeclaredSDK) { self.sdk = sdk }
+    }
     public var setterHook: SetterHook
     /// The hooked setter calls the original setter (with the wrapper, or the delegate).
     public var callsOriginal: Bool
@@ -696,29 +701,31 @@ public struct DeclaredSDK: Hashable, Sendable {
                 return .none
             }
         }
-        // The observed methods: "track, then call the target if it responds".
+        // The observed methods: "track, then call the target if it responds". Each method's body holds the SDK by one
+        // reference: a copy of it in every body was some fifty retains and releases per method and install.
+        let shared = Shared(self)
+        let trackIfTarget = proxy.trackIfTarget
         for method in allObserved {
             let (selector, types) = (method.selector, method.types)
             let sel = rt.sel(selector)
-            let sdk = self
             let consumed = proxy.consumes.contains(selector)
             rt.addMethod(cls, selector, types: types) { rt, o, _, a in
                 let target = rt.object_getIvar(o, "target")
                 if consumed {
-                    sdk.note(rt, .consume, "\(id)'s wrapper handles \(selector) itself and never forwards it to the delegate it wraps")
-                    return try sdk.observedCall(rt, o, selector, types, a, original: nil)
+                    shared.sdk.note(rt, .consume, "\(shared.sdk.id)'s wrapper handles \(selector) itself and never forwards it to the delegate it wraps")
+                    return try shared.sdk.observedCall(rt, o, selector, types, a, original: nil)
                 }
                 if try rt.objc_msgSend(target, rt.s.respondsToSelector, [.sel(sel)]).boolValue {
-                    return try sdk.observedCall(rt, o, selector, types, a) { rt, args in try rt.objc_msgSend(target, sel, args) }
+                    return try shared.sdk.observedCall(rt, o, selector, types, a) { rt, args in try rt.objc_msgSend(target, sel, args) }
                 }
-                if proxy.trackIfTarget {
-                    sdk.note(rt, .trackIfTarget, "\(id)'s wrapper records an observed call and calls its target only if the target responds to it")
+                if trackIfTarget {
+                    shared.sdk.note(rt, .trackIfTarget, "\(shared.sdk.id)'s wrapper records an observed call and calls its target only if the target responds to it")
                     return types.first == "c" ? .bool(false) : .none
                 }
-                if !sdk.isAppLevel(selector) {
+                if !shared.sdk.isAppLevel(selector) {
                     rt.noteInference("a declared wrapper answers YES / allow when its target does not answer", source: "ByteDance, \"无埋点核心技术：iOS Hook在字节的实践经验\", scheme 2")
                 }
-                return try sdk.observedCall(rt, o, selector, types, a, original: nil)
+                return try shared.sdk.observedCall(rt, o, selector, types, a, original: nil)
             }
         }
         return cls

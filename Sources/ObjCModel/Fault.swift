@@ -2,7 +2,7 @@
 
 /// One frame of a modeled call stack, written the way Cocoa prints it.
 /// A send in progress, as ``Runtime`` keeps it on its call stack; made into a ``Frame`` only for a fault.
-struct CallStackEntry {
+struct CallStackEntry: Equatable {
     var receiver: ObjectID
     var imp: IMP
     var sel: SEL

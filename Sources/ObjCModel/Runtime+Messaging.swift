@@ -65,7 +65,15 @@ extension Runtime {
     /// A fault raised here, with the sends in progress as its frames, innermost first.
     public func fault(_ kind: Fault.Kind, raisedBy library: String) -> Fault {
         var f = Fault(kind, raisedBy: library)
-        f.unwound = callStack[..<depth].reversed().map { frame($0.receiver, $0.imp, $0.sel) }
+        // A loop repeats a few sends to the depth bound: each distinct send is written once (its class name, receiver and
+        // IMP label are text), the same value for each of its repeats.
+        var written: [(entry: CallStackEntry, frame: Frame)] = []
+        f.unwound = callStack[..<depth].reversed().map { entry in
+            if let known = written.first(where: { $0.entry == entry }) { return known.frame }
+            let made = frame(entry.receiver, entry.imp, entry.sel)
+            if written.count < 16 { written.append((entry, made)) }
+            return made
+        }
         return f
     }
 

@@ -231,16 +231,29 @@ final class DeclaredMechanism: Sendable {
     let sdk: DeclaredSDK
     let info: ParticipantInfo
     /// A file with `for HOSTCLASS` sections: one mechanism per host, all installed, the world's host's one started.
-    let sections: [DeclaredSDK]
+    /// Each held by reference, so that reading one does not copy it.
+    let sections: [Section]
+    /// By host class, the position in ``sections`` of the first that hooks it.
+    private let sectionByHost: [String: Int]
+
+    final class Section: Sendable {
+        let sdk: DeclaredSDK
+        init(_ sdk: DeclaredSDK) { self.sdk = sdk }
+    }
 
     init(sdk: DeclaredSDK, info: ParticipantInfo, sections: [DeclaredSDK]) {
         self.sdk = sdk
         self.info = info
-        self.sections = sections
+        self.sections = sections.map(Section.init)
+        var byHost: [String: Int] = [:]
+        for (position, section) in sections.enumerated() {
+            for host in section.hostClasses where byHost[host] == nil { byHost[host] = position }
+        }
+        sectionByHost = byHost
     }
 
     /// The position in ``sections`` of the one that hooks `hostClass`; nil: the file's own ``sdk``.
-    func section(for hostClass: String) -> Int? { sections.firstIndex { $0.hooks(hostClass: hostClass) } }
+    func section(for hostClass: String) -> Int? { sectionByHost[hostClass] }
 }
 
 /// A participant declared in a file: installs its ``DeclaredSDK`` at `load` or `attach`.
@@ -248,7 +261,6 @@ final class DeclaredParticipant: Participant {
     let mechanism: DeclaredMechanism
     var sdk: DeclaredSDK { mechanism.sdk }
     var info: ParticipantInfo { mechanism.info }
-    var sections: [DeclaredSDK] { mechanism.sections }
     var started = false
     /// The class its install made for the world's host (its wrapper class), if any.
     var made: Class?
@@ -259,16 +271,16 @@ final class DeclaredParticipant: Participant {
 
     /// The mechanism it uses on a host class.
     func sdk(on hostClass: String) -> DeclaredSDK {
-        mechanism.section(for: hostClass).map { mechanism.sections[$0] } ?? mechanism.sdk
+        mechanism.section(for: hostClass).map { mechanism.sections[$0].sdk } ?? mechanism.sdk
     }
 
     /// Installs every section; returns what the section of `hostClass` made.
     func installAll(_ rt: Runtime, _ hostClass: String) -> Class? {
         guard !mechanism.sections.isEmpty else { return mechanism.sdk.install(into: rt) }
         var made: Class?
-        for i in mechanism.sections.indices {
-            let m = mechanism.sections[i].install(into: rt)
-            if mechanism.sections[i].hooks(hostClass: hostClass) { made = m }
+        for section in mechanism.sections {
+            let m = section.sdk.install(into: rt)
+            if section.sdk.hooks(hostClass: hostClass) { made = m }
         }
         return made
     }
@@ -344,7 +356,7 @@ final class DeclaredParticipant: Participant {
             // An SDK that hooks only the methods the app's delegate has sees nothing of one it lacks (`delegate-lacks`).
             sdk.events(on: hostClass).contains(event) && (world.appImplements(event) || sdk.hooksWhenLacking(event))
         }
-        if let i = mechanism.section(for: hostClass) { return expects(mechanism.sections[i]) }
+        if let i = mechanism.section(for: hostClass) { return expects(mechanism.sections[i].sdk) }
         return expects(mechanism.sdk)
     }
 }
