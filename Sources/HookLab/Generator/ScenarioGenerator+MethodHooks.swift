@@ -46,7 +46,7 @@ extension ScenarioGenerator {
         guard let host = hosts.first(where: { $0.name == cell.host }), let target = host.methodTarget else {
             return Planned(scenarios: scenarios(for: cell), variants: [])
         }
-        let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
+        let infos = infos(cell.order)
         guard infos.count == cell.order.count, !infos.isEmpty, impossibility(of: cell) == nil else {
             return Planned(scenarios: [], variants: [])
         }

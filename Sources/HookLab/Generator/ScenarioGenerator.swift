@@ -40,7 +40,21 @@ public struct ScenarioGenerator: Sendable {
     /// The hosts, in report order.
     public var hosts: [HostInfo]
     /// The participants, in report order.
-    public var participants: [ParticipantInfo]
+    public var participants: [ParticipantInfo] { didSet { participantIndex = Self.index(participants) } }
+    /// Each participant's position in ``participants``, by id (the first of an id): every cell's planning looks up
+    /// its participants, and a scan of the list compared a hundred ids for each.
+    private var participantIndex: [String: Int]
+
+    static func index(_ participants: [ParticipantInfo]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, info) in participants.enumerated() where index[info.id] == nil { index[info.id] = position }
+        return index
+    }
+
+    /// The participants of an order that the generator knows, in the order's order.
+    func infos(_ order: [String]) -> [ParticipantInfo] {
+        order.compactMap { id in participantIndex[id].map { participants[$0] } }
+    }
 
     /// The name of the app's first delegate in generated scenarios.
     public static let appDelegate = "app"
@@ -54,6 +68,7 @@ public struct ScenarioGenerator: Sendable {
     public init(hosts: [HostInfo], participants: [ParticipantInfo]) {
         self.hosts = hosts
         self.participants = participants
+        participantIndex = Self.index(participants)
         var steps: [String: Scenario.Step] = [:]
         for target in hosts.compactMap(\.methodTarget) {
             for line in target.preamble + target.calls + target.followUps where steps[line] == nil {
@@ -101,7 +116,7 @@ public struct ScenarioGenerator: Sendable {
     /// Whether an order is one the matrix can hold on the host: known participants that support it, never two of one
     /// family nor two that each own the session.
     func isPlannable(_ order: [String], host: String) -> Bool {
-        let infos = order.compactMap { id in participants.first { $0.id == id } }
+        let infos = infos(order)
         return infos.count == order.count && infos.allSatisfy { $0.hosts.contains(host) }
             && Set(infos.map(\.family)).count == infos.count && infos.filter { $0.ownSession == true }.count <= 1
     }
@@ -150,7 +165,7 @@ public struct ScenarioGenerator: Sendable {
     /// Unknown participants or hosts, and an order that cannot happen (``impossibility(of:)``), give no scenario.
     public func scenarios(for cell: Matrix.Cell) -> [Scenario] {
         guard let host = hosts.first(where: { $0.name == cell.host }) else { return [] }
-        let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
+        let infos = infos(cell.order)
         guard infos.count == cell.order.count, !infos.isEmpty else { return [] }
         // An install order that cannot happen (a launch-time hook after a runtime attach) has no scenario.
         guard impossibility(of: cell) == nil else { return [] }

@@ -205,7 +205,7 @@ extension ScenarioGenerator {
     /// attaches at runtime ("not possible: tracker:proxy hooks at launch"), or one started at runtime is placed before an
     /// SDK that is the app's delegate class (``ParticipantInfo/appDelegateClass``).
     public func impossibility(of cell: Matrix.Cell) -> String? {
-        let infos = cell.order.compactMap { id in participants.first { $0.id == id } }
+        let infos = infos(cell.order)
         guard infos.count == cell.order.count else { return nil }
         for info in infos {
             // A setting is one switch for the whole app: an SDK that reads it cannot keep its hooks on when another's are off.
