@@ -218,5 +218,13 @@ struct CLITests {
         #expect(bench.out.contains("; without any triple, "))
         #expect(bench.out.contains("sharing runs (measured, not made): the delegate hosts' triples have "))
         #expect(run("bench", "--repeat", "0").code == 2)
+        // One host's cells alone: only the matrix figures, fewer cells, no goal claimed for a part of the matrix.
+        let host = run("bench", "--workers", "1", "--repeat", "1", "--host", "WebView")
+        #expect(host.code == 0)
+        #expect(host.out.contains("cells (participants alone, pairs and triples, WebView, debug and release)"))
+        #expect(!host.out.contains("104 cells") && !host.out.contains("goal: under 3 s") && !host.out.contains("where the time goes"))
+        #expect(host.out.contains("(the goal is for the whole matrix)"))
+        let unknown = run("bench", "--host", "WebVeiw")
+        #expect(unknown.code == 2 && unknown.err.contains("unknown host 'WebVeiw'"))
     }
 }
