@@ -174,17 +174,17 @@ extension Finding {
 
     /// Where an object name's number starts (`AppDelegate#4` → the `#`), or nil for a label without one.
     static func identityEnd(_ name: String) -> String.Index? {
-        // Scanned as contiguous bytes where the string has them (every native string): scanning the UTF-8 view by its
-        // indices was a sixtieth of a matrix run, in the conflict tests.
-        let offset: Int?? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return nil }
-            return bytes[(hash + 1)...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? hash : nil
-        }
-        if let offset { return offset.map { name.utf8.index(name.utf8.startIndex, offsetBy: $0) } }
-        let bytes = name.utf8
+        // Scanned as contiguous bytes (a string that has none is copied into an array first): scanning the UTF-8 view by
+        // its indices was a sixtieth of a matrix run, in the conflict tests.
+        let offset = name.utf8.withContiguousStorageIfAvailable(numberStart)
+            ?? Array(name.utf8).withUnsafeBufferPointer(numberStart)
+        return offset.map { name.utf8.index(name.utf8.startIndex, offsetBy: $0) }
+    }
+
+    /// The offset of the first `#` when only digits follow it.
+    private static func numberStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return nil }
-        let digits = bytes[bytes.index(after: hash)...]
-        return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? hash : nil
+        return bytes[(hash + 1)...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? hash : nil
     }
 }
 
