@@ -40,9 +40,9 @@ extension Matrix {
             order.indices.contains { i in order.indices.contains { j in j > i && pairs.contains(with(order: [order[i], order[j]])) } }
         }
 
-        /// Hashes the configuration, the host's and each id's length and first byte, in order (as a scenario's steps
-        /// are, Scenario+Hashing.swift): judging looks cells up by the hundred thousand, and SipHash over every byte of
-        /// the host and the ids was a tenth of it. Equality still compares every field.
+        /// Hashes the configuration and a print of the host and of each id (``wordPrint(_:)``), in order, as a scenario's
+        /// steps are: judging looks cells up by the hundred thousand, and SipHash over every byte of the host and the
+        /// ids was a tenth of it. Equality still compares every field.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(config)
             hasher.combine(Self.print(host))
@@ -50,10 +50,7 @@ extension Matrix {
             for id in order { hasher.combine(Self.print(id)) }
         }
 
-        private static func print(_ word: String) -> Int {
-            let bytes = word.utf8
-            return bytes.count &* 257 &+ Int(bytes.first ?? 0)
-        }
+        private static func print(_ word: String) -> Int { wordPrint(word) }
 
         public static func < (lhs: Cell, rhs: Cell) -> Bool {
             if lhs.host != rhs.host { return lhs.host < rhs.host }
