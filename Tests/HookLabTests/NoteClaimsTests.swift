@@ -80,7 +80,8 @@ struct NoteClaims {
         claim(parsed.headline == expectedHeadline(host, order), "headline '\(parsed.headline)', the cells say '\(expectedHeadline(host, order))'")
         if note.contains("fails word for word like [this note]") || note.contains("fails like its weak twin on ") { return out }
         // A twin method target's note: the same outcome and the same worst finding kind, in every configuration, on both.
-        if let range = note.range(of: " fails as on "), let end = note[range.upperBound...].range(of: ", whose hooks go on the same class") {
+        // The standard library's search, not Foundation's `range(of:)`: that one bridged every whole note to search it.
+        if let range = note.firstRange(of: " fails as on "), let end = note[range.upperBound...].firstRange(of: ", whose hooks go on the same class") {
             let twin = String(note[range.upperBound..<end.lowerBound])
             for config in Configuration.allCases {
                 let a = matrix.result(for: Matrix.Cell(host: host, order: order, config: config))
@@ -363,7 +364,8 @@ struct NoteClaims {
 
     /// The variant and the participant it replaces in "use `X` (…) instead of `Y`", alone or as one of two changes.
     static func useInstead(_ line: String) -> (String, String)? {
-        guard let match = line.firstMatch(of: /[Uu]se `([^`]+)` \(.*?\) instead of `([^`]+)`/) else { return nil }
+        // A regex literal is compiled each time it is evaluated: only for a line that can match.
+        guard line.firstRange(of: " instead of `") != nil, let match = line.firstMatch(of: /[Uu]se `([^`]+)` \(.*?\) instead of `([^`]+)`/) else { return nil }
         return (String(match.1), String(match.2))
     }
 

@@ -12,6 +12,11 @@ import UIKitModel
 public protocol Participant: AnyObject {
     /// The public description: id, family, hosts, and whether it has `load`/`attach` steps.
     var info: ParticipantInfo { get }
+    /// ``ParticipantInfo/id``, read without a copy of the whole description: a world reads it for every participant
+    /// of every run. The default reads ``info``.
+    var id: String { get }
+    /// ``ParticipantInfo/family``, read the same way. The default reads ``info``.
+    var family: String { get }
     /// `load P`: the library's load-time hooks.
     func load(_ world: World) throws
     /// `attach P`: the library's runtime attach.
@@ -41,6 +46,8 @@ public protocol Participant: AnyObject {
 }
 
 extension Participant {
+    public var id: String { info.id }
+    public var family: String { info.family }
     public func load(_ world: World) throws {}
     public func attach(_ world: World) throws {}
     public func perform(_ verb: String, _ args: [String], _ world: World) throws {

@@ -235,6 +235,10 @@ final class DeclaredMechanism: Sendable {
     let sections: [Section]
     /// By host class, the position in ``sections`` of the first that hooks it.
     private let sectionByHost: [String: Int]
+    /// By host class, the events its mechanism there observes, each with whether it sees the event when the app's
+    /// delegate lacks the method (``DeclaredParticipant/expectsToObserve(_:_:)``, asked at every fired event): read
+    /// off the mechanism there, each question copied the whole ``DeclaredSDK`` (2% of the matrix's time).
+    private let expectations: [String: [(event: String, whenLacking: Bool)]]
 
     final class Section: Sendable {
         let sdk: DeclaredSDK
@@ -250,6 +254,24 @@ final class DeclaredMechanism: Sendable {
             for host in section.hostClasses where byHost[host] == nil { byHost[host] = position }
         }
         sectionByHost = byHost
+        var expectations: [String: [(event: String, whenLacking: Bool)]] = [:]
+        for hostClass in Set(HostKind.all.map(\.className)) {
+            let mechanism = byHost[hostClass].map { sections[$0] } ?? sdk
+            expectations[hostClass] = mechanism.events(on: hostClass).map { ($0, mechanism.hooksWhenLacking($0)) }
+        }
+        self.expectations = expectations
+    }
+
+    /// Whether its mechanism on `hostClass` expects to observe `event`, given whether the app's delegate implements it
+    /// (`delegate-lacks`: an SDK that hooks only the methods the app's delegate has sees nothing of one it lacks).
+    func expects(_ event: String, on hostClass: String, appImplements: () -> Bool) -> Bool {
+        guard let expected = expectations[hostClass] else {
+            // A host class no built-in host has (an extension's own): asked of its mechanism there.
+            let mechanism = section(for: hostClass).map { sections[$0].sdk } ?? sdk
+            return mechanism.events(on: hostClass).contains(event) && (appImplements() || mechanism.hooksWhenLacking(event))
+        }
+        guard let match = expected.first(where: { $0.event == event }) else { return false }
+        return match.whenLacking || appImplements()
     }
 
     /// The position in ``sections`` of the one that hooks `hostClass`; nil: the file's own ``sdk``.
@@ -261,6 +283,8 @@ final class DeclaredParticipant: Participant {
     let mechanism: DeclaredMechanism
     var sdk: DeclaredSDK { mechanism.sdk }
     var info: ParticipantInfo { mechanism.info }
+    var id: String { mechanism.info.id }
+    var family: String { mechanism.info.family }
     var started = false
     /// The class its install made for the world's host (its wrapper class), if any.
     var made: Class?
@@ -350,13 +374,6 @@ final class DeclaredParticipant: Participant {
 
     func expectsToObserve(_ event: String, _ world: World) -> Bool {
         guard started, !refused else { return false }
-        let hostClass = world.kind.className
-        // The section's own value, not a copy of it (``sdk(on:)``): the delivery check asks at every fired event.
-        func expects(_ sdk: borrowing DeclaredSDK) -> Bool {
-            // An SDK that hooks only the methods the app's delegate has sees nothing of one it lacks (`delegate-lacks`).
-            sdk.events(on: hostClass).contains(event) && (world.appImplements(event) || sdk.hooksWhenLacking(event))
-        }
-        if let i = mechanism.section(for: hostClass) { return expects(mechanism.sections[i].sdk) }
-        return expects(mechanism.sdk)
+        return mechanism.expects(event, on: world.kind.className) { world.appImplements(event) }
     }
 }

@@ -54,8 +54,8 @@ public final class World {
         self.rt = rt
         self.kind = kind
         self.participants = participants
-        participantIDs = participants.map(\.info.id)
-        participantFamilies = participants.map(\.info.family)
+        participantIDs = participants.map(\.id)
+        participantFamilies = participants.map(\.family)
         appShape = Self.appShape(of: steps, kind: kind)
         // The app's delegate class is written before anything runs: its app-level methods, minus what it lacks.
         if !appDelegateWritten, Self.hasAppSlots(kind) { AppDelegateObject.defineAppSlotMethods(in: rt, shape: appShape) }
