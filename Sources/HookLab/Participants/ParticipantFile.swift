@@ -254,8 +254,9 @@ final class DeclaredMechanism: Sendable {
             for host in section.hostClasses where byHost[host] == nil { byHost[host] = position }
         }
         sectionByHost = byHost
+        // Every host class one of its mechanisms observes: on any other it observes nothing.
         var expectations: [String: [(event: String, whenLacking: Bool)]] = [:]
-        for hostClass in Set(HostKind.all.map(\.className)) {
+        for hostClass in sdk.hostClasses + sections.flatMap(\.hostClasses) where expectations[hostClass] == nil {
             let mechanism = byHost[hostClass].map { sections[$0] } ?? sdk
             expectations[hostClass] = mechanism.events(on: hostClass).map { ($0, mechanism.hooksWhenLacking($0)) }
         }
@@ -265,12 +266,7 @@ final class DeclaredMechanism: Sendable {
     /// Whether its mechanism on `hostClass` expects to observe `event`, given whether the app's delegate implements it
     /// (`delegate-lacks`: an SDK that hooks only the methods the app's delegate has sees nothing of one it lacks).
     func expects(_ event: String, on hostClass: String, appImplements: () -> Bool) -> Bool {
-        guard let expected = expectations[hostClass] else {
-            // A host class no built-in host has (an extension's own): asked of its mechanism there.
-            let mechanism = section(for: hostClass).map { sections[$0].sdk } ?? sdk
-            return mechanism.events(on: hostClass).contains(event) && (appImplements() || mechanism.hooksWhenLacking(event))
-        }
-        guard let match = expected.first(where: { $0.event == event }) else { return false }
+        guard let match = expectations[hostClass]?.first(where: { $0.event == event }) else { return false }
         return match.whenLacking || appImplements()
     }
 
