@@ -51,7 +51,7 @@ extension Runtime {
     /// Makes the class visible to `objc_getClass` (runtime.h `objc_registerClassPair`).
     public func objc_registerClassPair(_ cls: Class) {
         classes[Int(cls.raw)].registered = true
-        classIndex[Name(classes[Int(cls.raw)].name)] = cls
+        classIndex[Name(classes[Int(cls.raw)].name)] = cls.raw
     }
 
     /// Allocates and registers in one step; traps if the name exists (a model-building error, not a modeled one).
@@ -64,8 +64,8 @@ extension Runtime {
         return c
     }
 
-    public func objc_getClass(_ name: String) -> Class? { classIndex[Name(name)] }
-    public func NSClassFromString(_ name: String) -> Class? { classIndex[Name(name)] }
+    public func objc_getClass(_ name: String) -> Class? { classIndex[Name(name)].map(Class.init(raw:)) }
+    public func NSClassFromString(_ name: String) -> Class? { objc_getClass(name) }
     public func class_getName(_ cls: Class) -> String { classes[Int(cls.raw)].name }
     public func NSStringFromClass(_ cls: Class) -> String { class_getName(cls) }
     public func class_getSuperclass(_ cls: Class) -> Class? { classes[Int(cls.raw)].superclass }

@@ -3,10 +3,10 @@
 extension Runtime {
     /// Registers (or finds) a selector by name.
     public func sel_registerName(_ name: String) -> SEL {
-        if let s = selectorIndex[Name(name)] { return s }
+        if let s = selectorIndex[Name(name)] { return SEL(raw: s) }
         let s = SEL(raw: Int32(selectorNames.count))
         selectorNames.append(name)
-        selectorIndex[Name(name)] = s
+        selectorIndex[Name(name)] = s.raw
         if selectorNames.count > cacheStride { growCacheStride() }
         return s
     }

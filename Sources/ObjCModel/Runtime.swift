@@ -129,11 +129,11 @@ public final class Runtime {
 
     // Selector table.
     var selectorNames: [String] = [] { didSet { stateChanges &+= 1 } }
-    var selectorIndex = SharedNameIndex<SEL>()
+    var selectorIndex = SharedNameIndex()
 
     // Classes and objects.
     var classes: [ClassRecord] = [] { didSet { stateChanges &+= 1 } }
-    var classIndex = SharedNameIndex<Class>()
+    var classIndex = SharedNameIndex()
     var objects: [ObjectRecord] = [] { didSet { stateChanges &+= 1 } }
     var nextSerial: Int32 = 1 { didSet { stateChanges &+= 1 } }
     /// The IMPs made since this runtime was last copied (or created); the older ones are in ``sharedIMPs``.

@@ -3,19 +3,21 @@
 // end, was a third of what a copy cost (`hooklab bench`: "a copy of the loaded UIKit base").
 
 /// A name table whose entries from before the last copy are shared with the copies; a copy adds its own entries to a
-/// small table of its own.
-struct SharedNameIndex<Value> {
+/// small table of its own. It maps a name to a raw number (a selector's or a class's): not generic, so that a build
+/// without whole-module optimization (the debug build `swift test` runs) calls it specialized from the other files
+/// (its generic form cost 2% of the suite's CPU in generic metadata lookups).
+struct SharedNameIndex {
     final class Shared {
-        let table: [Name: Value]
-        init(_ table: [Name: Value]) { self.table = table }
+        let table: [Name: Int32]
+        init(_ table: [Name: Int32]) { self.table = table }
     }
 
     private var shared = Shared([:])
-    private var own: [Name: Value] = [:]
+    private var own: [Name: Int32] = [:]
 
     init() {}
 
-    subscript(name: Name) -> Value? {
+    subscript(name: Name) -> Int32? {
         // A name is in one part only: a table adds a name only after looking it up. Most lookups find a shared name.
         get { shared.table[name] ?? (own.isEmpty ? nil : own[name]) }
         set { own[name] = newValue }

@@ -425,9 +425,10 @@ struct NoteClaims {
 
     /// Every note of a report set: its text from its heading to the next note or section.
     static func notes(_ files: [(path: String, contents: String)]) -> [String] {
+        // The standard library's split and search: Foundation's bridged each whole page to search it.
         files.filter { $0.path.hasSuffix(".md") }.flatMap { file in
-            file.contents.components(separatedBy: "\n### <a id=\"note-").dropFirst().map { chunk in
-                "### <a id=\"note-" + chunk.components(separatedBy: "\n## ")[0]
+            file.contents.split(separator: "\n### <a id=\"note-", omittingEmptySubsequences: false).dropFirst().map { chunk in
+                "### <a id=\"note-" + (chunk.firstRange(of: "\n## ").map { chunk[..<$0.lowerBound] } ?? chunk)
             }
         }
     }

@@ -123,13 +123,14 @@ struct ReportPagesTests {
         var links = 0
         let pages = LabMatrixTests.sharedReports.filter { $0.path.hasSuffix(".md") }
         let anchors = Set(pages.flatMap { page in
-            page.contents.components(separatedBy: "<a id=\"").dropFirst().map { page.path.split(separator: "/").dropFirst().joined(separator: "/") + "#" + $0.prefix { $0 != "\"" } }
+            page.contents.split(separator: "<a id=\"", omittingEmptySubsequences: false).dropFirst().map { page.path.split(separator: "/").dropFirst().joined(separator: "/") + "#" + $0.prefix { $0 != "\"" } }
         })
         for page in pages {
-            let lines = page.contents.components(separatedBy: "\n")
+            // The standard library's split and search, not Foundation's, which bridged every line to search it.
+            let lines = page.contents.split(separator: "\n", omittingEmptySubsequences: false)
             for (i, line) in lines.enumerated() {
-                if line.hasPrefix("The same run as in [this note](") || line.hasSuffix("the same as in [this note](" + (line.components(separatedBy: "the same as in [this note](").last ?? "")),
-                   let open = line.range(of: "](")?.upperBound, let close = line[open...].firstIndex(of: ")") {
+                if line.hasPrefix("The same run as in [this note](") || line.firstRange(of: "the same as in [this note](") != nil,
+                   let open = line.firstRange(of: "](")?.upperBound, let close = line[open...].firstIndex(of: ")") {
                     links += 1
                     // Resolve the relative link against the page's directory.
                     let target = String(line[open..<close])
@@ -152,7 +153,8 @@ struct ReportPagesTests {
         var paragraphs: [String: String] = [:]
         var repeated: [String] = []
         for page in pages {
-            for paragraph in page.contents.components(separatedBy: "\n\n") where paragraph.utf8.count >= 400 {
+            for piece in page.contents.split(separator: "\n\n", omittingEmptySubsequences: false) where piece.utf8.count >= 400 {
+                let paragraph = String(piece)
                 if let first = paragraphs[paragraph] { repeated.append("\(page.path) repeats \(first): \(paragraph.prefix(80))") } else { paragraphs[paragraph] = page.path }
             }
         }

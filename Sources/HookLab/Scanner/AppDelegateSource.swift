@@ -215,7 +215,8 @@ public struct AppDelegateSource: Sendable, Hashable {
             if pluginRegistrationLine == nil, Self.pluginMarkers.contains(where: { line.contains($0) }) { pluginRegistrationLine = number }
             if superLaunch == nil, line.contains("super.application(") || line.contains("[super application:"),
                line.contains("didFinishLaunchingWithOptions") { superLaunch = number }
-            for call in calls where line.contains(call) && !startCallLines.contains(where: { $0.call == call }) {
+            // The standard library's search: Foundation's `contains` bridged the line once for each start call.
+            for call in calls where line.firstRange(of: call) != nil && !startCallLines.contains(where: { $0.call == call }) {
                 startCallLines.append(StartCallLine(call: call, line: number))
             }
         }

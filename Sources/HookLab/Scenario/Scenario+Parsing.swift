@@ -260,7 +260,13 @@ extension Scenario {
 extension Array where Element: Hashable {
     /// The elements in order of first appearance, without repeats.
     func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
+        // A loop, not `filter` with a closure: the debug build `swift test` runs calls this unspecialized from the other
+        // files, and there the generic `filter` and its closure were most of its cost.
+        guard count > 1 else { return self }
+        var seen = Set<Element>(minimumCapacity: count)
+        var kept: [Element] = []
+        kept.reserveCapacity(count)
+        for element in self where seen.insert(element).inserted { kept.append(element) }
+        return kept
     }
 }
