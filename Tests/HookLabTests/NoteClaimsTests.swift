@@ -425,10 +425,10 @@ struct NoteClaims {
 
     /// Every note of a report set: its text from its heading to the next note or section.
     static func notes(_ files: [(path: String, contents: String)]) -> [String] {
-        // The standard library's split and search: Foundation's bridged each whole page to search it.
+        // The standard library's split and a byte search (`TextSearch`): Foundation's bridged each whole page to search it.
         files.filter { $0.path.hasSuffix(".md") }.flatMap { file in
             file.contents.split(separator: "\n### <a id=\"note-", omittingEmptySubsequences: false).dropFirst().map { chunk in
-                "### <a id=\"note-" + (chunk.firstRange(of: "\n## ").map { chunk[..<$0.lowerBound] } ?? chunk)
+                "### <a id=\"note-" + (chunk.firstOccurrence(of: "\n## ").map { chunk[..<$0.lowerBound] } ?? chunk)
             }
         }
     }

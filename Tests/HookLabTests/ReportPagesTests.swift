@@ -126,11 +126,11 @@ struct ReportPagesTests {
             page.contents.split(separator: "<a id=\"", omittingEmptySubsequences: false).dropFirst().map { page.path.split(separator: "/").dropFirst().joined(separator: "/") + "#" + $0.prefix { $0 != "\"" } }
         })
         for page in pages {
-            // The standard library's split and search, not Foundation's, which bridged every line to search it.
+            // A byte search (`TextSearch`), not Foundation's, which bridged every line to search it.
             let lines = page.contents.split(separator: "\n", omittingEmptySubsequences: false)
             for (i, line) in lines.enumerated() {
-                if line.hasPrefix("The same run as in [this note](") || line.firstRange(of: "the same as in [this note](") != nil,
-                   let open = line.firstRange(of: "](")?.upperBound, let close = line[open...].firstIndex(of: ")") {
+                if line.hasPrefix("The same run as in [this note](") || line.holds("the same as in [this note]("),
+                   let open = line.firstOccurrence(of: "](")?.upperBound, let close = line[open...].firstIndex(of: ")") {
                     links += 1
                     // Resolve the relative link against the page's directory.
                     let target = String(line[open..<close])

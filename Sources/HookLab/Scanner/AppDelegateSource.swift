@@ -204,19 +204,18 @@ public struct AppDelegateSource: Sendable, Hashable {
             let line = raw.drop { $0 == " " || $0 == "\t" }
             guard !line.isEmpty else { continue }
             let number = index + 1
-            if line.contains("UNUserNotificationCenter.current()") || line.contains("[UNUserNotificationCenter currentNotificationCenter]")
-                || line.contains("UNUserNotificationCenter.currentNotificationCenter") {
+            if line.holds("UNUserNotificationCenter.current()") || line.holds("[UNUserNotificationCenter currentNotificationCenter]")
+                || line.holds("UNUserNotificationCenter.currentNotificationCenter") {
                 if let name = Self.assignedName(line) { centers.append(name) }
             }
             if notificationDelegateLine == nil, Self.setsDelegate(line, centers: centers) {
                 notificationDelegateLine = number
-                notificationDelegateIsSelf = line.contains("= self") || line.contains("=self") || line.contains("setDelegate:self")
+                notificationDelegateIsSelf = line.holds("= self") || line.holds("=self") || line.holds("setDelegate:self")
             }
-            if pluginRegistrationLine == nil, Self.pluginMarkers.contains(where: { line.contains($0) }) { pluginRegistrationLine = number }
-            if superLaunch == nil, line.contains("super.application(") || line.contains("[super application:"),
-               line.contains("didFinishLaunchingWithOptions") { superLaunch = number }
-            // The standard library's search: Foundation's `contains` bridged the line once for each start call.
-            for call in calls where line.firstRange(of: call) != nil && !startCallLines.contains(where: { $0.call == call }) {
+            if pluginRegistrationLine == nil, Self.pluginMarkers.contains(where: { line.holds($0) }) { pluginRegistrationLine = number }
+            if superLaunch == nil, line.holds("super.application(") || line.holds("[super application:"),
+               line.holds("didFinishLaunchingWithOptions") { superLaunch = number }
+            for call in calls where line.holds(call) && !startCallLines.contains(where: { $0.call == call }) {
                 startCallLines.append(StartCallLine(call: call, line: number))
             }
         }
@@ -260,11 +259,11 @@ public struct AppDelegateSource: Sendable, Hashable {
         let receivers = ["UNUserNotificationCenter.current()", "[UNUserNotificationCenter currentNotificationCenter]",
                          "UNUserNotificationCenter.currentNotificationCenter"] + centers
         for receiver in receivers {
-            if let r = line.range(of: receiver + ".delegate") {
+            if let r = line.firstOccurrence(of: receiver + ".delegate") {
                 let after = line[r.upperBound...].drop { $0 == " " }
                 if after.hasPrefix("="), !after.hasPrefix("==") { return true }
             }
-            if line.contains("[" + receiver + " setDelegate:") { return true }
+            if line.holds("[" + receiver + " setDelegate:") { return true }
         }
         return false
     }

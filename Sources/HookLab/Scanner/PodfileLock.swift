@@ -275,7 +275,7 @@ public struct PodfileLock: Sendable {
             if let first = text.first, "[]{}&*!|>%@`,#".contains(first) {
                 throw fail(number, "'\(clip(text))' starts with '\(first)', which YAML reads as syntax; CocoaPods would have quoted it")
             }
-            if text.contains(" #") { throw fail(number, "a comment after a value (' #'); CocoaPods writes none") }
+            if text.holds(" #") { throw fail(number, "a comment after a value (' #'); CocoaPods writes none") }
             return String(text)
         }
 
@@ -331,8 +331,8 @@ public struct PodfileLock: Sendable {
         }
 
         func checkName(_ name: Substring, _ number: Int) throws(InputFileError) {
-            guard !name.isEmpty, !name.contains("("), !name.contains(")"), !name.contains("  "), name.first != " ", name.last != " ",
-                  !name.hasPrefix("/"), !name.hasSuffix("/"), !name.contains("//") else {
+            guard !name.isEmpty, !name.contains(where: { $0 == "(" || $0 == ")" }), !name.holds("  "), name.first != " ", name.last != " ",
+                  !name.hasPrefix("/"), !name.hasSuffix("/"), !name.holds("//") else {
                 throw fail(number, "'\(clip(name))' is not a pod name")
             }
         }
