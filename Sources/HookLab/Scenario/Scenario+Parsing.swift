@@ -135,7 +135,7 @@ extension Scenario.Step {
         func participant(_ requirement: KeyPath<ParticipantInfo, Bool>, _ lacking: String) throws(ScenarioFileError) -> String {
             let id = try one("participant id, e.g. '\(keyword) tracker:proxy'")
             guard let participants else { return id }
-            guard let info = participants.byID[id] else {
+            guard let info = participants[id] else {
                 let ids = participants.all.map(\.id)
                 throw fail("unknown participant '\(Scenario.clip(id))'\(Scenario.suggestion(id, ids)); expected one of \(ids.joined(separator: ", "))")
             }
@@ -190,10 +190,10 @@ extension Scenario.Step {
             guard !family.isEmpty, !verb.isEmpty else { throw fail("'\(Scenario.clip(keyword))' is not a participant verb; expected FAMILY.VERB, e.g. rx.delegate") }
             if let participants {
                 let families = participants.families
-                guard participants.familySet.contains(family) else {
+                guard families.contains(family) else {
                     throw fail("unknown participant family '\(Scenario.clip(family))' in '\(Scenario.clip(keyword))'\(Scenario.suggestion(family, families)); expected one of \(families.joined(separator: ", "))")
                 }
-                let verbs = participants.verbs[family] ?? []
+                let verbs = participants.verbs(of: family)
                 guard verbs.contains(keyword) else {
                     let list = verbs.isEmpty ? "\(family) has no verbs" : "expected one of \(verbs.joined(separator: ", "))"
                     throw fail("unknown verb '\(Scenario.clip(keyword))'\(Scenario.suggestion(keyword, verbs)); \(list)")
@@ -209,22 +209,24 @@ extension Scenario {
     /// and each family's verbs (a file of 100,000 verb lines is read in linear time).
     struct ParticipantTable {
         let all: [ParticipantInfo]
-        let byID: [String: ParticipantInfo]
-        let families: [String]
-        let familySet: Set<String>
-        let verbs: [String: [String]]
+        /// Each id's first position in ``all``: a file is parsed against the whole catalogue, and a table of copies of
+        /// every participant, with every family's verbs, was most of parsing a short file (`perf`, the scenario fuzz cases).
+        private let positions: [String: Int]
 
         init(_ participants: [ParticipantInfo]) {
             all = participants
-            var byID: [String: ParticipantInfo] = [:]
-            for info in participants where byID[info.id] == nil { byID[info.id] = info }
-            self.byID = byID
-            families = participants.map(\.family).uniqued()
-            familySet = Set(families)
-            var verbs: [String: [String]] = [:]
-            for info in participants { verbs[info.family, default: []] += info.verbNames }
-            self.verbs = verbs.mapValues { $0.uniqued() }
+            var positions = [String: Int](minimumCapacity: participants.count)
+            for i in participants.indices where positions[participants[i].id] == nil { positions[participants[i].id] = i }
+            self.positions = positions
         }
+
+        subscript(id: String) -> ParticipantInfo? { positions[id].map { all[$0] } }
+
+        /// The families in catalogue order, for a verb line.
+        var families: [String] { all.map(\.family).uniqued() }
+
+        /// A family's verbs in catalogue order, for a verb line.
+        func verbs(of family: String) -> [String] { all.filter { $0.family == family }.flatMap(\.verbNames).uniqued() }
     }
 
     /// "; did you mean 'x'?" for the closest candidate within two edits, or "".
