@@ -189,11 +189,10 @@ extension Scenario.Step {
             let verb = String(keyword[keyword.index(after: dot)...])
             guard !family.isEmpty, !verb.isEmpty else { throw fail("'\(Scenario.clip(keyword))' is not a participant verb; expected FAMILY.VERB, e.g. rx.delegate") }
             if let participants {
-                let families = participants.families
-                guard families.contains(family) else {
+                guard let verbs = participants.verbs(of: family) else {
+                    let families = participants.families
                     throw fail("unknown participant family '\(Scenario.clip(family))' in '\(Scenario.clip(keyword))'\(Scenario.suggestion(family, families)); expected one of \(families.joined(separator: ", "))")
                 }
-                let verbs = participants.verbs(of: family)
                 guard verbs.contains(keyword) else {
                     let list = verbs.isEmpty ? "\(family) has no verbs" : "expected one of \(verbs.joined(separator: ", "))"
                     throw fail("unknown verb '\(Scenario.clip(keyword))'\(Scenario.suggestion(keyword, verbs)); \(list)")
@@ -206,12 +205,14 @@ extension Scenario.Step {
 
 extension Scenario {
     /// The participants as a step's checks look them up, built once per file: by id, the families in catalog order,
-    /// and each family's verbs (a file of 100,000 verb lines is read in linear time).
-    struct ParticipantTable {
+    /// and each family's verbs (a file of 100,000 verb lines is read in linear time). The families and verbs are listed
+    /// at the first verb line: a table of copies of every participant with every family's verbs, made for each file,
+    /// was most of parsing a short one (`perf`, the scenario fuzz cases). A class, so a step's check fills it in place.
+    final class ParticipantTable {
         let all: [ParticipantInfo]
-        /// Each id's first position in ``all``: a file is parsed against the whole catalogue, and a table of copies of
-        /// every participant, with every family's verbs, was most of parsing a short file (`perf`, the scenario fuzz cases).
+        /// Each id's first position in ``all``.
         private let positions: [String: Int]
+        private var verbsByFamily: [String: [String]]?
 
         init(_ participants: [ParticipantInfo]) {
             all = participants
@@ -222,11 +223,18 @@ extension Scenario {
 
         subscript(id: String) -> ParticipantInfo? { positions[id].map { all[$0] } }
 
-        /// The families in catalogue order, for a verb line.
-        var families: [String] { all.map(\.family).uniqued() }
+        /// The families in catalog order.
+        private(set) lazy var families: [String] = all.map(\.family).uniqued()
 
-        /// A family's verbs in catalogue order, for a verb line.
-        func verbs(of family: String) -> [String] { all.filter { $0.family == family }.flatMap(\.verbNames).uniqued() }
+        /// A family's verbs in catalog order; nil for a family the catalog lacks.
+        func verbs(of family: String) -> [String]? {
+            if verbsByFamily == nil {
+                var verbs: [String: [String]] = [:]
+                for i in all.indices { verbs[all[i].family, default: []] += all[i].verbNames }
+                verbsByFamily = verbs.mapValues { $0.uniqued() }
+            }
+            return verbsByFamily?[family]
+        }
     }
 
     /// "; did you mean 'x'?" for the closest candidate within two edits, or "".
