@@ -43,9 +43,7 @@ extension Matrix {
         guard result.outcome != .ok else { return false }
         if let kept = result.reproducer?.scenario.participants, !result.cell.order.allSatisfy(kept.contains) { return false }
         if result.cell.order.count >= 2, !result.setups.isEmpty {
-            // One conflicting set-up decides: the rest are not tested.
-            guard let test = conflictTest(result.cell) else { return false }
-            return result.setups.contains { $0.outcome != .ok && test($0.setup, $0.findings) }
+            return conflictingSetupFlags(result).contains(true)
         }
         let alone = Set(aloneSignatures(result.cell))
         return result.signatures.contains { !alone.contains($0) }
@@ -53,8 +51,25 @@ extension Matrix {
 
     /// The failing app set-ups under which an order of two or more conflicts (``conflicts(_:under:order:appAlone:alone:)``).
     public func conflictingSetups(_ result: CellResult) -> [SetupResult] {
-        guard let test = conflictTest(result.cell) else { return [] }
-        return result.failingSetups.filter { test($0.setup, $0.findings) }
+        zip(result.setups, conflictingSetupFlags(result)).compactMap { $1 ? $0 : nil }
+    }
+
+    /// Per set-up of `result`, whether the order conflicts under it (false for a passing one): judged once per cell when
+    /// the matrix is built (``setupConflicts``) and read from there for a result of this matrix, since the judging, the
+    /// matrix's conflicts and `matrix.json` each ask (comparing every failing set-up's findings with the libraries'
+    /// alone was a third of judging the verdicts).
+    func conflictingSetupFlags(_ result: CellResult) -> [Bool] {
+        if let position = position(of: result.cell), setupConflicts.indices.contains(position),
+           setupConflicts[position].count == result.setups.count {
+            return setupConflicts[position]
+        }
+        return judgeSetupConflicts(result)
+    }
+
+    /// ``conflictingSetupFlags(_:)`` judged from the app-alone and library-alone results.
+    func judgeSetupConflicts(_ result: CellResult) -> [Bool] {
+        guard let test = conflictTest(result.cell) else { return result.setups.map { _ in false } }
+        return result.setups.map { $0.outcome != .ok && test($0.setup, $0.findings) }
     }
 
     /// For an order of two or more, whether findings under an app set-up are a conflict, judged against this matrix's

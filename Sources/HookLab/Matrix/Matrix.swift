@@ -132,6 +132,9 @@ public struct Matrix: Sendable {
     /// What the app's own scenarios find with no library installed, as ``Finding/signature`` values, by host and
     /// configuration (keyed by a cell with an empty order): a finding the app alone has is no library's doing.
     public private(set) var appAlone: [Cell: [String]]
+    /// Per result (by position), per set-up, whether its order of two or more conflicts under it (``conflictingSetups(_:)``);
+    /// judged once when the matrix is built, from the libraries alone, which no re-judging changes.
+    private(set) var setupConflicts: [[Bool]] = []
     /// The verdict on every host and order that ran (``verdict(_:)``), judged once when the matrix is built.
     public private(set) var verdicts: [NoteKey: Verdict] = [:]
     /// Scenario runs made, including shrinking; for `hooklab bench`.
@@ -159,6 +162,11 @@ public struct Matrix: Sendable {
         // Each stage reads only what the stage before it wrote, so its cells are judged on every core; results are
         // stored by position, so nothing depends on the threads' timing.
         let workers = ProcessInfo.processInfo.activeProcessorCount
+        let aloneJudged = self
+        self.setupConflicts = Self.concurrentMap(self.results.count, workers: workers) { position -> [Bool] in
+            let result = aloneJudged.results[position]
+            return result.cell.order.count >= 2 && result.possible && result.outcome != .ok ? aloneJudged.judgeSetupConflicts(result) : []
+        }
         let judged = self
         let conflicts = Self.concurrentMap(self.results.count, workers: workers) { judged.conflict(of: judged.results[$0]) }
         for position in self.results.indices { self.results[position].conflict = conflicts[position] }
