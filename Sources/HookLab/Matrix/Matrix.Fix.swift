@@ -153,9 +153,7 @@ extension Matrix {
             if every { return (failingSetups, true, passesIn) }
             let setups = failingSetups.filter { setup in
                 let renamed = renames.reduce(setup) { $0.renamed($1.0, to: $1.1) }
-                return runs.allSatisfy { r in
-                    self.results[r].setups.contains { $0.outcome == .ok && $0.setup.sameApp(as: renamed) }
-                }
+                return runs.allSatisfy { passes(at: $0, under: renamed, sameApp: true) }
             }
             return (setups, false, passesIn)
         }
@@ -164,7 +162,7 @@ extension Matrix {
         }
         // 1. One library's other line, setting or form, in the same order.
         // The smallest upgrade first, so that a larger one that passes under no other set-up is left out (ranked(_:)).
-        func lowest(_ id: String) -> PackageVersion? { participants.first { $0.id == id }?.packages.compactMap(\.versions.lowerBound).min() }
+        func lowest(_ id: String) -> PackageVersion? { participantPosition(id).flatMap { participants[$0].packages.compactMap(\.versions.lowerBound).min() } }
         let variants = verdict.otherVariants.enumerated().sorted { a, b in
             guard a.element.replacing == b.element.replacing, let x = lowest(a.element.variant), let y = lowest(b.element.variant), x != y
             else { return a.offset < b.offset }
@@ -214,7 +212,7 @@ extension Matrix {
             var appChanges: [(change: Fix.Change, variant: String, replacing: String)] = []
             for id in verdict.order {
                 guard let family = family(of: id) else { continue }
-                for v in participants.indices where participants[v].family == family && participants[v].id != id
+                for v in members(ofFamily: family) where participants[v].id != id
                     && participants[v].hosts.contains(verdict.host) && participants[v].chosenBy == nil {
                     let variant = participants[v]
                     let kind = variantKind(variant, replacing: id)

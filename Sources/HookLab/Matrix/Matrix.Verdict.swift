@@ -257,7 +257,7 @@ extension Matrix {
             let impossibility = others.first.flatMap { self.results[$0].impossibility } ?? Configuration.allCases.lazy
                 .compactMap { self.position(of: Cell(host: key.host, order: order, config: $0)).flatMap { self.results[$0].impossibility } }.first
             guard impossibility != nil || !others.isEmpty else { continue }
-            let first = participants.first { $0.id == order[0] }
+            let first = participantPosition(order[0]).map { participants[$0] }
             let failsTheSameWay = impossibility == nil && Configuration.allCases.allSatisfy { config in
                 let a = Cell(host: key.host, order: key.order, config: config), b = Cell(host: key.host, order: order, config: config)
                 return outcome(of: a) == outcome(of: b) && worstKind(of: a) == worstKind(of: b)
@@ -273,8 +273,7 @@ extension Matrix {
         for (position, id) in key.order.enumerated() {
             guard let family = family(of: id) else { continue }
             // By index: iterating copied every participant's whole description for every library of every order.
-            for v in participants.indices where participants[v].family == family && participants[v].id != id
-                && participants[v].hosts.contains(key.host) {
+            for v in members(ofFamily: family) where participants[v].id != id && participants[v].hosts.contains(key.host) {
                 let variant = participants[v]
                 var order = key.order
                 order[position] = variant.id
@@ -285,10 +284,8 @@ extension Matrix {
                                          isLibraryChange: variant.changesLibrary)
                 // The app has one set-up: a variant that passes under a set-up where this order fails is that app's fix.
                 if trial.passesIn.count < configs.count {
-                    // Each run's passing set-ups, listed once rather than searched (with a copy of each) per failing one.
-                    let passing = runs.map { r in self.results[r].setups.compactMap { $0.outcome == .ok ? $0.setup : nil } }
                     trial.passingSetups = verdict.failingSetups.map { $0.renamed(id, to: variant.id) }.filter { setup in
-                        passing.allSatisfy { $0.contains(setup) }
+                        runs.allSatisfy { passes(at: $0, under: setup) }
                     }
                 }
                 guard trial.passes else { continue }
@@ -379,9 +376,20 @@ extension Matrix {
         }
     }
 
+    /// Whether the result at `position` passes under `setup` (or, with `sameApp`, under a set-up of the same app,
+    /// ``AppSetup/sameApp(as:)``): its set-ups read in place, none copied with its findings (copying them was a tenth of
+    /// judging an order).
+    func passes(at position: Int, under setup: AppSetup, sameApp: Bool = false) -> Bool {
+        let setups = results[position].setups
+        for i in setups.indices where setups[i].outcome == .ok {
+            if sameApp ? setups[i].setup.sameApp(as: setup) : setups[i].setup == setup { return true }
+        }
+        return false
+    }
+
     /// What choosing `variant` over `id` means (``VariantTrial/Kind/of(_:replacing:)``).
     func variantKind(_ variant: ParticipantInfo, replacing id: String) -> VariantTrial.Kind {
-        VariantTrial.Kind.of(variant, replacing: participants.first { $0.id == id }, lines: participants)
+        VariantTrial.Kind.of(variant, replacing: participantPosition(id).map { participants[$0] }, lines: participants)
     }
 
     /// The covering reports' own sources of reported results: their sources that are no fact's source.
@@ -415,7 +423,7 @@ extension Matrix {
         // generator names them (``ScenarioGenerator``: the line's name, else its number).
         return passing.map { name -> [String] in
             order.compactMap { id -> String? in
-                guard let info = participants.first(where: { $0.id == id }), info.hookInstalls.count > 1 else { return nil }
+                guard let info = participantPosition(id).map({ participants[$0] }), info.hookInstalls.count > 1 else { return nil }
                 return name.hasPrefix(info.family + ":") ? name : "\(info.family):\(info.hookVariantNames.first ?? "1")"
             }
         }.filter { !$0.isEmpty }.uniqued()

@@ -132,6 +132,11 @@ public struct Matrix: Sendable {
     /// What the app's own scenarios find with no library installed, as ``Finding/signature`` values, by host and
     /// configuration (keyed by a cell with an empty order): a finding the app alone has is no library's doing.
     public private(set) var appAlone: [Cell: [String]]
+    /// Each participant's position in ``participants`` by id, and each family's positions in order: judging reads an
+    /// order's libraries and their other lines here, not by comparing every participant's id or family (built in
+    /// ``init(hosts:participants:results:runCount:appAlone:)``; ``participantPosition(_:)`` checks it still holds).
+    private var participantPositions: [String: Int] = [:]
+    private(set) var familyMembers: [String: [Int]] = [:]
     /// Per result (by position), per set-up, whether its order of two or more conflicts under it (``conflictingSetups(_:)``);
     /// judged once when the matrix is built, from the libraries alone, which no re-judging changes.
     private(set) var setupConflicts: [[Bool]] = []
@@ -152,6 +157,10 @@ public struct Matrix: Sendable {
         self.hosts = hosts
         self.participants = participants
         self.appAlone = appAlone
+        for (position, participant) in participants.enumerated() {
+            if participantPositions[participant.id] == nil { participantPositions[participant.id] = position }
+            familyMembers[participant.family, default: []].append(position)
+        }
         // ``run`` gives them in cell order already: checking costs a comparison per cell, sorting copied every result.
         let inOrder = results.indices.dropFirst().allSatisfy { results[$0 - 1].cell < results[$0].cell }
         self.results = inOrder ? results : results.sorted { $0.cell < $1.cell }
@@ -211,6 +220,19 @@ public struct Matrix: Sendable {
         defer { slots.deinitialize(); slots.deallocate() }
         forEachConcurrently(count, workers: workers) { worker, index in slots[index] = transform(worker, index) }
         return slots.map { $0! }
+    }
+
+    /// The position of a participant in ``participants``, by id (the first with that id).
+    func participantPosition(_ id: String) -> Int? {
+        if let position = participantPositions[id], participants.indices.contains(position), participants[position].id == id { return position }
+        return participants.firstIndex { $0.id == id }
+    }
+
+    /// The positions in ``participants`` of a family's participants, in order.
+    func members(ofFamily family: String) -> [Int] {
+        let positions = familyMembers[family] ?? []
+        if positions.allSatisfy({ participants.indices.contains($0) && participants[$0].family == family }) { return positions }
+        return participants.indices.filter { participants[$0].family == family }
     }
 
     /// The result of a cell, if it was run.

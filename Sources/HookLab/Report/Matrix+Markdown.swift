@@ -25,7 +25,7 @@ extension Matrix {
         participants.filter { $0.hosts.contains(host) }.map(\.id)
     }
 
-    func family(of id: String) -> String? { participants.first { $0.id == id }?.family }
+    func family(of id: String) -> String? { participantPosition(id).map { participants[$0].family } }
 
     /// The configurations in which the key's cell was run and failed, debug first (``Verdict/failing``).
     func failingConfigs(_ key: NoteKey) -> [Configuration] { verdict(key).failing }
