@@ -72,13 +72,13 @@ struct NoteClaims {
 
     /// The problems of one note: every claim it makes that the matrix does not bear out.
     func problems(_ note: String) -> [String] {
-        let lines = note.components(separatedBy: "\n")
+        let lines = note.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let parsed = Self.keys(heading: lines[0]) else { return ["unreadable heading: \(lines[0])"] }
         let host = parsed.host, orders = parsed.orders, order = orders[0]
         var out: [String] = []
         func claim(_ ok: Bool, _ text: String) { if !ok { out.append("\(host) \(order.joined(separator: " → ")): \(text)") } }
         claim(parsed.headline == expectedHeadline(host, order), "headline '\(parsed.headline)', the cells say '\(expectedHeadline(host, order))'")
-        if note.contains("fails word for word like [this note]") || note.contains("fails like its weak twin on ") { return out }
+        if note.holds("fails word for word like [this note]") || note.holds("fails like its weak twin on ") { return out }
         // A twin method target's note: the same outcome and the same worst finding kind, in every configuration, on both.
         // The standard library's search, not Foundation's `range(of:)`: that one bridged every whole note to search it.
         if let range = note.firstRange(of: " fails as on "), let end = note[range.upperBound...].firstRange(of: ", whose hooks go on the same class") {
@@ -94,16 +94,16 @@ struct NoteClaims {
         let failing = failing(host, order)
 
         // Configurations.
-        if note.contains("Release builds pass: only debug builds are affected.") {
+        if note.holds("Release builds pass: only debug builds are affected.") {
             claim(outcome(host, order, .release) == .ok, "says release builds pass")
         }
         // Both orders.
-        if note.contains("**Both orders fail this way.**") {
+        if note.holds("**Both orders fail this way.**") {
             claim(orders.count == 2 && orders.allSatisfy { possible(host, $0) }
                   && Configuration.allCases.allSatisfy { outcome(host, orders[0], $0) == outcome(host, orders[1], $0) }
                   && !failing.isEmpty, "says both orders fail this way")
         }
-        if note.contains(Matrix.orderDoesNotHelp) {
+        if note.holds(Matrix.orderDoesNotHelp) {
             let others = Matrix.permutations(order).filter { $0 != order }
             claim(!others.isEmpty && others.allSatisfy { other in
                 possible(host, other) && failing.allSatisfy { (outcome(host, other, $0) ?? .ok) != .ok }
@@ -169,7 +169,7 @@ struct NoteClaims {
         // Orders and variants said to pass, each under the set-ups it names (issue "Advice an integrator can follow" §6).
         let info = matrix.hosts.first { $0.name == host }
         let failingSetups = failingSetups(host, order)
-        for line in lines where line.hasPrefix("- ") && (line.contains("` passes") || line.contains("` passes in ")) {
+        for line in lines where line.hasPrefix("- ") && (line.holds("` passes") || line.holds("` passes in ")) {
             guard let range = line.range(of: "` passes"), let open = line[..<range.lowerBound].lastIndex(of: "`") else { continue }
             let named = line[line.index(after: open)..<range.lowerBound].components(separatedBy: " → ")
             let rest = line[range.upperBound...]
@@ -208,7 +208,7 @@ struct NoteClaims {
                   "says `\(named.joined(separator: " → "))` passes in \(configs.map(\.rawValue))")
         }
         // A fix's range, read against the participant files, and only changes the app can make.
-        for line in lines where line.hasPrefix("- ") && !line.contains("the lab did not run it") {
+        for line in lines where line.hasPrefix("- ") && !line.holds("the lab did not run it") {
             for (verb, prefix) in [("Upgrade", "- Upgrade to "), ("Downgrade", "- Downgrade to "), ("upgrade", ", and upgrade to "), ("downgrade", ", and downgrade to ")] {
                 guard let start = line.range(of: prefix) else { continue }
                 let after = line[start.upperBound...]
@@ -236,7 +236,7 @@ struct NoteClaims {
         // Nothing the app can do, under the set-ups the sentence names (all failing ones when it names none): no other
         // order, line, setting or form of one library, no two of them together (for a pair), no install variant and no
         // set-up the app can choose passes under any of them.
-        if let line = lines.first(where: { $0.contains("o change the app can make avoids this in the lab") }), let info {
+        if let line = lines.first(where: { $0.holds("o change the app can make avoids this in the lab") }), let info {
             let tail = line.components(separatedBy: "o change the app can make avoids this in the lab").dropFirst().joined()
             let listed = { (prefix: String, separator: String) -> [String] in
                 String(tail.dropFirst(prefix.count)).components(separatedBy: ": ")[0].components(separatedBy: separator)
@@ -284,7 +284,7 @@ struct NoteClaims {
         }
         // Setting the delegate after the installs: that placement passes, and setting it before one fails, in each failing
         // configuration.
-        if lines.contains(where: { ($0.hasPrefix("- Set the `") || $0.hasPrefix("- Create the `")) && $0.contains(" after starting ") }) {
+        if lines.contains(where: { ($0.hasPrefix("- Set the `") || $0.hasPrefix("- Create the `")) && $0.holds(" after starting ") }) {
             let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
             // An app that never sets a delegate is another set-up, not a placement after the installs.
             claim(!results.isEmpty && results.allSatisfy { r in
@@ -295,19 +295,19 @@ struct NoteClaims {
         // The library names each sentence prints (issue 30): re-derived from the note's orders and the participants.
         for problem in libraryNameProblems(lines, orders: orders) { claim(false, problem) }
         // Whom to report to: only libraries a failing reproducer installs.
-        if let line = lines.first(where: { $0.contains("it to the maintainers of ") }) {
+        if let line = lines.first(where: { $0.holds("it to the maintainers of ") }) {
             let kept = Set(failing.flatMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0))?.reproducer?.scenario.participants ?? [] })
             let named = line.components(separatedBy: "(`").dropFirst().compactMap { $0.components(separatedBy: "`)").first }
             claim(!named.isEmpty && named.allSatisfy(kept.contains), "reports to \(named), the reproducers install \(kept.sorted())")
         }
         // Conflict: "Not a conflict" and "The app's own" only when matrix.json says conflict false.
-        if note.contains("**Not a conflict:**") || note.contains("**The app's own:**") {
+        if note.holds("**Not a conflict:**") || note.holds("**The app's own:**") {
             claim(failing.allSatisfy { conflict[Matrix.Cell(host: host, order: order, config: $0)] == false }, "says it is no conflict; matrix.json disagrees")
         }
         // Evidence: the levels the note names are matrix.json's, for every order it covers.
         let levels = Set(orders.flatMap { o in self.failing(host, o).compactMap { evidence[Matrix.Cell(host: host, order: o, config: $0)] } })
         let named = Set(["reported", "derived", "predicted"].filter { level in
-            note.contains("**\(level.prefix(1).uppercased() + level.dropFirst())**")
+            note.holds("**\(level.prefix(1).uppercased() + level.dropFirst())**")
         })
         claim(levels == named, "names evidence \(named.sorted()), matrix.json says \(levels.sorted())")
         return out
