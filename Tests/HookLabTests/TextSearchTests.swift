@@ -1,5 +1,6 @@
 // The byte search the readers of an app's files use line by line (Sources/HookLab/Scanner/TextSearch.swift).
 
+import Foundation
 import Testing
 @testable import HookLab
 
@@ -29,5 +30,27 @@ struct TextSearchTests {
         let first = try #require(text.split(separator: "\n").first)
         #expect(first.holds("café") && !first.holds("cafe"))
         #expect("naïve → ok".firstOccurrence(of: "ok").map { "naïve → ok"[$0.lowerBound...] } == "ok")
+    }
+
+    @Test("Every occurrence is replaced, left to right and not overlapping, as Foundation's replacement does; a text without one comes back as it was")
+    func replacing() {
+        #expect("see (LINK) and (LINK).".replacingEvery("(LINK)", with: "(a.md#x)") == "see (a.md#x) and (a.md#x).")
+        #expect("(LINK)(LINK)".replacingEvery("(LINK)", with: "") == "")
+        #expect("aaa".replacingEvery("aa", with: "X") == "Xa")
+        #expect("café (SHOWN-1) → (SHOWN-10)".replacingEvery("(SHOWN-1)", with: "(p.md)") == "café (p.md) → (SHOWN-10)")
+        #expect("no placeholder".replacingEvery("(LINK)", with: "x") == "no placeholder")
+        for text in ["(LINK)", "x(LINK)", "(LINK)x", "a (LINK) b (LINK) c", "(LINK(LINK))"] {
+            #expect(text.replacingEvery("(LINK)", with: "[L]") == text.replacingOccurrences(of: "(LINK)", with: "[L]"), "\(text)")
+        }
+    }
+
+    @Test("A file-safe name writes each run of other characters as one dash, and trims dashes and leading dots")
+    func fileSafeNames() {
+        #expect(Matrix.fileSafeName("a+-b") == "a-plus-b")
+        #expect(Matrix.fileSafeName("-+a") == "plus-a")
+        #expect(Matrix.fileSafeName("a+") == "a-plus")
+        #expect(Matrix.fileSafeName("UIApplication@swiftui") == "UIApplication-swiftui")
+        #expect(Matrix.fileSafeName("SubViewController -viewWillAppear:,viewDidAppear:") == "SubViewController-viewWillAppear-viewDidAppear")
+        #expect(Matrix.fileSafeName(".. --") == "page")
     }
 }

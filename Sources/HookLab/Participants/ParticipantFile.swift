@@ -208,6 +208,8 @@ public struct ParticipantFile: Sendable {
     /// The text as the parser reads it: Windows line ends as Unix ones (a byte-order mark is dropped by ``parse(text:file:)``).
     static func normalized(_ text: String) -> String {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        // Most files have no carriage return: Foundation's replacement bridged every file of every catalog made.
+        guard text.utf8.contains(UInt8(ascii: "\r")) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n")
     }
 

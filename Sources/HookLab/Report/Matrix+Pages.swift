@@ -49,17 +49,19 @@ extension Matrix {
     /// A name safe as a file name and a URL fragment on every system: letters, digits, `.` and `_` kept, `+` spelled
     /// `plus`, anything else a single `-` (`ViewController +classMethod` → `ViewController-plus-classMethod`).
     public static func fileSafeName(_ name: String) -> String {
+        // A run of `-` is written as one as it is made (Foundation's search for `--` bridged every name it was asked for).
         var out = ""
+        func dash() { if out.last != "-" { out.append("-") } }
         for character in name {
             if character.isASCII, character.isLetter || character.isNumber || character == "." || character == "_" {
                 out.append(character)
             } else if character == "+" {
-                out += "-plus-"
+                dash()
+                out += "plus-"
             } else {
-                out.append("-")
+                dash()
             }
         }
-        while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "-") }
         while out.hasPrefix("-") || out.hasPrefix(".") { out.removeFirst() }
         while out.hasSuffix("-") { out.removeLast() }
         return out.isEmpty ? "page" : out
@@ -228,9 +230,9 @@ struct ReportLayout {
                 bytes = 4_000
                 graphs = 0
             }
-            if let first { text = text.replacingOccurrences(of: "(LINK)", with: "(\(Self.link(from: file(result.count), to: first)))") }
+            if let first { text = text.replacingEvery("(LINK)", with: "(\(Self.link(from: file(result.count), to: first)))") }
             for (i, target) in links.enumerated() {
-                text = text.replacingOccurrences(of: "(SHOWN-\(i))", with: "(\(Self.link(from: file(result.count), to: target)))")
+                text = text.replacingEvery("(SHOWN-\(i))", with: "(\(Self.link(from: file(result.count), to: target)))")
             }
             current.append(text)
             bytes += size
@@ -570,11 +572,28 @@ struct ReportLayout {
             for note in notes[host.name] ?? [] { for key in note.keys where numbers[key] == nil { numbers[key] = numbers.count + 1 } }
         }
         for note in notes["triples"] ?? [] { for key in note.keys where numbers[key] == nil { numbers[key] = numbers.count + 1 } }
-        var section = matrix.predictionsSection(numbers: numbers).dropFirst(2).joined(separator: "\n")
-        for (key, number) in numbers.sorted(by: { $0.value > $1.value }) {
-            section = section.replacingOccurrences(of: " [[\(number)]](#note-\(number))", with: location[key].map { " [note](\($0))" } ?? "")
+        let section = matrix.predictionsSection(numbers: numbers).dropFirst(2).joined(separator: "\n")
+        // Each ` [[N]](#note-N)` of a numbered note becomes a link to its page: found in one pass over the section, where
+        // a search of the whole section for each of the matrix's notes took most of rendering this page.
+        var keyOf: [Int: Matrix.NoteKey] = [:]
+        for (key, number) in numbers { keyOf[number] = key }
+        var linked = ""
+        var rest = section[...]
+        while let open = rest.firstOccurrence(of: " [[") {
+            linked += rest[..<open.lowerBound]
+            let after = rest[open.upperBound...]
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            let tail = after.dropFirst(digits.count)
+            if let number = Int(digits), String(number) == digits, let key = keyOf[number], tail.hasPrefix("]](#note-\(number))") {
+                linked += location[key].map { " [note](\($0))" } ?? ""
+                rest = tail.dropFirst("]](#note-\(number))".count)
+            } else {
+                linked += " [["
+                rest = after
+            }
         }
-        out.append(section)
+        linked += rest
+        out.append(linked)
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -34,6 +34,25 @@ extension String {
 
     /// The first range where `other` (not empty) occurs, by its UTF-8 bytes.
     func firstOccurrence(of other: String) -> Range<Index>? { self[...].firstOccurrence(of: other) }
+
+    /// This text with every occurrence of `needle` (not empty), left to right and not overlapping, replaced by
+    /// `replacement`: what Foundation's `replacingOccurrences(of:with:)` gives for the pages' ASCII placeholders, without
+    /// bridging the whole text for each.
+    func replacingEvery(_ needle: String, with replacement: String) -> String {
+        var rest = self[...]
+        guard var found = rest.firstOccurrence(of: needle) else { return self }
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        while true {
+            out += rest[..<found.lowerBound]
+            out += replacement
+            rest = rest[found.upperBound...]
+            guard let next = rest.firstOccurrence(of: needle) else { break }
+            found = next
+        }
+        out += rest
+        return out
+    }
 }
 
 extension Substring {
