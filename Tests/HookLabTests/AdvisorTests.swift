@@ -18,15 +18,19 @@ struct AdvisorTests {
     /// Sets of each size on the host, in catalog order; where there are more than `limit` (pairs: `pairLimit`), that many
     /// spread evenly over the list.
     static func sets(host: String, sizes: ClosedRange<Int>, limit: Int = 24, pairLimit: Int = 160) -> [[String]] {
-        let ids = generator.participants.map(\.id)
         return sizes.flatMap { size -> [[String]] in
-            let all = generator.orders(host: host, length: size).filter { order in
-                zip(order, order.dropFirst()).allSatisfy { ids.firstIndex(of: $0)! < ids.firstIndex(of: $1)! }
-            }
+            let all = increasing(generator, generator.orders(host: host, length: size))
             let most = size == 2 ? pairLimit : limit
             guard all.count > most else { return all }
             return (0..<most).map { all[$0 * all.count / most] }
         }
+    }
+
+    /// The orders whose participants come in the generator's own order: one per set of participants.
+    static func increasing(_ generator: ScenarioGenerator, _ orders: [[String]]) -> [[String]] {
+        var rank: [String: Int] = [:]
+        for (i, p) in generator.participants.enumerated() where rank[p.id] == nil { rank[p.id] = i }
+        return orders.filter { order in zip(order, order.dropFirst()).allSatisfy { rank[$0]! < rank[$1]! } }
     }
 
     /// The full run of one order: every scenario the generator plans for it (`scenarios`), each run as generated (identical
@@ -53,8 +57,16 @@ struct AdvisorTests {
     /// of each) over every set without running the models.
     final class FingerprintRunner: ScenarioRunning {
         func run(_ scenario: Scenario) -> RunResult {
-            var hash: UInt64 = 0xcbf29ce484222325 // FNV-1a
-            for byte in scenario.fileText.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+            // FNV-1a over the host, the configuration and each step's print (`Scenario.Step.fingerprint`, itself FNV-1a
+            // over its words), then a finalizer so that every bit of it moves `hash % 3`: printing the scenario's text
+            // to hash it was a third of this test's CPU.
+            var hash: UInt64 = 0xcbf29ce484222325
+            for word in [wordPrint(scenario.host), scenario.config == .debug ? 1 : 2] + scenario.steps.map(\.fingerprint) {
+                hash = (hash ^ UInt64(bitPattern: Int64(word))) &* 0x100000001b3
+            }
+            hash = (hash ^ (hash >> 33)) &* 0xff51afd7ed558ccd
+            hash = (hash ^ (hash >> 33)) &* 0xc4ceb9fe1a85ec53
+            hash ^= hash >> 33
             let kinds = Finding.Kind.allCases
             guard hash % 3 != 0 else { return RunResult() }
             return RunResult(findings: [Finding(kind: kinds[Int((hash / 3) % UInt64(kinds.count))], message: "fingerprint \(hash)", step: 1)])
@@ -70,12 +82,7 @@ struct AdvisorTests {
         var mismatches: [String] = []
         var seen = Set<Scenario>()
         for host in generator.hosts {
-            let ids = generator.participants.map(\.id)
-            let sets = sizes.flatMap { size in
-                generator.orders(host: host.name, length: size).filter { order in
-                    zip(order, order.dropFirst()).allSatisfy { ids.firstIndex(of: $0)! < ids.firstIndex(of: $1)! }
-                }
-            }
+            let sets = sizes.flatMap { size in increasing(generator, generator.orders(host: host.name, length: size)) }
             for set in sets {
                 // Without two load-time participants, canonical order is the identity: nothing to check.
                 guard let conflicts = advisor.loadConflicts(host: host.name, participants: set) else { continue }
