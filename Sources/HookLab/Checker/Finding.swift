@@ -47,3 +47,24 @@ extension Sequence where Element == Finding {
     /// The most severe outcome, or `ok` when there is no finding.
     public var outcome: Outcome { mostSevere?.outcome ?? .ok }
 }
+
+extension Collection where Element == Finding {
+    /// The most severe finding; among equally severe ones, the first. Compares the findings in place and copies only
+    /// the one it returns: the sequence form copied each finding it passed (1% of the matrix's time).
+    public var mostSevere: Finding? {
+        var best: Index?
+        var bestOutcome = Outcome.ok
+        for i in indices {
+            let outcome = self[i].kind.outcome
+            if best == nil || outcome > bestOutcome { (best, bestOutcome) = (i, outcome) }
+        }
+        return best.map { self[$0] }
+    }
+
+    /// The most severe outcome, or `ok` when there is no finding; no finding is copied.
+    public var outcome: Outcome {
+        var worst = Outcome.ok
+        for i in indices where self[i].kind.outcome > worst { worst = self[i].kind.outcome }
+        return worst
+    }
+}
