@@ -111,4 +111,19 @@ struct JSONStrictTests {
             #expect(error.description.hasPrefix("Matrix/baseline.json:4: duplicate key \"host\""))
         }
     }
+
+    @Test("A document written with its large arrays on several threads is the same text as written on one", arguments: [1, 2, 3])
+    func concurrentWriting(workers: Int) {
+        // Arrays of objects (multi-line) and of strings (one line), each above and below the size written in chunks, an
+        // empty one, nesting, and strings that need escapes.
+        let objects = JSONValue.array((0..<700).map { i in
+            .object([("n", .number(i)), ("s", .string("line \(i)\n\"quoted\"")), ("inner", .array([.number(i), .object([("deep", .array((0..<(i % 3)).map { .number($0) }))])]))])
+        })
+        let strings = JSONValue.array((0..<300).map { .string("r\($0)") })
+        let document = JSONValue.object([("schema", .number(3)), ("small", .array([.string("a"), .null])), ("empty", .array([])),
+                                         ("strings", strings), ("cells", objects)])
+        #expect(document.text(indent: 2, workers: workers) == document.text())
+        let flat = JSONValue.object([("a", .number(1)), ("b", .string("x"))])
+        #expect(flat.text(indent: 2, workers: workers) == flat.text())
+    }
 }

@@ -1,6 +1,8 @@
 // `Reports/matrix.json`, schema 3 (DESIGN.md; docs/reading-the-matrix.md, "matrix.json"): the cells of schema 2, with each finding,
 // reproducer, sources list, `ran` list and variants list stored once in a table and referenced by its index.
 
+import Foundation
+
 extension Matrix {
     /// The schema version of `Reports/matrix.json`.
     public static let jsonSchema = 3
@@ -16,7 +18,8 @@ extension Matrix {
     /// once, in order of first use. ``expandedCells(_:)`` turns a cell back into its schema 2 object.
     public var json: String {
         var tables = JSONTables()
-        let cells = jsonCellObjects.map { tables.compact($0) }
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let cells = jsonCellObjects(workers: workers).map { tables.compact($0) }
         let document: JSONValue = .object([
             ("schema", .number(Self.jsonSchema)),
             ("generator", .string("hooklab matrix")),
@@ -24,7 +27,8 @@ extension Matrix {
         ] + tables.members + [
             ("cells", .array(cells)),
         ])
-        return document.text() + "\n"
+        // Its large arrays' items written on every core: writing the 36 MB text on one thread held up every report.
+        return document.text(indent: 2, workers: workers) + "\n"
     }
 
     /// Each cell as schema 2 wrote it, sorted by host, order, config.
@@ -37,10 +41,14 @@ extension Matrix {
     /// Schema 2 adds the cells of each participant alone (an `order` of one id), `"possible"` (false, with
     /// `"impossibility"`, for an install order that cannot happen; it runs nothing), `"conflict"` (orders of two or
     /// more) and `"variants"` (method-hook cells whose participants have install variants).
-    var jsonCellObjects: [JSONValue] {
+    var jsonCellObjects: [JSONValue] { jsonCellObjects(workers: 1) }
+
+    /// ``jsonCellObjects``, each cell's object made on one of `workers` threads (each reads only this matrix).
+    func jsonCellObjects(workers: Int) -> [JSONValue] {
         let emergent = Set(self.emergent)
         let methodTargetNames = methodTargets.map(\.name)
-        return results.map { result in
+        return Self.concurrentMap(results.count, workers: workers) { index in
+            let result = results[index]
             var members: [(String, JSONValue)] = [
                 ("host", .string(result.cell.host)),
                 ("order", .array(result.cell.order.map(JSONValue.string))),

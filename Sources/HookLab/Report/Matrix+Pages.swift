@@ -124,8 +124,20 @@ struct ReportLayout {
         }
         var rendered: [String: String] = [:]
         var shown: [String: String] = [:]
-        for host in matrix.hosts { place(host.name, notes: groups(on: host.name), rendered: &rendered, shown: &shown) }
-        place("triples", notes: matrix.emergentKeys.map { Note(host: $0.host, orders: [$0.order]) }, rendered: &rendered, shown: &shown)
+        let owners = matrix.hosts.map { ($0.name, groups(on: $0.name)) }
+            + [("triples", matrix.emergentKeys.map { Note(host: $0.host, orders: [$0.order]) })]
+        // Every note's text rendered first, on every core: placing the notes is sequential (a note links to the first
+        // that says the same), and rendering them there held every report page, and the tests reading them, up on one
+        // core. A note placed as a link to its twin's does not use its text.
+        let all = owners.flatMap(\.1)
+        let texts = Matrix.concurrentMap(all.count, workers: ProcessInfo.processInfo.activeProcessorCount) {
+            matrix.pageNote(all[$0]).joined(separator: "\n")
+        }
+        var start = 0
+        for (owner, list) in owners {
+            place(owner, notes: list, texts: texts[start..<(start + list.count)], rendered: &rendered, shown: &shown)
+            start += list.count
+        }
     }
 
     // MARK: Notes and where they go
@@ -181,7 +193,8 @@ struct ReportLayout {
     /// Renders the owner's notes and packs them into page parts within the size and graph limits. A note whose text
     /// repeats an earlier one (apart from its heading) becomes a link to it; a run or a "Based on" list that an earlier
     /// note shows becomes a link to that note (`shown`: each block's first place).
-    private mutating func place(_ owner: String, notes list: [Note], rendered: inout [String: String], shown: inout [String: String]) {
+    private mutating func place(_ owner: String, notes list: [Note], texts: ArraySlice<String>, rendered: inout [String: String],
+                                shown: inout [String: String]) {
         notes[owner] = list
         let base = owner == "triples" ? String(ReportLayout.triplesFile.dropLast(3))
             : (isMethodTarget(owner) ? "targets/" : "hosts/") + Matrix.fileSafeName(owner)
@@ -196,7 +209,7 @@ struct ReportLayout {
         var bytes = reserve
         var graphs = 0
         func file(_ index: Int) -> String { index == 0 ? "\(base).md" : "\(base)-part\(index + 1).md" }
-        for note in list {
+        for (note, noteText) in zip(list, texts) {
             // An `@ios8` order (a triple: pairs never get here) that fails like its weak twin links to the twin's note.
             let twinNote = twins[note.host].flatMap { twin in
                 agrees(note.host, twin, note.orders[0]) ? location[Matrix.NoteKey(host: twin, order: note.orders[0])] : nil
@@ -206,7 +219,7 @@ struct ReportLayout {
                 failsLike(Matrix.NoteKey(host: note.host, order: note.orders[0]), Matrix.NoteKey(host: twin, order: note.orders[0])) ? location[Matrix.NoteKey(host: twin, order: note.orders[0])].map { (twin, $0) } : nil
             } : nil
             let twinNote2 = twinNote ?? targetTwin?.1
-            var text = twinNote2 == nil ? matrix.pageNote(note).joined(separator: "\n") : matrix.noteHeading(note)
+            var text = twinNote2 == nil ? noteText : matrix.noteHeading(note)
             let body = text.split(separator: "\n", maxSplits: 1).dropFirst().joined()
             let first = twinNote2 ?? rendered[body]
             if let twin = twins[note.host], twinNote != nil {
