@@ -57,44 +57,12 @@ public indirect enum JSONValue: Hashable, Sendable {
         return out
     }
 
-    /// The same text as ``text(indent:)``, byte for byte, with the items of an object's large arrays (a document's
-    /// tables and cells) written on `workers` threads and joined in order.
+    /// The same text as ``text(indent:)``, byte for byte, with the members of every large container (a document's
+    /// tables and cells) written in chunks on `workers` threads and joined in order.
     func text(indent: Int, workers: Int) -> String {
-        guard workers > 1, case .object(let members) = self, !members.allSatisfy({ $0.1.isFlat }) else { return text(indent: indent) }
-        var out = "{"
-        for (i, (key, value)) in members.enumerated() {
-            out += i > 0 ? ",\n" : "\n"
-            out += String(repeating: " ", count: indent)
-            JSONValue.writeString(key, to: &out)
-            out += ": "
-            if case .array(let items) = value, items.count >= 256 {
-                out += Self.arrayText(items, indent: indent, level: 1, workers: workers)
-            } else {
-                value.write(to: &out, indent: indent, level: 1)
-            }
-        }
-        return out + "\n}"
-    }
-
-    /// An array at `level`, as ``writeContainer(_:open:close:to:indent:level:)`` writes it, its items in chunks written
-    /// concurrently.
-    private static func arrayText(_ items: [JSONValue], indent: Int, level: Int, workers: Int) -> String {
-        let inline = items.allSatisfy(\.isFlat)
-        let size = (items.count + workers * 8 - 1) / (workers * 8)
-        let chunks = Matrix.concurrentMap((items.count + size - 1) / size, workers: workers) { chunk -> String in
-            var out = ""
-            for i in (chunk * size)..<min(items.count, (chunk + 1) * size) {
-                if inline {
-                    if i > 0 { out += ", " }
-                } else {
-                    out += i > 0 ? ",\n" : "\n"
-                    out += String(repeating: " ", count: indent * (level + 1))
-                }
-                items[i].write(to: &out, indent: indent, level: level + 1)
-            }
-            return out
-        }
-        return "[" + chunks.joined() + (inline ? "" : "\n" + String(repeating: " ", count: indent * level)) + "]"
+        var out = ""
+        write(to: &out, indent: indent, level: 0, workers: max(1, workers))
+        return out
     }
 
     private var isScalar: Bool {
@@ -110,28 +78,32 @@ public indirect enum JSONValue: Hashable, Sendable {
         return isScalar
     }
 
-    private func write(to out: inout String, indent: Int?, level: Int) {
+    private func write(to out: inout String, indent: Int?, level: Int, workers: Int = 1) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .number(let value): out += String(value)
         case .string(let value): JSONValue.writeString(value, to: &out)
         case .array(let items):
-            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent, level: level)
+            writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out, indent: indent, level: level, workers: workers)
         case .object(let members):
-            writeContainer(members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out, indent: indent, level: level)
+            writeContainer(members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out, indent: indent, level: level, workers: workers)
         }
     }
 
+    /// Writes a container's members; with `workers` above one, a container of 256 members or more is written in chunks
+    /// on that many threads (each chunk on one), joined in order: the same bytes.
     private func writeContainer(_ members: [(String?, JSONValue)], open: String, close: String,
-                                to out: inout String, indent: Int?, level: Int) {
+                                to out: inout String, indent: Int?, level: Int, workers: Int = 1) {
         out += open
         defer { out += close }
         guard !members.isEmpty else { return }
         // Containers of flat values (an order, a finding, a baseline cell) stay on one line.
         let inline = indent == nil || members.allSatisfy { $0.1.isFlat }
         let separator = indent == nil ? "," : ", "
-        for (i, (key, value)) in members.enumerated() {
+        // Member `i` with what comes before it.
+        func member(_ i: Int, to out: inout String, workers: Int) {
+            let (key, value) = members[i]
             if inline {
                 if i > 0 { out += separator }
             } else {
@@ -142,7 +114,18 @@ public indirect enum JSONValue: Hashable, Sendable {
                 JSONValue.writeString(key, to: &out)
                 out += indent == nil ? ":" : ": "
             }
-            value.write(to: &out, indent: indent, level: level + 1)
+            value.write(to: &out, indent: indent, level: level + 1, workers: workers)
+        }
+        if workers > 1, members.count >= 256 {
+            let size = (members.count + workers * 8 - 1) / (workers * 8)
+            let chunks = Matrix.concurrentMap((members.count + size - 1) / size, workers: workers) { chunk -> String in
+                var text = ""
+                for i in (chunk * size)..<min(members.count, (chunk + 1) * size) { member(i, to: &text, workers: 1) }
+                return text
+            }
+            for chunk in chunks { out += chunk }
+        } else {
+            for i in members.indices { member(i, to: &out, workers: workers) }
         }
         if !inline { out += "\n" + String(repeating: " ", count: indent! * level) }
     }

@@ -285,13 +285,14 @@ extension KnownSDK {
                  source: "RxSwift: the hooks are RxCocoa's (an SPM or Carthage RxSwift without RxCocoa hooks nothing)"),
         KnownSDK("IGListKit diffing", [pod("IGListDiffKit"), pod("IGListSwiftKit")], hooks: nil, source: "IGListKit 4.0 CHANGELOG: the diffing half"),
         {
-            // Its swizzlers hook only for a product that registers with them; FirebaseAnalytics links them too, and its
-            // (binary) GoogleAppMeasurement does not show whether it registers.
+            // Its swizzlers hook only for a product that registers with them; FirebaseAnalytics links both of them
+            // (FirebaseAnalytics.podspec 11.5.0 and 12.5.0 depend on AppDelegateSwizzler and MethodSwizzler), and its
+            // (binary) GoogleAppMeasurement does not show whether it registers with either.
             var sdk = KnownSDK("GoogleUtilities", [pod("GoogleUtilities"), spm("googleutilities")], hooks: nil,
                                source: "google/GoogleUtilities: only AppDelegateSwizzler, MethodSwizzler and ISASwizzler hook")
             sdk.armedIf = "its app-delegate swizzler hooks only once a Firebase product registers with it (Messaging, Auth and App "
                 + "Distribution do, modeled as `gul`; FirebaseAnalytics links it, and its binary GoogleAppMeasurement does not show whether it "
-                + "registers), and its method swizzler only for Performance"
+                + "registers), and its method swizzler for Performance (FirebaseAnalytics links it too, with the same unknown)"
             return sdk
         }(),
         KnownSDK("Firebase (other products)", [pod("FirebaseCore"), pod("FirebaseCoreInternal"), pod("FirebaseInstallations"), pod("FirebaseAnalytics"),
