@@ -46,7 +46,7 @@ extension CLI {
         // In HookLab's own checkout, the field table of public apps is one of the reports (issue 44).
         if FileManager.default.fileExists(atPath: root.appendingPathComponent(FieldTable.fieldPath).path) {
             do {
-                let rows = try FieldTable.run(checkout: root, catalog: catalog)
+                let rows = try FieldTable.run(checkout: root, catalog: catalog, workers: workers)
                 outputs.append(AtomicFile.Output(reports.appendingPathComponent("field.md"), FieldTable.page(rows)))
             } catch {
                 throw UsageError("\(FieldTable.fieldPath): \(error)")

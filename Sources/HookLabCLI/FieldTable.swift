@@ -97,12 +97,15 @@ public enum FieldTable {
                       models: models.sorted(), verdict: string(document["verdict"]) ?? "", firstFix: fix)
     }
 
-    /// Every app's expectation with scan's answer, in slug order.
-    public static func run(checkout: URL, catalog: LabCatalog) throws -> [(expectation: Expectation, answer: Answer)] {
+    /// Every app's expectation with scan's answer, in slug order. The apps are scanned on `workers` threads (each scan
+    /// on one): they share nothing, and the rows keep slug order.
+    public static func run(checkout: URL, catalog: LabCatalog, workers: Int = 1) throws -> [(expectation: Expectation, answer: Answer)] {
         let apps = checkout.appendingPathComponent(appsPath), field = checkout.appendingPathComponent(fieldPath)
-        return try expectations(field: field, slugs: slugs(in: apps)).map { e in
-            (e, try scan(app: apps.appendingPathComponent(e.slug), root: e.value("root"), catalog: catalog))
+        let expectations = try expectations(field: field, slugs: slugs(in: apps))
+        let answers = Matrix.concurrentMap(expectations.count, workers: workers) { i in
+            Result { try scan(app: apps.appendingPathComponent(expectations[i].slug), root: expectations[i].value("root"), catalog: catalog) }
         }
+        return try zip(expectations, answers).map { ($0, try $1.get()) }
     }
 
     /// A field's value without the note that follows it (`ios/AppDelegate.swift:39 (after …)`).

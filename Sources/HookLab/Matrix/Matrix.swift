@@ -209,7 +209,7 @@ public struct Matrix: Sendable {
     }
 
     /// `transform` of every index below `count`, computed on `workers` threads, in index order.
-    static func concurrentMap<T>(_ count: Int, workers: Int, _ transform: (Int) -> T) -> [T] {
+    package static func concurrentMap<T>(_ count: Int, workers: Int, _ transform: (Int) -> T) -> [T] {
         concurrentMap(count, workers: workers) { _, index in transform(index) }
     }
 
