@@ -217,11 +217,49 @@ struct ScanReadersTests {
         #expect(lines.count > 1 && lines[1] == "✅ No conflict in any of the 2 apps.", "\(text.prefix(200))")
     }
 
-    @Test("GoogleUtilities linked without a product that arms it is not 'hooks nothing': the scan says who arms it")
+    @Test("GoogleUtilities: a Swift package pin without a product that arms it is not 'hooks nothing' (the scan says who arms it); a Podfile.lock's other subspecs hook nothing")
     func unknownArming() throws {
-        let (cli, captured) = CLI.fake(root: AppCorpusTests.apps.appendingPathComponent("native-govuk-twoline-onesignal"), catalog: Lab.catalog, workers: 1)
+        // A Package.resolved names packages, not the products the app links; the project links only FirebaseCrashlytics,
+        // which brings no swizzler, so whether GoogleUtilities' swizzlers are in the app is not known.
+        let spm = temporaryDirectory()
+        let project = spm.appendingPathComponent("App.xcodeproj")
+        let resolved = project.appendingPathComponent("project.xcworkspace/xcshareddata/swiftpm")
+        try FileManager.default.createDirectory(at: resolved, withIntermediateDirectories: true)
+        try """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            \t\tA1 /* XCRemoteSwiftPackageReference "firebase-ios-sdk" */ = {
+            \t\t\tisa = XCRemoteSwiftPackageReference;
+            \t\t\trepositoryURL = "https://github.com/firebase/firebase-ios-sdk";
+            \t\t};
+            \t\tA2 /* FirebaseCrashlytics */ = {
+            \t\t\tisa = XCSwiftPackageProductDependency;
+            \t\t\tpackage = A1 /* XCRemoteSwiftPackageReference "firebase-ios-sdk" */;
+            \t\t\tproductName = FirebaseCrashlytics;
+            \t\t};
+            \t};
+            }
+
+            """.write(to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
+        let pin = { (identity: String, version: String) in
+            "    {\n      \"identity\" : \"\(identity)\",\n      \"kind\" : \"remoteSourceControl\",\n      \"location\" : \"https://github.com/google/\(identity).git\",\n"
+                + "      \"state\" : {\n        \"revision\" : \"60da361632d0de02786f709bdc0c4df340f7613e\",\n        \"version\" : \"\(version)\"\n      }\n    }"
+        }
+        try ("{\n  \"pins\" : [\n" + pin("firebase-ios-sdk", "12.0.0") + ",\n" + pin("googleutilities", "8.1.0") + "\n  ],\n  \"version\" : 2\n}\n")
+            .write(to: resolved.appendingPathComponent("Package.resolved"), atomically: true, encoding: .utf8)
+        let (cli, captured) = CLI.fake(root: spm, catalog: Lab.catalog, workers: 1)
         _ = cli.main(arguments: ["scan"])
         #expect(captured.out.contains("GoogleUtilities is linked; whether it hooks depends on who arms it: its app-delegate swizzler hooks only once a Firebase product registers with it"), "\(captured.out)")
-        #expect(!captured.out.contains("Known to hook nothing: GoogleUtilities"))
+        #expect(!captured.out.contains("Known to hook nothing: GoogleUtilities"), "\(captured.out)")
+        // A Podfile.lock lists each subspec: without a swizzler subspec, GoogleUtilities' subspecs hook nothing, and the
+        // scan does not say its swizzlers wait for an arming product.
+        let pods = temporaryDirectory()
+        try "PODS:\n  - GoogleUtilities/Environment (8.1.0)\n  - GoogleUtilities/Logger (8.1.0)\n\nCOCOAPODS: 1.16.2\n"
+            .write(to: pods.appendingPathComponent("Podfile.lock"), atomically: true, encoding: .utf8)
+        let (podCLI, podOut) = CLI.fake(root: pods, catalog: Lab.catalog, workers: 1)
+        _ = podCLI.main(arguments: ["scan"])
+        #expect(podOut.out.contains("Known to hook nothing: GoogleUtilities' other subspecs."), "\(podOut.out)")
+        #expect(!podOut.out.contains("GoogleUtilities is linked"), "\(podOut.out)")
     }
 }

@@ -283,7 +283,7 @@ struct ScannerTests {
     @Test("Brought parts: FirebaseMessaging brings GoogleUtilities' swizzler at the app's pin; a Flutter plugin from SwiftPM brings FirebaseMessaging; one from CocoaPods brings nothing")
     func broughtParts() throws {
         let pins = [
-            LockedPackage(ecosystem: .spm, name: "firebase-ios-sdk", version: "12.17.0", products: ["FirebaseAnalytics"], file: "Package.resolved", line: 39),
+            LockedPackage(ecosystem: .spm, name: "firebase-ios-sdk", version: "12.17.0", products: ["FirebaseCrashlytics"], file: "Package.resolved", line: 39),
             LockedPackage(ecosystem: .spm, name: "googleutilities", version: "8.1.2", products: [], file: "Package.resolved", line: 84),
         ]
         let plugin = LockedPackage(ecosystem: .pub, name: "firebase_messaging", version: "16.5.0", file: "pubspec.lock", line: 539)
@@ -311,9 +311,11 @@ struct ScannerTests {
         var old = plugin
         old.version = "15.1.0"
         #expect(Scan.withBroughtParts([old]).count == 1)
-        // FirebaseAuth and FirebaseAppDistribution bring the app-delegate swizzler too (they turn it on); FirebasePerformance
-        // brings the method swizzler, named as not modeled, never as hooking nothing; FirebaseAnalytics' use is not read.
-        for (product, expected) in [("FirebaseAuth", ["gul"]), ("FirebaseAppDistribution-Beta", ["gul"]), ("FirebaseAnalytics", [])] {
+        // FirebaseAuth, FirebaseAppDistribution and FirebaseAnalytics's products bring the app-delegate swizzler too (they turn
+        // it on; Analytics by default, Firebase's FIRAnalytics(AppDelegate) reference); FirebasePerformance brings the method
+        // swizzler, named as not modeled, never as hooking nothing; FirebaseCrashlytics brings neither.
+        for (product, expected) in [("FirebaseAuth", ["gul"]), ("FirebaseAppDistribution-Beta", ["gul"]), ("FirebaseAnalytics", ["gul"]),
+                                    ("FirebaseAnalyticsCore", ["gul"]), ("FirebaseAnalyticsWithoutAdIdSupport", ["gul"]), ("FirebaseCrashlytics", [])] {
             let linked = LockedPackage(ecosystem: .spm, name: "firebase-ios-sdk", version: "12.0.0", products: [product], file: "Package.resolved", line: 3)
             let found = Scan.recognise(Scan.withBroughtParts([linked, pins[1]]), participants: Lab.catalog.participants)
             #expect(found.found.filter { $0.participant == "gul" }.map(\.participant) == expected, "\(product)")
@@ -418,12 +420,21 @@ struct ScannerTests {
         for pod in ["CustomerIO", "CustomerIOMessagingPush"] {
             let customerio = { (v: String) in Scan.recognise([LockedPackage(ecosystem: .cocoapods, name: pod, version: v, file: "P", line: 1)],
                                                              participants: Lab.catalog.participants) }
-            #expect(customerio("3.8.2").found.isEmpty && customerio("3.8.2").unmodeled.map(\.title) == ["Customer.io before 3.9"])
+            #expect(customerio("3.8.2").found.isEmpty && customerio("3.8.2").unmodeled.map(\.title) == ["Customer.io 2.11–3.8"])
+            #expect(customerio("2.10.2").unmodeled.map(\.title) == ["Customer.io 2.10"])
+            #expect(customerio("2.9.2").unmodeled.map(\.title) == ["Customer.io before 2.10"])
             #expect(customerio("3.9.0").found.map(\.participant) == ["customerio:forwarding"])
             #expect(customerio("3.13.0").found.map(\.participant) == ["customerio:forwarding"])
             #expect(customerio("3.13.1").found.map(\.participant) == ["customerio"])
             #expect(customerio("4.7.5").found.map(\.participant) == ["customerio"])
         }
+        // Mixpanel: automatic push tracking replaces an IMP from 3.2.0 to 3.9.x; 4.0.0 removed it with every swizzle;
+        // before 3.2.0 the catalogue has not read the code, so it says nothing of it.
+        let mixpanel = { (v: String) in Scan.recognise([LockedPackage(ecosystem: .cocoapods, name: "Mixpanel", version: v, file: "P", line: 1)],
+                                                       participants: Lab.catalog.participants) }
+        #expect(mixpanel("3.9.2").unmodeled.map(\.title) == ["Mixpanel 3.2–3.9"])
+        #expect(mixpanel("5.0.9").unmodeled.isEmpty && mixpanel("5.0.9").hookingNothing.map(\.title) == ["Mixpanel 4 and later"])
+        #expect(mixpanel("3.1.9").unmodeled.isEmpty && mixpanel("3.1.9").hookingNothing.isEmpty)
         // Datadog RUM: 3.8.0-3.8.1, 3.8.2 (the proxy on the scroll view, the getter unwrapped), 3.8.3 (the
         // proxy on the delegate, #2776), 3.9.0 on (the setter's re-entrancy guard, #2791).
         let datadog = { (v: String) in Scan.recognise([LockedPackage(ecosystem: .cocoapods, name: "DatadogRUM", version: v, file: "P", line: 1)],

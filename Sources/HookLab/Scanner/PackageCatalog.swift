@@ -126,8 +126,9 @@ extension KnownSDK {
         // GoogleUtilities' app-delegate swizzler: gul.hooklab and gul-7.hooklab declare its packages.
         KnownSDK("GoogleUtilities method swizzler", [pod("GoogleUtilities", "MethodSwizzler"), pod("GoogleUtilities", "ISASwizzler"),
                                                      spm("googleutilities", "GULMethodSwizzler")],
-                 hooks: "methods its Firebase callers name (class_replaceMethod; the ISA swizzler isa-swizzles objects)",
-                 source: "google/GoogleUtilities GULSwizzler.m"),
+                 hooks: "methods its Firebase callers name (class_replaceMethod; the ISA swizzler isa-swizzles objects): FirebasePerformance's "
+                    + "network and screen instrumentation in the open code; FirebaseAnalytics links it too, and its binary does not show whether it calls it",
+                 source: "google/GoogleUtilities GULSwizzler.m; firebase-ios-sdk FirebasePerformance FPRSelectorInstrumentor.m; FirebaseAnalytics.podspec 12.5.0"),
         KnownSDK("Firebase Messaging", [pod("FirebaseMessaging"), pod("Firebase", "Messaging"), spm("firebase-ios-sdk", "FirebaseMessaging"),
                                         carthage("https://dl.google.com/dl/firebase/ios/carthage/FirebaseMessagingBinary.json")],
                  participant: "fcm", hooks: "the app delegate (through GoogleUtilities) and UNUserNotificationCenter.delegate (KVO plus IMP replacement on its class)",
@@ -155,7 +156,7 @@ extension KnownSDK {
                  source: "facebook-ios-sdk FBSDKAEMManager.m"),
         // The app-delegate wrapper arrived in 3.9.0 (CioProviderAgnosticAppDelegate.swift); it implements
         // application(_:open:options:) itself from 3.13.1 (PR #950, 795bdf12, `git tag --contains`), before that by
-        // forwarding alone. Before 3.9.0 the SDK swizzles UNUserNotificationCenter's setDelegate: (a different design).
+        // forwarding alone. From 2.11.0 to 3.8.x the SDK swizzles UNUserNotificationCenter's setDelegate: (a different design, below).
         KnownSDK("Customer.io", [pod("CustomerIO", nil, ">= 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.13.1"),
                                  spm("customerio-ios", "MessagingPush", ">= 3.13.1")], participant: "customerio",
                  hooks: "the app delegate (a forwarding wrapper) and UNUserNotificationCenter.delegate",
@@ -164,10 +165,24 @@ extension KnownSDK {
                                             spm("customerio-ios", "MessagingPush", ">= 3.9.0 < 3.13.1")], participant: "customerio:forwarding",
                  hooks: "the app delegate (a wrapper that reaches openURL by forwarding alone) and UNUserNotificationCenter.delegate",
                  source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.13.0 (no application(_:open:options:))"),
-        KnownSDK("Customer.io before 3.9", [pod("CustomerIO", nil, "< 3.9.0"), pod("CustomerIOMessagingPush", nil, "< 3.9.0"),
-                                            spm("customerio-ios", "MessagingPush", "< 3.9.0")],
-                 hooks: "UNUserNotificationCenter's setDelegate: (swizzled; it sets its own delegate back after every set)",
-                 source: "customerio/customerio-ios UserNotificationsFrameworkAdapter.swift @3.8.2 (AutomaticPushClickHandling)"),
+        // Automatic push click handling arrived in 2.11.0 (CHANGELOG, #403); the APN and FCM modules' automatic device-token
+        // fetch (autoFetchDeviceToken, on by default) exchanges the app delegate's token methods from 2.10.0 on.
+        KnownSDK("Customer.io 2.11–3.8", [pod("CustomerIO", nil, ">= 2.11.0 < 3.9.0"), pod("CustomerIOMessagingPush", nil, ">= 2.11.0 < 3.9.0"),
+                                          spm("customerio-ios", "MessagingPush", ">= 2.11.0 < 3.9.0")],
+                 hooks: "UNUserNotificationCenter's setDelegate: (swizzled; it sets its own delegate back after every set), and with the APN or "
+                    + "FCM module's automatic device-token fetch (on by default) the app delegate's didRegisterForRemoteNotificationsWithDeviceToken: "
+                    + "and didFailToRegisterForRemoteNotificationsWithError: (exchanged with the module's own)",
+                 source: "customerio/customerio-ios UserNotificationsFrameworkAdapter.swift @3.8.2 (AutomaticPushClickHandling); "
+                    + "MessagingPushAPN+PushConfigs.swift:14-36 @3.8.2"),
+        KnownSDK("Customer.io 2.10", [pod("CustomerIO", nil, ">= 2.10.0 < 2.11.0"), pod("CustomerIOMessagingPush", nil, ">= 2.10.0 < 2.11.0"),
+                                      spm("customerio-ios", "MessagingPush", ">= 2.10.0 < 2.11.0")],
+                 hooks: "with the APN or FCM module's automatic device-token fetch, the app delegate's didRegisterForRemoteNotificationsWithDeviceToken: "
+                    + "(exchanged with the module's own); no UNUserNotificationCenter hook before 2.11.0",
+                 source: "customerio/customerio-ios MessagingPushAPN+PushConfigs.swift, MessagingPushFCM+PushConfigs.swift @2.10.0; CHANGELOG 2.11.0 (#403)"),
+        KnownSDK("Customer.io before 2.10", [pod("CustomerIO", nil, "< 2.10.0"), pod("CustomerIOMessagingPush", nil, "< 2.10.0"),
+                                             spm("customerio-ios", "MessagingPush", "< 2.10.0")],
+                 hooks: "UIViewController's viewDidAppear: for screen views (method exchange); no delegate slot",
+                 source: "customerio/customerio-ios Sources/Tracking/CustomerIOImplementation+ScreenViews.swift @2.9.2"),
         KnownSDK("Branch", [pod("Branch"), pod("BranchSDK"), spm("ios-branch-deep-linking-attribution", "BranchSDK"),
                             carthage("BranchMetrics/ios-branch-deep-linking-attribution")],
                  participant: "branch", hooks: nil, source: "BranchMetrics/ios-branch-deep-linking-attribution: no runtime hooking; the app forwards openURL by hand"),
@@ -205,8 +220,10 @@ extension KnownSDK {
                  source: "getsentry/sentry-cocoa SentryNetworkTrackingIntegration.swift"),
         // Push support arrived in 3.69.0 (#743): before it PostHog hooks no delegate slot, only screen views.
         KnownSDK("PostHog before 3.69", [pod("PostHog", nil, "< 3.69.0"), spm("posthog-ios", "PostHog", "< 3.69.0")],
-                 hooks: "UIViewController's viewDidAppear: for screen views (method exchange); nothing on UNUserNotificationCenter before 3.69.0",
-                 source: "PostHog/posthog-ios UIViewController.swift (method_exchangeImplementations on viewDidAppear:); push support in 3.69.0, #743 (c37aea62)"),
+                 hooks: "UIViewController's viewDidAppear: for screen views (method exchange), and with session replay's network capture "
+                    + "URLSession's task-creation methods (from 3.57.0 URLSessionTask's resume too); nothing on UNUserNotificationCenter before 3.69.0",
+                 source: "PostHog/posthog-ios UIViewController.swift (method_exchangeImplementations on viewDidAppear:); "
+                    + "PostHog/Replay/Plugins/Network/URLSessionSwizzler.swift:236-252 @3.68.4; push support in 3.69.0, #743 (c37aea62)"),
         // notifee.hooklab and notifee-7.hooklab declare RNNotifee 7.0.0 and later.
         KnownSDK("Notifee before 7.0", [pod("RNNotifee", nil, "< 7.0.0")],
                  hooks: "UNUserNotificationCenter.delegate (it makes itself the delegate, keeps the previous one weakly and forwards what is not its own; not modeled before 7.0.0)",
@@ -229,8 +246,12 @@ extension KnownSDK {
         KnownSDK("Facebook SDK (facebook-objc-sdk, v4-v6)", [carthage("facebook/facebook-objc-sdk")],
                  hooks: "UITableView/UICollectionView setDelegate: and the delegate's didSelect… (event binding); no AEM hooks",
                  source: "facebook/facebook-objc-sdk FBSDKEventBindingManager.m:200-218, :337, :371 @v6.5.2"),
-        KnownSDK("Mixpanel", [pod("Mixpanel"), spm("mixpanel-iphone")], hooks: "UNUserNotificationCenter delegate methods (exchange)",
-                 source: "mixpanel/mixpanel-iphone"),
+        // Automatic push tracking (an init argument) arrived in 3.2.0; 4.0.0 removed it with every swizzle: no
+        // UNUserNotificationCenter code and no method_setImplementation at v4.0.0 or v5.0.9. Before 3.2.0: not read.
+        KnownSDK("Mixpanel 3.2–3.9", [pod("Mixpanel", nil, ">= 3.2.0 < 4.0.0"), spm("mixpanel-iphone", nil, ">= 3.2.0 < 4.0.0")],
+                 hooks: "with automatic push tracking on, the notification-center delegate's class's didReceiveNotificationResponse (else the app "
+                    + "delegate's didReceiveRemoteNotification), its IMP replaced; it watches UNUserNotificationCenter.delegate with KVO to follow a later delegate",
+                 source: "mixpanel/mixpanel-iphone Mixpanel/Mixpanel.m:753-800, MPSwizzler.m:164 @v3.9.2"),
         KnownSDK("GrowingIO autotracker", [pod("GrowingAnalytics", "Autotracker"), pod("GrowingAutoTrackKit"), spm("growingio-sdk-ios-autotracker")],
                  hooks: "table and collection view delegates and view controllers (autotracking swizzles)", source: "growingio-sdk-ios-autotracker"),
         // Flutter plugins whose own iOS code takes UNUserNotificationCenter.delegate or swizzles the app delegate (not modeled).
@@ -285,19 +306,32 @@ extension KnownSDK {
                  source: "RxSwift: the hooks are RxCocoa's (an SPM or Carthage RxSwift without RxCocoa hooks nothing)"),
         KnownSDK("IGListKit diffing", [pod("IGListDiffKit"), pod("IGListSwiftKit")], hooks: nil, source: "IGListKit 4.0 CHANGELOG: the diffing half"),
         {
-            // Its swizzlers hook only for a product that registers with them; FirebaseAnalytics links both of them
-            // (FirebaseAnalytics.podspec 11.5.0 and 12.5.0 depend on AppDelegateSwizzler and MethodSwizzler), and its
-            // (binary) GoogleAppMeasurement does not show whether it registers with either.
-            var sdk = KnownSDK("GoogleUtilities", [pod("GoogleUtilities"), spm("googleutilities")], hooks: nil,
+            // Its swizzlers hook only for a product that registers with them. FirebaseAnalytics registers with the app-delegate
+            // swizzler by default: Firebase's reference for FIRAnalytics(AppDelegate) says Analytics handles the app
+            // delegate's calls through the App Delegate Proxy unless FirebaseAppDelegateProxyEnabled is NO. It links the
+            // method swizzler too (FirebaseAnalytics.podspec 11.5.0 and 12.5.0), and its binary GoogleAppMeasurement does
+            // not show whether it calls it; only FirebasePerformance does in the open code (FPRSelectorInstrumentor.m).
+            // A Swift package's pin names the package, not the products the app links, so whether its swizzlers are in the
+            // app is not known from it; a Podfile.lock names each subspec (the entry below).
+            var sdk = KnownSDK("GoogleUtilities", [spm("googleutilities")], hooks: nil,
                                source: "google/GoogleUtilities: only AppDelegateSwizzler, MethodSwizzler and ISASwizzler hook")
-            sdk.armedIf = "its app-delegate swizzler hooks only once a Firebase product registers with it (Messaging, Auth and App "
-                + "Distribution do, modeled as `gul`; FirebaseAnalytics links it, and its binary GoogleAppMeasurement does not show whether it "
-                + "registers), and its method swizzler for Performance (FirebaseAnalytics links it too, with the same unknown)"
+            sdk.armedIf = "its app-delegate swizzler hooks only once a Firebase product registers with it (Messaging, Auth, App "
+                + "Distribution and, by default, Analytics do, modeled as `gul`), and its method swizzler for Performance (FirebaseAnalytics "
+                + "links it too, and its binary GoogleAppMeasurement does not show whether it calls it)"
             return sdk
         }(),
-        KnownSDK("Firebase (other products)", [pod("FirebaseCore"), pod("FirebaseCoreInternal"), pod("FirebaseInstallations"), pod("FirebaseAnalytics"),
+        // In a Podfile.lock the swizzler subspecs are entries of their own (`gul`, `gul:7`, the method swizzler above): any
+        // other GoogleUtilities subspec hooks nothing.
+        KnownSDK("GoogleUtilities' other subspecs", [pod("GoogleUtilities")], hooks: nil,
+                 source: "google/GoogleUtilities: only AppDelegateSwizzler, MethodSwizzler and ISASwizzler hook"),
+        // FirebaseAnalytics is not one of them: it arms GoogleUtilities' app-delegate swizzler (above), which the lab
+        // models as `gul` where the lockfile has its subspec or product.
+        KnownSDK("Firebase (other products)", [pod("FirebaseCore"), pod("FirebaseCoreInternal"), pod("FirebaseInstallations"),
                                                pod("Firebase", "CoreOnly"), spm("firebase-ios-sdk")], hooks: nil,
-                 source: "firebase-ios-sdk: Messaging, Performance and Auth are the products that hook"),
+                 source: "firebase-ios-sdk: Messaging, Performance, Auth, App Distribution and Analytics are the products that hook"),
+        // 4.0.0 removed automatic push tracking and every swizzle (the 3.x entry above).
+        KnownSDK("Mixpanel 4 and later", [pod("Mixpanel", nil, ">= 4.0.0"), spm("mixpanel-iphone", nil, ">= 4.0.0")], hooks: nil,
+                 source: "mixpanel/mixpanel-iphone @v4.0.0 and @v5.0.9: no swizzling and no UNUserNotificationCenter code"),
         KnownSDK("Adjust", [pod("Adjust"), spm("ios_sdk")], hooks: nil, source: "adjust/ios_sdk: no runtime hooking; the app forwards deep links by hand"),
         // Flutter plugins whose releases in these ranges take no slot: the plugin fan-out only.
         KnownSDK("flutter_local_notifications", [pub("flutter_local_notifications", ">= 0.9.0")], hooks: nil,
@@ -326,12 +360,23 @@ extension KnownSDK {
                     source: "firebase-ios-sdk Package.swift:879 @12.0.0"),
         // FirebaseAuth and FirebaseAppDistribution depend on it too (Package.swift:455 and :416 @12.0.0, :433 and :401
         // @10.0.0), and turn it on: Auth.swift:1665, :1747 and FIRAppDistribution.m:75-77 @12.0.0 call
-        // proxyOriginalDelegate… and registerAppDelegateInterceptor:. (FirebaseAnalytics depends on it as well, :316, but
-        // its code is closed, so whether it turns the proxy on is not read.)
+        // proxyOriginalDelegate… and registerAppDelegateInterceptor:.
         BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAuth"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
                     source: "firebase-ios-sdk Package.swift:455 @12.0.0; Auth.swift:1665, :1747 @12.0.0"),
         BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAppDistribution-Beta"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
                     source: "firebase-ios-sdk Package.swift:416 @12.0.0; FIRAppDistribution.m:75-77 @12.0.0"),
+        // FirebaseAnalytics's products depend on it through their wrapper targets (Package.swift:315 and :361 @10.0.0, :339
+        // @11.0.0 for WithoutAdIdSupport, :316, :364 and :391 @12.0.0), and its code is closed, but Firebase's reference for
+        // FIRAnalytics(AppDelegate) says it turns the proxy on: Analytics handles the app delegate's calls through the App
+        // Delegate Proxy unless FirebaseAppDelegateProxyEnabled is NO.
+        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAnalytics"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
+                    source: "firebase-ios-sdk Package.swift:316 @12.0.0; Firebase reference, FIRAnalytics(AppDelegate)"),
+        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAnalyticsWithoutAdIdSupport"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
+                    source: "firebase-ios-sdk Package.swift:339 @11.0.0; Firebase reference, FIRAnalytics(AppDelegate)"),
+        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAnalyticsCore"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
+                    source: "firebase-ios-sdk Package.swift:364 @12.0.0; Firebase reference, FIRAnalytics(AppDelegate)"),
+        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAnalyticsIdentitySupport"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
+                    source: "firebase-ios-sdk Package.swift:391 @12.0.0; Firebase reference, FIRAnalytics(AppDelegate)"),
         // FirebasePerformance depends on GoogleUtilities' method swizzler (Package.swift:942 @12.0.0, :939 @10.0.0).
         BroughtPart(by: spm("firebase-ios-sdk", "FirebasePerformance"), identity: "googleutilities", product: "GULMethodSwizzler",
                     source: "firebase-ios-sdk Package.swift:942 @12.0.0"),
