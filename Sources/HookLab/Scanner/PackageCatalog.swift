@@ -140,8 +140,10 @@ extension KnownSDK {
                  participant: "onesignal", hooks: "the app delegate and UNUserNotificationCenter.delegate (setDelegate: swizzles, then exchange on the delegate class)",
                  source: "OneSignal-iOS-SDK OneSignalNotifications/Categories"),
         KnownSDK("OneSignal before 5", [pod("OneSignalXCFramework", nil, "< 5.0.0"), pod("OneSignal", nil, "< 5.0.0"), spm("onesignal-xcframework", nil, "< 5.0.0")],
-                 hooks: "the app delegate and UNUserNotificationCenter.delegate (setDelegate: swizzles, in the code base before the 5.0 rewrite)",
-                 source: "OneSignal-iOS-SDK PR #1301 (Release 5.0.0: the user-centered rewrite in modules)"),
+                 hooks: "the app delegate (UIApplication's setDelegate: swizzled, then the delegate class's methods exchanged) and, in the "
+                    + "releases for iOS 10 and later, UNUserNotificationCenter.delegate (its setDelegate: swizzled the same way)",
+                 source: "OneSignal-iOS-SDK iOS_SDK/OneSignalSDK/Source UIApplicationDelegate+OneSignal.m, UNUserNotificationCenter+OneSignal.m "
+                    + "(the code base the 5.0.0 rewrite replaced, PR #1301)"),
         KnownSDK("CleverTap", [pod("CleverTap-iOS-SDK"), spm("clevertap-ios-sdk")], participant: "clevertap",
                  hooks: "the app delegate and UNUserNotificationCenter.delegate (exchange with per-block selectors, autoIntegrate)",
                  source: "clevertap-ios-sdk CTSwizzleManager.m"),
@@ -192,11 +194,13 @@ extension KnownSDK {
         KnownSDK("expo-notifications", [pod("EXNotifications")], participant: "expo",
                  hooks: "UNUserNotificationCenter.delegate (refuses when one is set, else a multicast wrapper)",
                  source: "expo/expo expo-notifications NotificationCenterManager.swift"),
-        // Expo SDK 55 renamed the pod (ios/ExpoNotifications/…, expo PR #48313), whose manager chains a delegate already
-        // set instead of refusing (expo.hooklab's header); no participant models that manager yet.
+        // Expo SDK 55 renamed the pod (ios/ExpoNotifications/…, expo PR #42009); its manager still refused a delegate already
+        // set until PR #48313 (merged 2026-07-30, commit 2581a25) made it chain that delegate instead (expo.hooklab's
+        // header); no participant models that manager yet.
         KnownSDK("expo-notifications (ExpoNotifications pod, Expo SDK 55)", [pod("ExpoNotifications")],
-                 hooks: "UNUserNotificationCenter.delegate (sets itself and chains a delegate already set)",
-                 source: "expo/expo expo-notifications ios/ExpoNotifications (PR #48313)"),
+                 hooks: "UNUserNotificationCenter.delegate (refuses when one is set, as before the rename; from expo PR #48313 on, sets itself "
+                    + "and chains the delegate already set)",
+                 source: "expo/expo expo-notifications ios/ExpoNotifications (PR #42009, the rename; PR #48313, the chaining)"),
         KnownSDK("react-native-notifications", [pod("ReactNativeNotifications"), pod("react-native-notifications")], participant: "rnn",
                  hooks: "UNUserNotificationCenter.delegate (a multicast set unconditionally)", source: "wix/react-native-notifications lib/ios"),
         KnownSDK("PostHog", [pod("PostHog", nil, ">= 3.69.3"), spm("posthog-ios", "PostHog", ">= 3.69.3")], participant: "posthog",
@@ -274,6 +278,8 @@ extension KnownSDK {
         KnownSDK("crisp_chat 2.2.0–2.2.1", [pub("crisp_chat", ">= 2.2.0 < 2.2.2")],
                  hooks: "UNUserNotificationCenter.delegate (makes itself the delegate at launch, dropping the previous one)",
                  source: "alamin-karno/flutter-crisp-chat ios/Classes/SwiftFlutterCrispChatPlugin.swift:118-127 @crisp_chat_v2.2.0 (gone at crisp_chat_v2.2.2)"),
+        // The plugins depend on the native Pushwoosh SDK (pushwoosh_flutter.podspec), which hooks the app delegate on its own
+        // (the Pushwoosh entry below); each plugin entry says what the plugin's own code adds.
         KnownSDK("Pushwoosh Flutter 2.3.6+", [pub("pushwoosh_flutter", ">= 2.3.6")],
                  hooks: "the app delegate's didReceiveRemoteNotification:fetchCompletionHandler: (IMP replaced on its class when the plugin registers, unguarded) and UNUserNotificationCenter.delegate (taken on Pushwoosh.initialize unless it is FlutterAppDelegate, previous kept and forwarded)",
                  source: "Pushwoosh/pushwoosh-flutter Source/pushwoosh/ios/Classes/PushwooshPlugin.m:94, :134-159, :211-241 @2.3.21 (method_setImplementation first at 2.3.6, :97-113; class_addMethod when absent from 2.3.19)"),
@@ -283,6 +289,12 @@ extension KnownSDK {
         KnownSDK("Pushwoosh Flutter before 2.2.16", [pub("pushwoosh"), pub("pushwoosh_flutter", "< 2.2.16")],
                  hooks: "UNUserNotificationCenter.delegate (set to the Pushwoosh SDK's notificationCenterDelegate on Pushwoosh.initialize, unconditionally)",
                  source: "Pushwoosh/pushwoosh-flutter Source/pushwoosh/ios/Classes/PushwooshPlugin.m:85 @2.2.15, :56 @1.9.0 (pub name pushwoosh up to 2.2.13)"),
+        KnownSDK("Pushwoosh", [pod("PushwooshXCFramework"), pod("Pushwoosh")],
+                 hooks: "the app delegate (UIApplication's setDelegate: exchanged in +load unless lazy initialization is on, then the "
+                    + "delegate class's openURL and launch methods replaced) and UNUserNotificationCenter.delegate (set to its own proxy when "
+                    + "the proxy is made)",
+                 source: "Pushwoosh/pushwoosh-ios-sdk iOS_SDK/Pushwoosh/PushwooshCore/Utils/Runtime/PWPushRuntime.ios.m:424-436, :169-196 @7.0.45; "
+                    + "iOS_SDK/Pushwoosh/Pushwoosh/Public/PWNotificationCenterDelegateProxy.m:20-26 @7.0.45"),
         KnownSDK("Emarsys Flutter 2.1+", [pub("emarsys_sdk", ">= 2.1.0")],
                  hooks: "UNUserNotificationCenter.delegate, set at launch by the EmarsysAppDelegate base class the app's AppDelegate subclasses (a multicast delegate: Emarsys pushes go to the SDK and other pushes only to delegates the app lists; the previous delegate is dropped)",
                  source: "emartech/flutter-plugin-for-sap-emarsys-customer-engagement ios/Classes/EmarsysAppDelegate.swift:15-16, ios/Classes/Wrapper/Push/UserNotificationCenterDelegateCacher.swift:15-57 @2.7.4"),
