@@ -377,18 +377,15 @@ extension KnownSDK {
                     source: "firebase-ios-sdk Package.swift:455 @12.0.0; Auth.swift:1665, :1747 @12.0.0"),
         BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAppDistribution-Beta"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
                     source: "firebase-ios-sdk Package.swift:416 @12.0.0; FIRAppDistribution.m:75-77 @12.0.0"),
+    ] + [("FirebaseAnalytics", ":316 @12.0.0"), ("FirebaseAnalyticsWithoutAdIdSupport", ":339 @11.0.0"),
+         ("FirebaseAnalyticsCore", ":364 @12.0.0"), ("FirebaseAnalyticsIdentitySupport", ":391 @12.0.0")].map { product, line in
         // FirebaseAnalytics's products depend on it through their wrapper targets (Package.swift:315 and :361 @10.0.0, :339
         // @11.0.0 for WithoutAdIdSupport, :316, :364 and :391 @12.0.0), and its code is closed, but Firebase's reference for
         // FIRAnalytics(AppDelegate) says it turns the proxy on: Analytics handles the app delegate's calls through the App
         // Delegate Proxy unless FirebaseAppDelegateProxyEnabled is NO.
-        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAnalytics"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
-                    source: "firebase-ios-sdk Package.swift:316 @12.0.0; Firebase reference, FIRAnalytics(AppDelegate)"),
-        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAnalyticsWithoutAdIdSupport"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
-                    source: "firebase-ios-sdk Package.swift:339 @11.0.0; Firebase reference, FIRAnalytics(AppDelegate)"),
-        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAnalyticsCore"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
-                    source: "firebase-ios-sdk Package.swift:364 @12.0.0; Firebase reference, FIRAnalytics(AppDelegate)"),
-        BroughtPart(by: spm("firebase-ios-sdk", "FirebaseAnalyticsIdentitySupport"), identity: "googleutilities", product: "GULAppDelegateSwizzler",
-                    source: "firebase-ios-sdk Package.swift:391 @12.0.0; Firebase reference, FIRAnalytics(AppDelegate)"),
+        BroughtPart(by: spm("firebase-ios-sdk", product), identity: "googleutilities", product: "GULAppDelegateSwizzler",
+                    source: "firebase-ios-sdk Package.swift\(line); Firebase reference, FIRAnalytics(AppDelegate)")
+    } + [
         // FirebasePerformance depends on GoogleUtilities' method swizzler (Package.swift:942 @12.0.0, :939 @10.0.0).
         BroughtPart(by: spm("firebase-ios-sdk", "FirebasePerformance"), identity: "googleutilities", product: "GULMethodSwizzler",
                     source: "firebase-ios-sdk Package.swift:942 @12.0.0"),
