@@ -262,4 +262,40 @@ struct ScanReadersTests {
         #expect(podOut.out.contains("Known to hook nothing: GoogleUtilities' other subspecs."), "\(podOut.out)")
         #expect(!podOut.out.contains("GoogleUtilities is linked"), "\(podOut.out)")
     }
+
+    @Test("Customer.io maps to its wrapper's participant only when the app's delegate is the wrapper; with its own app delegate the scan says the SDK's swizzles are not modeled, and with none found the reason says what the lab assumed")
+    func customerIOIntegration() throws {
+        let lock = "PODS:\n  - CustomerIOCommon (3.14.0)\n  - CustomerIOMessagingPush (3.14.0):\n    - CustomerIOCommon (= 3.14.0)\n"
+            + "  - CustomerIOMessagingPushAPN (3.14.0):\n    - CustomerIOMessagingPush (= 3.14.0)\n\nCOCOAPODS: 1.15.2\n"
+        func scan(_ source: String?) throws -> String {
+            let app = temporaryDirectory()
+            try lock.write(to: app.appendingPathComponent("Podfile.lock"), atomically: true, encoding: .utf8)
+            if let source {
+                try FileManager.default.createDirectory(at: app.appendingPathComponent("App"), withIntermediateDirectories: true)
+                try source.write(to: app.appendingPathComponent("App/AppDelegate.swift"), atomically: true, encoding: .utf8)
+            }
+            let (cli, captured) = CLI.fake(root: app, catalog: Lab.catalog, workers: 1)
+            _ = cli.main(arguments: ["scan"])
+            return captured.out
+        }
+        let launch = "    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {\n"
+            + "        MessagingPushAPN.initialize(withConfig: MessagingPushConfigBuilder().build())\n        return true\n    }\n"
+        // Its own app delegate: the APN module's token exchange and the push handling's setter swizzle, not the wrapper.
+        let own = try scan("import UIKit\n\n@main\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n" + launch + "}\n")
+        #expect(!own.contains("| `customerio` |"), "\(own)")
+        #expect(own.contains("**Customer.io without its app-delegate wrapper** (`CustomerIOMessagingPush` 3.14.0"), "\(own)")
+        #expect(own.contains("didRegisterForRemoteNotificationsWithDeviceToken: (exchanged with the APN or FCM module's own method"), "\(own)")
+        #expect(own.contains("(the app's delegate `AppDelegate`, `App/AppDelegate.swift:4`, names none of `CioAppDelegateWrapper`"), "\(own)")
+        // The wrapper as the UIKit app's delegate, and as SwiftUI's adaptor: the participant, with where the source says so.
+        let wrapper = try scan("import UIKit\n\n@main\nclass AppDelegateWithCioIntegration: CioAppDelegateWrapper<AppDelegate> {}\n\n"
+            + "class AppDelegate: UIResponder, UIApplicationDelegate {\n" + launch + "}\n")
+        #expect(wrapper.contains("| `customerio` | version 3.14.0 in >= 3.13.1; the app's delegate is `CioAppDelegateWrapper` (`App/AppDelegate.swift:4`) |"), "\(wrapper)")
+        #expect(!wrapper.contains("without its app-delegate wrapper"), "\(wrapper)")
+        let adaptor = try scan("import SwiftUI\n\n@main\nstruct MyApp: App {\n    @UIApplicationDelegateAdaptor(CioAppDelegateWrapper<AppDelegate>.self) private var appDelegate\n"
+            + "    var body: some Scene { WindowGroup { Text(\"x\") } }\n}\n\nclass AppDelegate: NSObject, UIApplicationDelegate {\n" + launch + "}\n")
+        #expect(adaptor.contains("| `customerio` | version 3.14.0 in >= 3.13.1; the app's delegate is `CioAppDelegateWrapper`"), "\(adaptor)")
+        // No source: the lockfile decides, and the reason says so.
+        let none = try scan(nil)
+        #expect(none.contains("| `customerio` | version 3.14.0 in >= 3.13.1; no app delegate was found in the source, so the lab takes it to be `CioAppDelegateWrapper`"), "\(none)")
+    }
 }

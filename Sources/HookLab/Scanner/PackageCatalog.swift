@@ -17,6 +17,23 @@ public struct KnownSDK: Sendable, Hashable {
     /// For a package that hooks nothing by itself but holds hooks another SDK arms: when they are armed. A scan says
     /// "linked; armed only if …" rather than "hooks nothing".
     public var armedIf: String? = nil
+    /// For an SDK whose modeled integration is a class the app itself names as its app delegate: those classes, and
+    /// what the SDK hooks when the app's source shows another app delegate (``Scan/integrated(_:_:appDelegate:known:)``).
+    public var integration: Integration? = nil
+
+    /// The integration a participant models when it is a class the app writes (Customer.io's `CioAppDelegateWrapper`),
+    /// not a package the app links: linking the SDK is not using it.
+    public struct Integration: Sendable, Hashable {
+        /// The classes an app's source names as its app delegate class, that class's superclass, or its
+        /// `@UIApplicationDelegateAdaptor` type, when it uses the modeled integration (generic arguments dropped).
+        public var classes: [String]
+        /// How a scan names the SDK when the app's source names none of them.
+        public var title: String
+        /// What the SDK hooks then, in an iOS engineer's words.
+        public var hooks: String
+        /// Where that is read.
+        public var source: String
+    }
 
     public init(_ title: String, _ packages: [PackageDeclaration], participant: String? = nil, hooks: String?, source: String) {
         self.title = title
@@ -60,6 +77,23 @@ extension KnownSDK {
     static func pub(_ name: String, _ versions: String = "*") -> PackageDeclaration {
         PackageDeclaration(.pub, name, nil, range(versions))
     }
+    /// Customer.io 3.9 and later in an app that does not name its wrapper: the APN and FCM modules' automatic device-token
+    /// fetch and the automatic push handling, both on by default and skipped only once the wrapper has run
+    /// (`appDelegateIntegratedExplicitly`, from 3.10.1; read at `tag`, the newest tag of the entry's range).
+    static func customerIOWithoutWrapper(at tag: String) -> Integration {
+        Integration(classes: ["CioAppDelegateWrapper", "CioAppDelegate", "CioProviderAgnosticAppDelegate"],
+                    title: "Customer.io without its app-delegate wrapper",
+                    hooks: "the app delegate's didRegisterForRemoteNotificationsWithDeviceToken: (exchanged with the APN or FCM module's "
+                        + "own method, which does not call the one it replaced: the app delegate's own method, or the one its class inherits, "
+                        + "never runs; automatic device-token fetch, "
+                        + "autoFetchDeviceToken, on by default) and UNUserNotificationCenter's setDelegate: (exchanged: Customer.io's own "
+                        + "delegate stays in the slot and forwards to the delegate the app sets; automatic push handling, "
+                        + "autoTrackPushEvents, on by default)",
+                    source: "customerio/customerio-ios MessagingPushAPN.swift:91, MessagingPushAPN+PushConfigs.swift:14-42, "
+                        + "MessagingPushFCM.swift:95, MessagingPushFCM+PushConfigs.swift:18-37, MessagingPush.swift:62-63, "
+                        + "UserNotificationsFrameworkAdapter.swift:53-70, :115-127 @\(tag)")
+    }
+
     private static func range(_ text: String) -> VersionRange {
         // The table's own ranges are literals; a typo is caught by PackageCatalogTests.
         (try? VersionRange(words: text.split(separator: " ").map(String.init))) ?? .any
@@ -159,14 +193,25 @@ extension KnownSDK {
         // The app-delegate wrapper arrived in 3.9.0 (CioProviderAgnosticAppDelegate.swift); it implements
         // application(_:open:options:) itself from 3.13.1 (PR #950, 795bdf12, `git tag --contains`), before that by
         // forwarding alone. From 2.11.0 to 3.8.x the SDK swizzles UNUserNotificationCenter's setDelegate: (a different design, below).
-        KnownSDK("Customer.io", [pod("CustomerIO", nil, ">= 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.13.1"),
-                                 spm("customerio-ios", "MessagingPush", ">= 3.13.1")], participant: "customerio",
-                 hooks: "the app delegate (a forwarding wrapper) and UNUserNotificationCenter.delegate",
-                 source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.13.1 (#950)"),
-        KnownSDK("Customer.io 3.9–3.13.0", [pod("CustomerIO", nil, ">= 3.9.0 < 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.9.0 < 3.13.1"),
-                                            spm("customerio-ios", "MessagingPush", ">= 3.9.0 < 3.13.1")], participant: "customerio:forwarding",
-                 hooks: "the app delegate (a wrapper that reaches openURL by forwarding alone) and UNUserNotificationCenter.delegate",
-                 source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.13.0 (no application(_:open:options:))"),
+        // Both model the wrapper, which the app names as its app delegate class (the participants' app-delegate-class
+        // lines); an app that keeps its own app delegate and calls MessagingPushAPN/FCM.initialize gets the SDK's
+        // swizzles instead, which no participant models (Scan.integrated).
+        {
+            var sdk = KnownSDK("Customer.io", [pod("CustomerIO", nil, ">= 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.13.1"),
+                                               spm("customerio-ios", "MessagingPush", ">= 3.13.1")], participant: "customerio",
+                               hooks: "the app delegate (a forwarding wrapper) and UNUserNotificationCenter.delegate",
+                               source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.13.1 (#950)")
+            sdk.integration = customerIOWithoutWrapper(at: "3.13.1")
+            return sdk
+        }(),
+        {
+            var sdk = KnownSDK("Customer.io 3.9–3.13.0", [pod("CustomerIO", nil, ">= 3.9.0 < 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.9.0 < 3.13.1"),
+                                                          spm("customerio-ios", "MessagingPush", ">= 3.9.0 < 3.13.1")], participant: "customerio:forwarding",
+                               hooks: "the app delegate (a wrapper that reaches openURL by forwarding alone) and UNUserNotificationCenter.delegate",
+                               source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.13.0 (no application(_:open:options:))")
+            sdk.integration = customerIOWithoutWrapper(at: "3.13.0")
+            return sdk
+        }(),
         // Automatic push click handling arrived in 2.11.0 (CHANGELOG, #403); the APN and FCM modules' automatic device-token
         // fetch (autoFetchDeviceToken, on by default) exchanges the app delegate's token methods from 2.10.0 on.
         KnownSDK("Customer.io 2.11–3.8", [pod("CustomerIO", nil, ">= 2.11.0 < 3.9.0"), pod("CustomerIOMessagingPush", nil, ">= 2.11.0 < 3.9.0"),

@@ -137,6 +137,40 @@ public struct Scan: Sendable {
         return (found, switches)
     }
 
+    /// A found SDK whose modeled integration is a class the app names as its app delegate (``KnownSDK/Integration``) is
+    /// that participant only when the app's source names one of those classes. When the source shows an app delegate
+    /// that names none of them, the app uses the SDK another way, which the lab does not model: the SDK is listed as
+    /// such, with what it hooks then. When no app delegate was found in the source, the lockfile decides, and the reason
+    /// says what the lab took the app delegate to be.
+    static func integrated(_ found: [Found], _ unmodeled: [Unmodeled], appDelegate: AppDelegateSource?,
+                           known: [KnownSDK] = KnownSDK.all) -> ([Found], [Unmodeled]) {
+        var kept: [Found] = []
+        var unmodeled = unmodeled
+        for var entry in found {
+            guard let integration = known.first(where: { $0.participant == entry.participant && $0.title == entry.title })?.integration else {
+                kept.append(entry)
+                continue
+            }
+            let named = integration.classes.joined(separator: "`, `")
+            guard let appDelegate else {
+                entry.reason += "; no app delegate was found in the source, so the lab takes it to be `\(integration.classes[0])`, "
+                    + "the integration it models"
+                kept.append(entry)
+                continue
+            }
+            if let name = [appDelegate.className, appDelegate.superclass].first(where: integration.classes.contains) {
+                entry.reason += "; the app's delegate is `\(name)` (`\(appDelegate.file):\(appDelegate.line)`)"
+                kept.append(entry)
+            } else if !unmodeled.contains(where: { $0.title == integration.title }) {
+                unmodeled.append(Unmodeled(package: entry.package, title: integration.title,
+                                           hooks: integration.hooks + " (the app's delegate `\(appDelegate.className)`, "
+                                               + "`\(appDelegate.file):\(appDelegate.line)`, names none of `\(named)`)",
+                                           plannedParticipant: nil, source: integration.source))
+            }
+        }
+        return (kept, unmodeled)
+    }
+
     /// The framework an app is built on, read from what it links; it decides which variant of a host applies
     /// (`UNUserNotificationCenter@flutter` for Flutter, never `UIApplication@swiftui` for React Native or Flutter).
     public enum AppFramework: String, Sendable {
@@ -374,7 +408,8 @@ public struct Scan: Sendable {
         let participants = catalog.participants
         let listed = packages
         let packages = withBroughtParts(linkedPlugins(pluginVersions(packages)))
-        let (recognised, unmodeled, nothing, placed) = recognise(packages, participants: participants)
+        let (recognisedAll, unmodeledAll, nothing, placed) = recognise(packages, participants: participants)
+        let (recognised, unmodeled) = integrated(recognisedAll, unmodeledAll, appDelegate: appDelegate)
         let (found, switches) = switched(recognised, participants: participants, infoPlist: infoPlist)
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: participants)
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring, makeRunner: catalog.makeRunner)
