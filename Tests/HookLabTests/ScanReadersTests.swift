@@ -265,9 +265,9 @@ struct ScanReadersTests {
 
     @Test("Customer.io maps to its wrapper's participant only when the app's delegate is the wrapper; with its own app delegate the scan says the SDK's swizzles are not modeled, and with none found the reason says what the lab assumed")
     func customerIOIntegration() throws {
-        let lock = "PODS:\n  - CustomerIOCommon (3.14.0)\n  - CustomerIOMessagingPush (3.14.0):\n    - CustomerIOCommon (= 3.14.0)\n"
-            + "  - CustomerIOMessagingPushAPN (3.14.0):\n    - CustomerIOMessagingPush (= 3.14.0)\n\nCOCOAPODS: 1.15.2\n"
-        func scan(_ source: String?) throws -> String {
+        func scan(_ source: String?, version: String = "3.14.0") throws -> String {
+            let lock = "PODS:\n  - CustomerIOCommon (\(version))\n  - CustomerIOMessagingPush (\(version)):\n    - CustomerIOCommon (= \(version))\n"
+                + "  - CustomerIOMessagingPushAPN (\(version)):\n    - CustomerIOMessagingPush (= \(version))\n\nCOCOAPODS: 1.15.2\n"
             let app = temporaryDirectory()
             try lock.write(to: app.appendingPathComponent("Podfile.lock"), atomically: true, encoding: .utf8)
             if let source {
@@ -291,6 +291,11 @@ struct ScanReadersTests {
             + "class AppDelegate: UIResponder, UIApplicationDelegate {\n" + launch + "}\n")
         #expect(wrapper.contains("| `customerio` | version 3.14.0 in >= 3.13.1; the app's delegate is `CioAppDelegateWrapper` (`App/AppDelegate.swift:4`) |"), "\(wrapper)")
         #expect(!wrapper.contains("without its app-delegate wrapper"), "\(wrapper)")
+        #expect(!wrapper.contains("not modeled: before 3.10.1"), "\(wrapper)")
+        // 3.10.0 under the wrapper: the wrapper's participant, and the APN module's exchange it does not model, in the reason.
+        let early = try scan("import UIKit\n\n@main\nclass AppDelegateWithCioIntegration: CioAppDelegateWrapper<AppDelegate> {}\n\n"
+            + "class AppDelegate: UIResponder, UIApplicationDelegate {\n" + launch + "}\n", version: "3.10.0")
+        #expect(early.contains("| `customerio:forwarding` | version 3.10.0 in >= 3.9.0 < 3.10.1; not modeled: before 3.10.1 the APN module's automatic device-token fetch"), "\(early)")
         let adaptor = try scan("import SwiftUI\n\n@main\nstruct MyApp: App {\n    @UIApplicationDelegateAdaptor(CioAppDelegateWrapper<AppDelegate>.self) private var appDelegate\n"
             + "    var body: some Scene { WindowGroup { Text(\"x\") } }\n}\n\nclass AppDelegate: NSObject, UIApplicationDelegate {\n" + launch + "}\n")
         #expect(adaptor.contains("| `customerio` | version 3.14.0 in >= 3.13.1; the app's delegate is `CioAppDelegateWrapper`"), "\(adaptor)")

@@ -20,6 +20,9 @@ public struct KnownSDK: Sendable, Hashable {
     /// For an SDK whose modeled integration is a class the app itself names as its app delegate: those classes, and
     /// what the SDK hooks when the app's source shows another app delegate (``Scan/integrated(_:_:appDelegate:known:)``).
     public var integration: Integration? = nil
+    /// A mechanism these versions have that the participant does not model: a scan that maps a package here says so in
+    /// its reason, so the verdict is read as the modeled part's.
+    public var unmodeledPart: String? = nil
 
     /// The integration a participant models when it is a class the app writes (Customer.io's `CioAppDelegateWrapper`),
     /// not a package the app links: linking the SDK is not using it.
@@ -205,11 +208,24 @@ extension KnownSDK {
             return sdk
         }(),
         {
-            var sdk = KnownSDK("Customer.io 3.9–3.13.0", [pod("CustomerIO", nil, ">= 3.9.0 < 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.9.0 < 3.13.1"),
-                                                          spm("customerio-ios", "MessagingPush", ">= 3.9.0 < 3.13.1")], participant: "customerio:forwarding",
+            var sdk = KnownSDK("Customer.io 3.10.1–3.13.0", [pod("CustomerIO", nil, ">= 3.10.1 < 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.10.1 < 3.13.1"),
+                                                              spm("customerio-ios", "MessagingPush", ">= 3.10.1 < 3.13.1")], participant: "customerio:forwarding",
                                hooks: "the app delegate (a wrapper that reaches openURL by forwarding alone) and UNUserNotificationCenter.delegate",
                                source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.13.0 (no application(_:open:options:))")
             sdk.integration = customerIOWithoutWrapper(at: "3.13.0")
+            return sdk
+        }(),
+        // Before #922 (0f5d7f01, first in 3.10.1) the APN module fetched the token by its exchange even under the wrapper.
+        {
+            var sdk = KnownSDK("Customer.io 3.9–3.10.0", [pod("CustomerIO", nil, ">= 3.9.0 < 3.10.1"), pod("CustomerIOMessagingPush", nil, ">= 3.9.0 < 3.10.1"),
+                                                          spm("customerio-ios", "MessagingPush", ">= 3.9.0 < 3.10.1")], participant: "customerio:forwarding",
+                               hooks: "the app delegate (a wrapper that reaches openURL by forwarding alone) and UNUserNotificationCenter.delegate",
+                               source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.10.0 (no application(_:open:options:))")
+            sdk.integration = customerIOWithoutWrapper(at: "3.10.0")
+            sdk.unmodeledPart = "not modeled: before 3.10.1 the APN module's automatic device-token fetch (autoFetchDeviceToken, on by "
+                + "default) also exchanges the didRegisterForRemoteNotificationsWithDeviceToken: method of the app delegate's class when "
+                + "the wrapper is the app delegate (MessagingPushAPN.swift:91 @3.10.0 does not check for the wrapper, as "
+                + "MessagingPushFCM.swift:95 does; #922, first in 3.10.1, added the check)"
             return sdk
         }(),
         // Automatic push click handling arrived in 2.11.0 (CHANGELOG, #403); the APN and FCM modules' automatic device-token

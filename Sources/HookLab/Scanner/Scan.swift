@@ -313,7 +313,8 @@ public struct Scan: Sendable {
                         guard case .yes(let reason) = declaration.match(package) else { continue }
                         if let id = sdk.participant, ids.contains(id) {
                             if !found.contains(where: { $0.participant == id }) {
-                                found.append(Found(package: package, title: sdk.title, participant: id, reason: reason))
+                                found.append(Found(package: package, title: sdk.title, participant: id,
+                                                   reason: reason + (sdk.unmodeledPart.map { "; " + $0 } ?? "")))
                             }
                         } else if let hooks = sdk.hooks {
                             if !unmodeled.contains(where: { $0.title == sdk.title }) {
