@@ -77,7 +77,8 @@ extension CLI {
                     app.root.isEmpty ? path : path.hasPrefix(app.root + "/") ? String(path.dropFirst(app.root.count + 1)) : nil
                 }
                 let skipping = others.union(targets)
-                let source = AppDelegateSource.find(in: top, skipping: skipping, startCalls: catalog.participants.flatMap(\.startCalls)) {
+                let source = AppDelegateSource.find(in: top, skipping: skipping, startCalls: catalog.participants.flatMap(\.startCalls),
+                                                    needles: catalog.participants.compactMap(\.setting?.defaultUnless).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }) {
                     named(app.root.isEmpty ? $0 : app.root + "/" + $0)
                 }
                 // And the switches its Info.plist sets (an extension's excluded).

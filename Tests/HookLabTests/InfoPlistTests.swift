@@ -106,6 +106,25 @@ struct InfoPlistTests {
         }
     }
 
+    @Test("`setting … default-unless NEEDLE` parses into the variant's setting; inside a `for` section it names its line")
+    func defaultUnlessLine() throws {
+        let head = "participant a\nstart runtime\nobserve UIApplication application:openURL:options:\nsetter none\nswizzle-class\n"
+        let file = try ParticipantFile.parse(text: head + "setting manual default-unless push.automation \"leave it off\" vendor docs\n", file: "a.hooklab")
+        let variant = try #require(file.settingVariants().first)
+        #expect(variant.info.id == "a:manual" && variant.info.setting?.defaultUnless == "push.automation" && variant.info.setting?.plistKey == nil)
+        #expect(file.settingVariants().allSatisfy { $0.info.setting?.defaultUnless != nil })
+        do {
+            _ = try ParticipantFile.parse(text: head + "setting manual default-unless \"t\" s\n", file: "a.hooklab")
+            Issue.record("a default-unless without its needle parsed")
+        } catch { #expect(error.line == 6 && error.message.contains("default-unless NEEDLE"), "\(error)") }
+        let sectioned = "participant a\nstart runtime\nfor UIApplication\nobserve UIApplication application:openURL:options:\nsetter none\nswizzle-class\n"
+            + "setting manual default-unless push.automation \"t\" s\n"
+        do {
+            _ = try ParticipantFile.parse(text: sectioned, file: "a.hooklab")
+            Issue.record("a section's default-unless parsed")
+        } catch { #expect(error.line == 7 && error.message.contains("switch for the whole SDK"), "\(error)") }
+    }
+
     @Test("A key the locked version does not read yet (`since VERSION`) leaves the SDK's hooks on, and the reason says why")
     func versionGatedSwitch() throws {
         let entry = InfoPlistEntry(key: "OneSignal_disable_swizzling", value: "YES", file: "App/Info.plist", line: 12)

@@ -303,4 +303,35 @@ struct ScanReadersTests {
         let none = try scan(nil)
         #expect(none.contains("| `customerio` | version 3.14.0 in >= 3.13.1; no app delegate was found in the source, so the lab takes it to be `CioAppDelegateWrapper`"), "\(none)")
     }
+
+    @Test("Braze's push automation is off unless the app's source sets it: no `push.automation` in its files runs `braze:manual`, one line runs `braze` and is named, no source keeps `braze` and says what it assumed")
+    func brazeAutomationFromSource() throws {
+        func scan(_ files: [String: String]) throws -> String {
+            let app = temporaryDirectory()
+            try "PODS:\n  - BrazeKit (10.0.0)\n\nCOCOAPODS: 1.15.2\n".write(to: app.appendingPathComponent("Podfile.lock"), atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(at: app.appendingPathComponent("App"), withIntermediateDirectories: true)
+            for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+                try text.write(to: app.appendingPathComponent("App").appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            let (cli, captured) = CLI.fake(root: app, catalog: Lab.catalog, workers: 1)
+            _ = cli.main(arguments: ["scan"])
+            return captured.out
+        }
+        let delegate = "import UIKit\nimport BrazeKit\n\n@main\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n"
+            + "    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {\n"
+            + "        BrazeManager.start()\n        return true\n    }\n}\n"
+        func manager(_ body: String) -> String {
+            "import BrazeKit\n\nenum BrazeManager {\n    static func start() {\n        let configuration = Braze.Configuration(apiKey: \"k\", endpoint: \"e\")\n"
+                + body + "        _ = Braze(configuration: configuration)\n    }\n}\n"
+        }
+        // Off by default: only a comment mentions it.
+        let off = try scan(["AppDelegate.swift": delegate, "BrazeManager.swift": manager("        // configuration.push.automation = true\n")])
+        #expect(off.contains("| `braze:manual` | version 10.0.0 in >= 6.5.0; the app's source never writes `push.automation`, so its hooks stay off"), "\(off)")
+        // Turned on in another file than the app delegate's: that line.
+        let on = try scan(["AppDelegate.swift": delegate, "BrazeManager.swift": manager("        configuration.push.automation = true\n")])
+        #expect(on.contains("| `braze` | version 10.0.0 in >= 6.5.0; the app's source turns its hooks on: `push.automation` at `App/BrazeManager.swift:6` |"), "\(on)")
+        // No source read: the hooks, and the assumption said.
+        let none = try scan([:])
+        #expect(none.contains("| `braze` | version 10.0.0 in >= 6.5.0; no app source was read, so the lab takes the app to turn its hooks on (`push.automation`)"), "\(none)")
+    }
 }

@@ -120,7 +120,9 @@ extension ParticipantFile.Parser {
             // uiKitActionsPredicate). Inside a `for` section it is that slot's switch only.
             // `plist KEY VALUE`: the Info.plist key and value that set it, which `hooklab scan` reads in the app.
             // `plist KEY VALUE since VERSION`: the SDK reads the key only from that version on (OneSignal 5.5.0).
-            let form = "expected 'setting NAME [off] [plist KEY VALUE [since VERSION]] \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
+            // `default-unless NEEDLE`: the switch is the SDK's default, and the app turns the hooks on by writing NEEDLE
+            // in its source (Braze's push automation is off unless the app sets `configuration.push.automation`).
+            let form = "expected 'setting NAME [off] [default-unless NEEDLE] [plist KEY VALUE [since VERSION]] \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
             let parts = rest.split(separator: "\"", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 3, !parts[1].isEmpty, !parts[2].isEmpty else { throw fail(number, form) }
             var head = parts[0].split(separator: " ").map(String.init)
@@ -128,6 +130,12 @@ extension ParticipantFile.Parser {
             head.removeFirst()
             let off = head.first == "off"
             if off { head.removeFirst() }
+            var defaultUnless: String?
+            if head.first == "default-unless" {
+                guard head.count >= 2 else { throw fail(number, "expected 'default-unless NEEDLE': what the app writes in its source to turn the hooks on, e.g. 'default-unless push.automation'") }
+                defaultUnless = head[1]
+                head.removeFirst(2)
+            }
             var plist: (key: String, value: String, since: String?, numeric: Bool)?
             if head.first == "plist" {
                 // `plist KEY VALUE number`: the SDK reads the key only as a number or Boolean (`isKindOfClass:
@@ -149,7 +157,7 @@ extension ParticipantFile.Parser {
             }
             guard !settings.contains(where: { $0.name == name }) else { throw fail(number, "setting '\(name)' is declared twice") }
             settings.append(SettingLine(name: name, text: parts[1], source: parts[2], line: number, off: off, plistKey: plist?.key, plistValue: plist?.value,
-                                        plistSince: plist?.since, plistNumeric: plist?.numeric ?? false))
+                                        plistSince: plist?.since, plistNumeric: plist?.numeric ?? false, defaultUnless: defaultUnless))
         case "action":
             guard !rest.isEmpty else { throw fail(number, "expected 'action TEXT': what an app can do about this SDK") }
             actions.append(rest)

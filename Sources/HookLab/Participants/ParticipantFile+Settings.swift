@@ -21,6 +21,9 @@ struct SettingLine: Sendable {
     var plistSince: String? = nil
     /// `number`: the SDK reads the key only as a number or Boolean, not a string.
     var plistNumeric = false
+    /// `default-unless NEEDLE`: the switch is the SDK's default; the app turns the hooks on by writing NEEDLE (a
+    /// property or call) in its source, which `hooklab scan` looks for.
+    var defaultUnless: String? = nil
     /// The host classes of the `for` sections it was declared in; empty: a switch for every slot the SDK hooks.
     var hostClasses: [String] = []
 }
@@ -61,7 +64,8 @@ extension ParticipantFile {
             info.versionOf = nil
             info.setting = ParticipantInfo.Setting(of: self.info.id, name: setting.name, text: setting.text,
                                                    plistKey: setting.plistKey, plistValue: setting.plistValue,
-                                                   plistSince: setting.plistSince, plistNumeric: setting.plistNumeric)
+                                                   plistSince: setting.plistSince, plistNumeric: setting.plistNumeric,
+                                                   defaultUnless: setting.defaultUnless)
             info.declaredSettings = []
             // The app sets the switch: its variant is a choice of the app's even where the SDK's modes are not.
             info.chosenBy = nil

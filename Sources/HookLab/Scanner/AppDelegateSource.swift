@@ -51,6 +51,15 @@ public struct AppDelegateSource: Sendable, Hashable {
     public var elsewhereDelegate: SourceLine? = nil
     /// A `main.swift`/`main.m` whose `UIApplicationMain` names the app delegate's class.
     public var namedByMain: SourceLine? = nil
+    /// Where the app's Swift and Objective-C files first write each text a `setting … default-unless NEEDLE` line asks
+    /// about (outside `//` comments), in the needles' order; a needle written nowhere has no entry.
+    public var mentions: [Mention] = []
+
+    /// A needle and the first line that writes it.
+    public struct Mention: Sendable, Hashable {
+        public var needle: String
+        public var at: SourceLine
+    }
 
     /// A file and a 1-based line in it.
     public struct SourceLine: Sendable, Hashable {
@@ -308,7 +317,7 @@ public struct AppDelegateSource: Sendable, Hashable {
     /// declared in a header takes its set-up from the file that implements it. `name` gives the path a report shows for a
     /// file relative to `directory`.
     public static func find(in directory: URL, skipping: Set<String> = [], startCalls: [ParticipantInfo.StartCall] = [],
-                            name: (String) -> String) -> AppDelegateSource? {
+                            needles: [String] = [], name: (String) -> String) -> AppDelegateSource? {
         let skipped: Set<String> = ["Pods", "Carthage", ".build", "build", "DerivedData", ".git", "node_modules", ".symlinks", "ephemeral", ".dart_tool"]
         var found: [(source: AppDelegateSource, named: Bool)] = []
         var texts: [(file: String, text: String)] = []
@@ -317,6 +326,7 @@ public struct AppDelegateSource: Sendable, Hashable {
         var dartStarts: [DartStartCall] = []
         let wanted = startCalls.compactMap(\.registeredIf).uniqued()
         var present: [String] = []
+        var mentions: [Mention] = []
         Lockfile.walk(directory, maxDepth: 12, maxEntries: 20_000, enters: { entry, path in !skipped.contains(entry) && !skipping.contains(path) }) { path, entry, size in
             if wanted.contains(entry), !present.contains(entry) { present.append(entry) }
             guard !skipping.contains(path) else { return }
@@ -334,7 +344,18 @@ public struct AppDelegateSource: Sendable, Hashable {
             }
             let named = isCandidate(entry)
             guard isSource(entry), size <= (named ? 2_000_000 : 512_000), let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path),
-                  let text = String(data: data, encoding: .utf8), named || mayMatter(text) else { return }
+                  let text = String(data: data, encoding: .utf8) else { return }
+            // Every source file, for the texts that turn an SDK's hooks on (a file that cannot hold the app delegate too).
+            for needle in needles where !mentions.contains(where: { $0.needle == needle }) && text.holds(needle) {
+                for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let line = raw.drop { $0 == " " || $0 == "\t" }
+                    if !line.hasPrefix("//"), line.holds(needle) {
+                        mentions.append(Mention(needle: needle, at: SourceLine(file: name(path), line: index + 1)))
+                        break
+                    }
+                }
+            }
+            guard named || mayMatter(text) else { return }
             let file = name(path)
             texts.append((file, text))
             if let main = mainClass(text) { mainNames.append((main.name, SourceLine(file: file, line: main.line))) }
@@ -346,6 +367,7 @@ public struct AppDelegateSource: Sendable, Hashable {
             ?? found.first(where: { $0.source.isEntryPoint })?.source ?? found.first(where: \.named)?.source ?? found.first?.source else { return nil }
         if let main, main.name == chosen.className { chosen.namedByMain = main.at }
         chosen.dartStartCalls = dartStarts
+        chosen.mentions = needles.compactMap { needle in mentions.first { $0.needle == needle } }
         chosen.filesPresent = present
         // A class declared in a header (or a SwiftUI adaptor's class declared elsewhere): its methods and its set-up are
         // where it is implemented.

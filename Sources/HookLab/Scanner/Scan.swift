@@ -103,12 +103,16 @@ public struct Scan: Sendable {
         public var entry: InfoPlistEntry
     }
 
-    /// Each found SDK whose `setting … plist KEY VALUE` the app's Info.plist sets becomes that variant.
-    static func switched(_ found: [Found], participants: [ParticipantInfo], infoPlist: [InfoPlistEntry]) -> ([Found], [Switch]) {
+    /// Each found SDK whose `setting … plist KEY VALUE` the app's Info.plist sets becomes that variant; else one whose
+    /// `setting … default-unless NEEDLE` is its default becomes that variant when the app's source (read: an app delegate
+    /// was found) never writes NEEDLE.
+    static func switched(_ found: [Found], participants: [ParticipantInfo], infoPlist: [InfoPlistEntry],
+                         appDelegate: AppDelegateSource? = nil) -> ([Found], [Switch]) {
         var found = found
         var switches: [Switch] = []
         for i in found.indices {
             let id = found[i].participant
+            defer { defaulted(&found[i], from: id, participants: participants, appDelegate: appDelegate) }
             for variant in participants {
                 guard let setting = variant.setting, setting.of == id, let key = setting.plistKey, let value = setting.plistValue,
                       let entry = infoPlist.first(where: { $0.key == key && InfoPlist.matches($0.value, value) }) else { continue }
@@ -135,6 +139,25 @@ public struct Scan: Sendable {
             }
         }
         return (found, switches)
+    }
+
+    /// A found SDK still its hooking participant `id` (no Info.plist switch took it) whose default is a `default-unless`
+    /// variant: that variant unless the app's source writes the needle; the reason says which, and where.
+    static func defaulted(_ found: inout Found, from id: String, participants: [ParticipantInfo], appDelegate: AppDelegateSource?) {
+        guard found.participant == id,
+              let variant = participants.first(where: { $0.setting?.of == id && $0.setting?.defaultUnless != nil }),
+              let setting = variant.setting, let needle = setting.defaultUnless else { return }
+        guard let appDelegate else {
+            found.reason += "; no app source was read, so the lab takes the app to turn its hooks on (`\(needle)`), which "
+                + "\(found.title) leaves off by default (`\(variant.id)`: \(setting.text))"
+            return
+        }
+        if let mention = appDelegate.mentions.first(where: { $0.needle == needle }) {
+            found.reason += "; the app's source turns its hooks on: `\(needle)` at `\(mention.at.file):\(mention.at.line)`"
+        } else {
+            found.participant = variant.id
+            found.reason += "; the app's source never writes `\(needle)`, so its hooks stay off, the default: \(setting.text)"
+        }
     }
 
     /// A found SDK whose modeled integration is a class the app names as its app delegate (``KnownSDK/Integration``) is
@@ -411,7 +434,7 @@ public struct Scan: Sendable {
         let packages = withBroughtParts(linkedPlugins(pluginVersions(packages)))
         let (recognisedAll, unmodeledAll, nothing, placed) = recognise(packages, participants: participants)
         let (recognised, unmodeled) = integrated(recognisedAll, unmodeledAll, appDelegate: appDelegate)
-        let (found, switches) = switched(recognised, participants: participants, infoPlist: infoPlist)
+        let (found, switches) = switched(recognised, participants: participants, infoPlist: infoPlist, appDelegate: appDelegate)
         let generator = ScenarioGenerator(hosts: catalog.hosts, participants: participants)
         let advisor = Advisor(generator: generator, workers: workers, footprints: catalog as? LoadFootprintMeasuring, makeRunner: catalog.makeRunner)
         let framework = AppFramework.of(packages, found: found, participants: participants).refined(by: appDelegate)
