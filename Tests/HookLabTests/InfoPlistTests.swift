@@ -106,7 +106,7 @@ struct InfoPlistTests {
         }
     }
 
-    @Test("`setting … default-unless NEEDLE` parses into the variant's setting; inside a `for` section it names its line")
+    @Test("`setting … default-unless NEEDLE` parses into the variant's setting, for the whole SDK or, inside a `for` section, for that slot's hosts")
     func defaultUnlessLine() throws {
         let head = "participant a\nstart runtime\nobserve UIApplication application:openURL:options:\nsetter none\nswizzle-class\n"
         let file = try ParticipantFile.parse(text: head + "setting manual default-unless push.automation \"leave it off\" vendor docs\n", file: "a.hooklab")
@@ -119,10 +119,8 @@ struct InfoPlistTests {
         } catch { #expect(error.line == 6 && error.message.contains("default-unless NEEDLE"), "\(error)") }
         let sectioned = "participant a\nstart runtime\nfor UIApplication\nobserve UIApplication application:openURL:options:\nsetter none\nswizzle-class\n"
             + "setting manual default-unless push.automation \"t\" s\n"
-        do {
-            _ = try ParticipantFile.parse(text: sectioned, file: "a.hooklab")
-            Issue.record("a section's default-unless parsed")
-        } catch { #expect(error.line == 7 && error.message.contains("switch for the whole SDK"), "\(error)") }
+        let scoped = try #require(try ParticipantFile.parse(text: sectioned, file: "a.hooklab").settingVariants().first)
+        #expect(scoped.info.setting?.defaultUnless == "push.automation" && scoped.info.hosts.allSatisfy { $0.hasPrefix("UIApplication") }, "\(scoped.info.hosts)")
     }
 
     @Test("A key the locked version does not read yet (`since VERSION`) leaves the SDK's hooks on, and the reason says why")

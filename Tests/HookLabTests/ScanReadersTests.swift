@@ -329,9 +329,37 @@ struct ScanReadersTests {
         #expect(off.contains("| `braze:manual` | version 10.0.0 in >= 6.5.0; the app's source never writes `push.automation`, so its hooks stay off"), "\(off)")
         // Turned on in another file than the app delegate's: that line.
         let on = try scan(["AppDelegate.swift": delegate, "BrazeManager.swift": manager("        configuration.push.automation = true\n")])
-        #expect(on.contains("| `braze` | version 10.0.0 in >= 6.5.0; the app's source turns its hooks on: `push.automation` at `App/BrazeManager.swift:6` |"), "\(on)")
+        #expect(on.contains("| `braze` | version 10.0.0 in >= 6.5.0; the app's source writes `push.automation` (`App/BrazeManager.swift:6`), which turns its hooks on |"), "\(on)")
         // No source read: the hooks, and the assumption said.
         let none = try scan([:])
-        #expect(none.contains("| `braze` | version 10.0.0 in >= 6.5.0; no app source was read, so the lab takes the app to turn its hooks on (`push.automation`)"), "\(none)")
+        #expect(none.contains("| `braze` | version 10.0.0 in >= 6.5.0; no app source was read, so the lab takes the app to write `push.automation`, which turns its hooks on (Braze"), "\(none)")
+    }
+
+    @Test("Datadog's scroll-view proxy is on only when the app sets uiKitActionsPredicate: without it Datadog runs as `datadog:no-uikit-actions` on the scroll views alone, so IGListKit meets no proxy there, while its URL-session hooks stay")
+    func datadogActionsFromSource() throws {
+        func scan(_ configure: String) throws -> (out: String, json: String) {
+            let app = temporaryDirectory()
+            try "PODS:\n  - DatadogRUM (3.11.0)\n  - FirebasePerformance (11.5.0)\n  - IGListKit (4.0.0)\n\nCOCOAPODS: 1.15.2\n"
+                .write(to: app.appendingPathComponent("Podfile.lock"), atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(at: app.appendingPathComponent("App"), withIntermediateDirectories: true)
+            try ("import UIKit\nimport DatadogRUM\n\n@main\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n"
+                + "    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {\n"
+                + "        RUM.enable(with: RUM.Configuration(applicationID: \"a\"\(configure)))\n        return true\n    }\n}\n")
+                .write(to: app.appendingPathComponent("App/AppDelegate.swift"), atomically: true, encoding: .utf8)
+            let (cli, captured) = CLI.fake(root: app, catalog: Lab.catalog, workers: 1)
+            _ = cli.main(arguments: ["scan"])
+            let (jsonCLI, json) = CLI.fake(root: app, catalog: Lab.catalog, workers: 1)
+            _ = jsonCLI.main(arguments: ["scan", "--json"])
+            return (captured.out, json.out)
+        }
+        let off = try scan("")
+        #expect(off.out.contains("| `datadog` | version 3.11.0 in >= 3.9.0; the app's source never writes `uiKitActionsPredicate`, so its hooks for `UIScrollView`, `UITableView` and `UICollectionView` stay off, the default"), "\(off.out)")
+        #expect(!off.out.contains("### UICollectionView: `datadog`, `iglist`"), "\(off.out)")
+        #expect(off.out.contains("### UICollectionView: `datadog:no-uikit-actions`, `iglist`"), "\(off.out)")
+        #expect(off.out.contains("### NSURLSession"), "\(off.out)")
+        #expect(off.json.contains("\"variant\": \"datadog:no-uikit-actions\""), "\(off.json)")
+        let on = try scan(", uiKitActionsPredicate: DefaultUIKitRUMActionsPredicate()")
+        #expect(on.out.contains("the app's source writes `uiKitActionsPredicate` (`App/AppDelegate.swift:7`), which turns its hooks on for `UIScrollView`, `UITableView` and `UICollectionView`"), "\(on.out)")
+        #expect(on.out.contains("### UICollectionView: `datadog`, `iglist`"), "\(on.out)")
     }
 }

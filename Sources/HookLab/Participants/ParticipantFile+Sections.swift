@@ -69,10 +69,6 @@ extension ParticipantFile {
         for (n, section) in parsed.enumerated() {
             for var setting in section.settings {
                 let scoped = setting.line - 1 > starts[n]
-                // The scan switches the whole SDK to its default variant; a section's variant covers its slot only.
-                if scoped, setting.defaultUnless != nil {
-                    throw InputFileError(file: file, line: setting.line, message: "'default-unless' is a switch for the whole SDK: declare the setting before the first 'for' section")
-                }
                 if let i = settings.firstIndex(where: { $0.name == setting.name }) {
                         if scoped, !settings[i].hostClasses.isEmpty {
                         for host in section.sdk.hostClasses where !settings[i].hostClasses.contains(host) { settings[i].hostClasses.append(host) }

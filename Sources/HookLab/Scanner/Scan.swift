@@ -11,6 +11,23 @@ public struct Scan: Sendable {
         public var participant: String
         /// Why it maps there: `version 6.5.0 in >= 6.5.0`, `subspec DeprecatedCellClick`, `product RxCocoa`.
         public var reason: String
+        /// The hosts where it runs as another variant: a slot whose hooks the app never turns on (a section's
+        /// `setting … default-unless`), e.g. `datadog:no-uikit-actions` on the scroll views.
+        public var hostVariants: [HostVariant] = []
+
+        /// The participant it runs as on `host`.
+        public func participant(on host: String) -> String {
+            hostVariants.first { $0.hosts.contains(host) }?.variant ?? participant
+        }
+
+        /// Whether it runs as `id` on some host.
+        public func runs(as id: String) -> Bool { participant == id || hostVariants.contains { $0.variant == id } }
+    }
+
+    /// A variant a found SDK runs as on some hosts only.
+    public struct HostVariant: Sendable, Hashable {
+        public var variant: String
+        public var hosts: [String]
     }
 
     /// A locked package the catalogue knows hooks something the lab does not model yet.
@@ -142,21 +159,31 @@ public struct Scan: Sendable {
     }
 
     /// A found SDK still its hooking participant `id` (no Info.plist switch took it) whose default is a `default-unless`
-    /// variant: that variant unless the app's source writes the needle; the reason says which, and where.
+    /// variant: that variant unless the app's source writes the needle; the reason says which, and where. A section's
+    /// switch (its variant runs on that slot's hosts only) makes it that variant on those hosts alone.
     static func defaulted(_ found: inout Found, from id: String, participants: [ParticipantInfo], appDelegate: AppDelegateSource?) {
-        guard found.participant == id,
-              let variant = participants.first(where: { $0.setting?.of == id && $0.setting?.defaultUnless != nil }),
-              let setting = variant.setting, let needle = setting.defaultUnless else { return }
-        guard let appDelegate else {
-            found.reason += "; no app source was read, so the lab takes the app to turn its hooks on (`\(needle)`), which "
-                + "\(found.title) leaves off by default (`\(variant.id)`: \(setting.text))"
-            return
-        }
-        if let mention = appDelegate.mentions.first(where: { $0.needle == needle }) {
-            found.reason += "; the app's source turns its hooks on: `\(needle)` at `\(mention.at.file):\(mention.at.line)`"
-        } else {
-            found.participant = variant.id
-            found.reason += "; the app's source never writes `\(needle)`, so its hooks stay off, the default: \(setting.text)"
+        guard found.participant == id, let base = participants.first(where: { $0.id == id }) else { return }
+        for variant in participants where variant.setting?.of == id {
+            guard let setting = variant.setting, let needle = setting.defaultUnless else { continue }
+            let scoped = variant.hosts != base.hosts
+            let names = variant.hosts.filter { !$0.contains("@") }.map { "`\($0)`" }
+            let slots = scoped ? " for " + (names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()) : ""
+            guard let appDelegate else {
+                found.reason += "; no app source was read, so the lab takes the app to write `\(needle)`, which turns its hooks on\(slots) "
+                    + "(\(found.title) leaves them off by default: `\(variant.id)`, \(setting.text))"
+                continue
+            }
+            if let mention = appDelegate.mentions.first(where: { $0.needle == needle }) {
+                found.reason += "; the app's source writes `\(needle)` (`\(mention.at.file):\(mention.at.line)`), which turns its hooks on\(slots)"
+                continue
+            }
+            found.reason += "; the app's source never writes `\(needle)`, so its hooks\(slots) stay off, the default: \(setting.text)"
+            if scoped {
+                found.hostVariants.append(HostVariant(variant: variant.id, hosts: variant.hosts))
+            } else {
+                found.participant = variant.id
+                return
+            }
         }
     }
 
@@ -411,7 +438,8 @@ public struct Scan: Sendable {
             var families = Set<String>()
             var leftOut: [String] = []
             for f in found {
-                guard let info = participants.first(where: { $0.id == f.participant }), info.hosts.contains(host.name), !set.contains(info.id) else { continue }
+                let id = f.participant(on: host.name)
+                guard let info = participants.first(where: { $0.id == id }), info.hosts.contains(host.name), !set.contains(info.id) else { continue }
                 if families.contains(info.family) || set.count == Advisor.sizes.upperBound { leftOut.append(info.id); continue }
                 families.insert(info.family)
                 set.append(info.id)
@@ -489,7 +517,7 @@ public struct Scan: Sendable {
             return "`\(host)`"
         }
         func named(_ id: String) -> String {
-            found.first { $0.participant == id }.map { "\($0.package.rootName) (`\(id)`)" } ?? "`\(id)`"
+            found.first { $0.runs(as: id) }.map { "\($0.package.rootName) (`\(id)`)" } ?? "`\(id)`"
         }
         let sdks = found.count == 1 ? "SDK" : "SDKs"
         let failing = hosts.filter(\.failsForApp)
@@ -595,7 +623,7 @@ public struct Scan: Sendable {
     /// "upgrade RxCocoa to >= 6.5.0" when `to` is another version range of the SDK `from` was found as.
     public static func upgrade(from: String, to: String, found: [Found], known: [KnownSDK] = KnownSDK.all,
                                declared: [String: [PackageDeclaration]] = [:]) -> String? {
-        guard let row = found.first(where: { $0.participant == from }) else { return nil }
+        guard let row = found.first(where: { $0.runs(as: from) }) else { return nil }
         // The target's own package lines (a participant file) first, then the catalogue's.
         let targets = (declared[to] ?? []) + known.filter { $0.participant == to }.flatMap(\.packages)
         do {

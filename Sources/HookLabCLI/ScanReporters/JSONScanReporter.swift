@@ -12,7 +12,8 @@ struct JSONScanReporter: ScanReporter {
              ("broughtBy", p.broughtBy.map(JSONValue.string) ?? .null)]
         }
         let found: [JSONValue] = scan.found.map { f in
-            .object(located(f.package) + [("participant", .string(f.participant)), ("sdk", .string(f.title)), ("reason", .string(f.reason))])
+            .object(located(f.package) + [("participant", .string(f.participant)), ("sdk", .string(f.title)), ("reason", .string(f.reason)),
+                                          ("hostVariants", .array(f.hostVariants.map { .object([("variant", .string($0.variant)), ("hosts", strings($0.hosts))]) }))])
         }
         let unmodeled: [JSONValue] = scan.unmodeled.map { u in
             .object(located(u.package) + [("sdk", .string(u.title)), ("hooks", .string(u.hooks)),
