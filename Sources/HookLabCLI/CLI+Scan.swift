@@ -78,7 +78,7 @@ extension CLI {
                 }
                 let skipping = others.union(targets)
                 let source = AppDelegateSource.find(in: top, skipping: skipping, startCalls: catalog.participants.flatMap(\.startCalls),
-                                                    needles: catalog.participants.compactMap(\.setting?.defaultUnless).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }) {
+                                                    needles: catalog.participants.flatMap { $0.setting?.defaultUnless ?? [] }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }) {
                     named(app.root.isEmpty ? $0 : app.root + "/" + $0)
                 }
                 // And the switches its Info.plist sets (an extension's excluded).

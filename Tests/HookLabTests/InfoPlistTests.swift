@@ -111,16 +111,19 @@ struct InfoPlistTests {
         let head = "participant a\nstart runtime\nobserve UIApplication application:openURL:options:\nsetter none\nswizzle-class\n"
         let file = try ParticipantFile.parse(text: head + "setting manual default-unless push.automation \"leave it off\" vendor docs\n", file: "a.hooklab")
         let variant = try #require(file.settingVariants().first)
-        #expect(variant.info.id == "a:manual" && variant.info.setting?.defaultUnless == "push.automation" && variant.info.setting?.plistKey == nil)
-        #expect(file.settingVariants().allSatisfy { $0.info.setting?.defaultUnless != nil })
+        #expect(variant.info.id == "a:manual" && variant.info.setting?.defaultUnless == ["push.automation"] && variant.info.setting?.plistKey == nil)
+        #expect(file.settingVariants().allSatisfy { !($0.info.setting?.defaultUnless.isEmpty ?? true) })
         do {
             _ = try ParticipantFile.parse(text: head + "setting manual default-unless \"t\" s\n", file: "a.hooklab")
             Issue.record("a default-unless without its needle parsed")
         } catch { #expect(error.line == 6 && error.message.contains("default-unless NEEDLE"), "\(error)") }
+        // Several needles, up to a plist clause.
+        let two = try ParticipantFile.parse(text: head + "setting manual default-unless .push( PushService plist K NO \"t\" s\n", file: "a.hooklab")
+        #expect(two.settingVariants().first?.info.setting?.defaultUnless == [".push(", "PushService"] && two.settingVariants().first?.info.setting?.plistKey == "K")
         let sectioned = "participant a\nstart runtime\nfor UIApplication\nobserve UIApplication application:openURL:options:\nsetter none\nswizzle-class\n"
             + "setting manual default-unless push.automation \"t\" s\n"
         let scoped = try #require(try ParticipantFile.parse(text: sectioned, file: "a.hooklab").settingVariants().first)
-        #expect(scoped.info.setting?.defaultUnless == "push.automation" && scoped.info.hosts.allSatisfy { $0.hasPrefix("UIApplication") }, "\(scoped.info.hosts)")
+        #expect(scoped.info.setting?.defaultUnless == ["push.automation"] && scoped.info.hosts.allSatisfy { $0.hasPrefix("UIApplication") }, "\(scoped.info.hosts)")
     }
 
     @Test("A key the locked version does not read yet (`since VERSION`) leaves the SDK's hooks on, and the reason says why")

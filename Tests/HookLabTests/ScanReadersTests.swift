@@ -362,4 +362,30 @@ struct ScanReadersTests {
         #expect(on.out.contains("the app's source writes `uiKitActionsPredicate` (`App/AppDelegate.swift:7`), which turns its hooks on for `UIScrollView`, `UITableView` and `UICollectionView`"), "\(on.out)")
         #expect(on.out.contains("### UICollectionView: `datadog`, `iglist`"), "\(on.out)")
     }
+
+    @Test("CleverTap swizzles only when the app calls autoIntegrate, and Embrace captures pushes only when the app adds the push capture service: without them each runs as its switched-off variant")
+    func optInHooksFromSource() throws {
+        func scan(_ lock: String, _ body: String) throws -> String {
+            let app = temporaryDirectory()
+            try lock.write(to: app.appendingPathComponent("Podfile.lock"), atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(at: app.appendingPathComponent("App"), withIntermediateDirectories: true)
+            try ("import UIKit\n\n@main\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n"
+                + "    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {\n"
+                + body + "        return true\n    }\n}\n").write(to: app.appendingPathComponent("App/AppDelegate.swift"), atomically: true, encoding: .utf8)
+            let (cli, captured) = CLI.fake(root: app, catalog: Lab.catalog, workers: 1)
+            _ = cli.main(arguments: ["scan"])
+            return captured.out
+        }
+        let clevertap = "PODS:\n  - CleverTap-iOS-SDK (7.7.0)\n\nCOCOAPODS: 1.15.2\n"
+        let manual = try scan(clevertap, "        CleverTap.sharedInstance()?.setPushToken(Data())\n")
+        #expect(manual.contains("| `clevertap:manual` |") && manual.contains("the app's source never writes `autoIntegrate`"), "\(manual)")
+        let auto = try scan(clevertap, "        CleverTap.autoIntegrate()\n")
+        #expect(auto.contains("| `clevertap` |") && auto.contains("the app's source writes `autoIntegrate` (`App/AppDelegate.swift:6`)"), "\(auto)")
+        let embrace = "PODS:\n  - EmbraceIO (6.21.0)\n\nCOCOAPODS: 1.15.2\n"
+        let defaults = try scan(embrace, "        try? Embrace.setup(options: Embrace.Options(appId: \"a\", captureServices: .automatic)).start()\n")
+        #expect(defaults.contains("| `embrace:no-push-capture` |")
+            && defaults.contains("the app's source never writes `.pushNotification(` or `PushNotificationCaptureService`"), "\(defaults)")
+        let push = try scan(embrace, "        try? Embrace.setup(options: Embrace.Options(appId: \"a\", captureServices: CaptureServiceBuilder().addDefaults().add(.pushNotification()).build())).start()\n")
+        #expect(push.contains("| `embrace` |") && push.contains("the app's source writes `.pushNotification(`"), "\(push)")
+    }
 }

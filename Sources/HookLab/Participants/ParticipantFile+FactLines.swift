@@ -122,7 +122,7 @@ extension ParticipantFile.Parser {
             // `plist KEY VALUE since VERSION`: the SDK reads the key only from that version on (OneSignal 5.5.0).
             // `default-unless NEEDLE`: the switch is the SDK's default, and the app turns the hooks on by writing NEEDLE
             // in its source (Braze's push automation is off unless the app sets `configuration.push.automation`).
-            let form = "expected 'setting NAME [off] [default-unless NEEDLE] [plist KEY VALUE [since VERSION]] \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
+            let form = "expected 'setting NAME [off] [default-unless NEEDLE…] [plist KEY VALUE [since VERSION]] \"what the app sets, and what it then does by hand\" SOURCE', SOURCE being where the SDK reads the switch"
             let parts = rest.split(separator: "\"", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 3, !parts[1].isEmpty, !parts[2].isEmpty else { throw fail(number, form) }
             var head = parts[0].split(separator: " ").map(String.init)
@@ -130,11 +130,12 @@ extension ParticipantFile.Parser {
             head.removeFirst()
             let off = head.first == "off"
             if off { head.removeFirst() }
-            var defaultUnless: String?
+            var defaultUnless: [String] = []
             if head.first == "default-unless" {
-                guard head.count >= 2 else { throw fail(number, "expected 'default-unless NEEDLE': what the app writes in its source to turn the hooks on, e.g. 'default-unless push.automation'") }
-                defaultUnless = head[1]
-                head.removeFirst(2)
+                // Its needles run up to a `plist` clause or the quoted text.
+                head.removeFirst()
+                while let word = head.first, word != "plist" { defaultUnless.append(word); head.removeFirst() }
+                guard !defaultUnless.isEmpty else { throw fail(number, "expected 'default-unless NEEDLE…': what the app writes in its source to turn the hooks on, e.g. 'default-unless push.automation'") }
             }
             var plist: (key: String, value: String, since: String?, numeric: Bool)?
             if head.first == "plist" {

@@ -21,9 +21,9 @@ struct SettingLine: Sendable {
     var plistSince: String? = nil
     /// `number`: the SDK reads the key only as a number or Boolean, not a string.
     var plistNumeric = false
-    /// `default-unless NEEDLE`: the switch is the SDK's default; the app turns the hooks on by writing NEEDLE (a
-    /// property or call) in its source, which `hooklab scan` looks for.
-    var defaultUnless: String? = nil
+    /// `default-unless NEEDLE…`: the switch is the SDK's default; the app turns the hooks on by writing one of the
+    /// NEEDLEs (a property or call) in its source, which `hooklab scan` looks for. Empty: the hooks are the default.
+    var defaultUnless: [String] = []
     /// The host classes of the `for` sections it was declared in; empty: a switch for every slot the SDK hooks.
     var hostClasses: [String] = []
 }

@@ -113,9 +113,9 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         public var plistSince: String? = nil
         /// Whether the SDK reads the key only as a number or Boolean (`plist KEY VALUE number`): a `<string>` is ignored.
         public var plistNumeric = false
-        /// `default-unless NEEDLE`: the variant is the SDK's default, and the app turns the hooks on by writing NEEDLE in
-        /// its source (Braze's `push.automation`); nil: the hooks are the default.
-        public var defaultUnless: String? = nil
+        /// `default-unless NEEDLE…`: the variant is the SDK's default, and the app turns the hooks on by writing one of
+        /// the NEEDLEs in its source (Braze's `push.automation`); empty: the hooks are the default.
+        public var defaultUnless: [String] = []
     }
     /// How the app starts the SDK, as the app's own source shows it (`start-call swift FirebaseApp.configure()`,
     /// `start-call plugin`): `hooklab scan` finds these in the app delegate to tell where the app sets its notification

@@ -164,20 +164,22 @@ public struct Scan: Sendable {
     static func defaulted(_ found: inout Found, from id: String, participants: [ParticipantInfo], appDelegate: AppDelegateSource?) {
         guard found.participant == id, let base = participants.first(where: { $0.id == id }) else { return }
         for variant in participants where variant.setting?.of == id {
-            guard let setting = variant.setting, let needle = setting.defaultUnless else { continue }
+            guard let setting = variant.setting, !setting.defaultUnless.isEmpty else { continue }
+            let needles = setting.defaultUnless.map { "`\($0)`" }
+            let needle = needles.count > 1 ? needles.dropLast().joined(separator: ", ") + " or " + needles.last! : needles[0]
             let scoped = variant.hosts != base.hosts
             let names = variant.hosts.filter { !$0.contains("@") }.map { "`\($0)`" }
             let slots = scoped ? " for " + (names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()) : ""
             guard let appDelegate else {
-                found.reason += "; no app source was read, so the lab takes the app to write `\(needle)`, which turns its hooks on\(slots) "
+                found.reason += "; no app source was read, so the lab takes the app to write \(needle), which turns its hooks on\(slots) "
                     + "(\(found.title) leaves them off by default: `\(variant.id)`, \(setting.text))"
                 continue
             }
-            if let mention = appDelegate.mentions.first(where: { $0.needle == needle }) {
-                found.reason += "; the app's source writes `\(needle)` (`\(mention.at.file):\(mention.at.line)`), which turns its hooks on\(slots)"
+            if let mention = appDelegate.mentions.first(where: { setting.defaultUnless.contains($0.needle) }) {
+                found.reason += "; the app's source writes `\(mention.needle)` (`\(mention.at.file):\(mention.at.line)`), which turns its hooks on\(slots)"
                 continue
             }
-            found.reason += "; the app's source never writes `\(needle)`, so its hooks\(slots) stay off, the default: \(setting.text)"
+            found.reason += "; the app's source never writes \(needle), so its hooks\(slots) stay off, the default: \(setting.text)"
             if scoped {
                 found.hostVariants.append(HostVariant(variant: variant.id, hosts: variant.hosts))
             } else {
