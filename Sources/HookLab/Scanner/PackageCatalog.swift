@@ -80,6 +80,17 @@ extension KnownSDK {
     static func pub(_ name: String, _ versions: String = "*") -> PackageDeclaration {
         PackageDeclaration(.pub, name, nil, range(versions))
     }
+    /// A Customer.io entry from 3.9 on: its pods and Swift package product over `versions`, mapped to a participant of its
+    /// app-delegate wrapper, and what it hooks without the wrapper (read at `tag`).
+    static func customerIO(_ title: String, _ versions: String, participant: String, hooks: String, source: String, tag: String) -> KnownSDK {
+        var sdk = KnownSDK(title, [pod("CustomerIO", nil, versions), pod("CustomerIOMessagingPush", nil, versions), spm("customerio-ios", "MessagingPush", versions)],
+                           participant: participant, hooks: hooks, source: "customerio/customerio-ios " + source)
+        sdk.integration = customerIOWithoutWrapper(at: tag)
+        return sdk
+    }
+
+    static let forwardingWrapper = "the app delegate (a wrapper that reaches openURL by forwarding alone) and UNUserNotificationCenter.delegate"
+
     /// Customer.io 3.9 and later in an app that does not name its wrapper: the APN and FCM modules' automatic device-token
     /// fetch and the automatic push handling, both on by default and skipped only once the wrapper has run
     /// (`appDelegateIntegratedExplicitly`, from 3.10.1; read at `tag`, the newest tag of the entry's range).
@@ -199,29 +210,14 @@ extension KnownSDK {
         // Both model the wrapper, which the app names as its app delegate class (the participants' app-delegate-class
         // lines); an app that keeps its own app delegate and calls MessagingPushAPN/FCM.initialize gets the SDK's
         // swizzles instead, which no participant models (Scan.integrated).
-        {
-            var sdk = KnownSDK("Customer.io", [pod("CustomerIO", nil, ">= 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.13.1"),
-                                               spm("customerio-ios", "MessagingPush", ">= 3.13.1")], participant: "customerio",
-                               hooks: "the app delegate (a forwarding wrapper) and UNUserNotificationCenter.delegate",
-                               source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.13.1 (#950)")
-            sdk.integration = customerIOWithoutWrapper(at: "3.13.1")
-            return sdk
-        }(),
-        {
-            var sdk = KnownSDK("Customer.io 3.10.1–3.13.0", [pod("CustomerIO", nil, ">= 3.10.1 < 3.13.1"), pod("CustomerIOMessagingPush", nil, ">= 3.10.1 < 3.13.1"),
-                                                              spm("customerio-ios", "MessagingPush", ">= 3.10.1 < 3.13.1")], participant: "customerio:forwarding",
-                               hooks: "the app delegate (a wrapper that reaches openURL by forwarding alone) and UNUserNotificationCenter.delegate",
-                               source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.13.0 (no application(_:open:options:))")
-            sdk.integration = customerIOWithoutWrapper(at: "3.13.0")
-            return sdk
-        }(),
+        customerIO("Customer.io", ">= 3.13.1", participant: "customerio", hooks: "the app delegate (a forwarding wrapper) and UNUserNotificationCenter.delegate",
+                   source: "CioProviderAgnosticAppDelegate.swift @3.13.1 (#950)", tag: "3.13.1"),
+        customerIO("Customer.io 3.10.1–3.13.0", ">= 3.10.1 < 3.13.1", participant: "customerio:forwarding", hooks: forwardingWrapper,
+                   source: "CioProviderAgnosticAppDelegate.swift @3.13.0 (no application(_:open:options:))", tag: "3.13.0"),
         // Before #922 (0f5d7f01, first in 3.10.1) the APN module fetched the token by its exchange even under the wrapper.
         {
-            var sdk = KnownSDK("Customer.io 3.9–3.10.0", [pod("CustomerIO", nil, ">= 3.9.0 < 3.10.1"), pod("CustomerIOMessagingPush", nil, ">= 3.9.0 < 3.10.1"),
-                                                          spm("customerio-ios", "MessagingPush", ">= 3.9.0 < 3.10.1")], participant: "customerio:forwarding",
-                               hooks: "the app delegate (a wrapper that reaches openURL by forwarding alone) and UNUserNotificationCenter.delegate",
-                               source: "customerio/customerio-ios CioProviderAgnosticAppDelegate.swift @3.10.0 (no application(_:open:options:))")
-            sdk.integration = customerIOWithoutWrapper(at: "3.10.0")
+            var sdk = customerIO("Customer.io 3.9–3.10.0", ">= 3.9.0 < 3.10.1", participant: "customerio:forwarding", hooks: forwardingWrapper,
+                                 source: "CioProviderAgnosticAppDelegate.swift @3.10.0 (no application(_:open:options:))", tag: "3.10.0")
             sdk.unmodeledPart = "not modeled: before 3.10.1 the APN module's automatic device-token fetch (autoFetchDeviceToken, on by "
                 + "default) also exchanges the didRegisterForRemoteNotificationsWithDeviceToken: method of the app delegate's class when "
                 + "the wrapper is the app delegate (MessagingPushAPN.swift:91 @3.10.0 does not check for the wrapper, as "
