@@ -65,7 +65,7 @@ extension ParticipantFile {
             info.setting = ParticipantInfo.Setting(of: self.info.id, name: setting.name, text: setting.text,
                                                    plistKey: setting.plistKey, plistValue: setting.plistValue,
                                                    plistSince: setting.plistSince, plistNumeric: setting.plistNumeric,
-                                                   defaultUnless: setting.defaultUnless)
+                                                   defaultUnless: setting.defaultUnless, off: setting.off)
             info.declaredSettings = []
             // The app sets the switch: its variant is a choice of the app's even where the SDK's modes are not.
             info.chosenBy = nil

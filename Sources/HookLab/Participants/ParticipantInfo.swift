@@ -116,6 +116,8 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
         /// `default-unless NEEDLE…`: the variant is the SDK's default, and the app turns the hooks on by writing one of
         /// the NEEDLEs in its source (Braze's `push.automation`); empty: the hooks are the default.
         public var defaultUnless: [String] = []
+        /// `off`: the variant turns the feature off; it hooks nothing and expects no event.
+        public var off = false
     }
     /// How the app starts the SDK, as the app's own source shows it (`start-call swift FirebaseApp.configure()`,
     /// `start-call plugin`): `hooklab scan` finds these in the app delegate to tell where the app sets its notification

@@ -441,7 +441,9 @@ public struct Scan: Sendable {
             var leftOut: [String] = []
             for f in found {
                 let id = f.participant(on: host.name)
-                guard let info = participants.first(where: { $0.id == id }), info.hosts.contains(host.name), !set.contains(info.id) else { continue }
+                // A variant switched off hooks nothing on its slots: it meets no other SDK there.
+                guard let info = participants.first(where: { $0.id == id }), info.setting?.off != true, info.hosts.contains(host.name),
+                      !set.contains(info.id) else { continue }
                 if families.contains(info.family) || set.count == Advisor.sizes.upperBound { leftOut.append(info.id); continue }
                 families.insert(info.family)
                 set.append(info.id)
