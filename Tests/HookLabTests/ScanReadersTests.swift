@@ -335,16 +335,16 @@ struct ScanReadersTests {
         #expect(none.contains("| `braze` | version 10.0.0 in >= 6.5.0; no app source was read, so the lab takes the app to write `push.automation`, which turns its hooks on (Braze"), "\(none)")
     }
 
-    @Test("Datadog's scroll-view proxy is on only when the app sets uiKitActionsPredicate: without it Datadog runs as `datadog:no-uikit-actions` on the scroll views alone, which hooks nothing, so IGListKit meets nothing there, while its URL-session hooks stay")
+    @Test("Datadog's scroll-view proxy is on only when the app sets uiKitActionsPredicate, and its session-delegate swizzle only when the app calls URLSessionInstrumentation.enable…: without them Datadog runs as its switched-off variant on those slots alone, each on its own")
     func datadogActionsFromSource() throws {
-        func scan(_ configure: String) throws -> (out: String, json: String) {
+        func scan(_ configure: String, network: String = "", version: String = "3.11.0") throws -> (out: String, json: String) {
             let app = temporaryDirectory()
-            try "PODS:\n  - DatadogRUM (3.11.0)\n  - FirebasePerformance (11.5.0)\n  - IGListKit (4.0.0)\n\nCOCOAPODS: 1.15.2\n"
+            try "PODS:\n  - DatadogRUM (\(version))\n  - FirebasePerformance (11.5.0)\n  - IGListKit (4.0.0)\n\nCOCOAPODS: 1.15.2\n"
                 .write(to: app.appendingPathComponent("Podfile.lock"), atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(at: app.appendingPathComponent("App"), withIntermediateDirectories: true)
             try ("import UIKit\nimport DatadogRUM\n\n@main\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n"
                 + "    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {\n"
-                + "        RUM.enable(with: RUM.Configuration(applicationID: \"a\"\(configure)))\n        return true\n    }\n}\n")
+                + "        RUM.enable(with: RUM.Configuration(applicationID: \"a\"\(configure)))\n\(network)        return true\n    }\n}\n")
                 .write(to: app.appendingPathComponent("App/AppDelegate.swift"), atomically: true, encoding: .utf8)
             let (cli, captured) = CLI.fake(root: app, catalog: Lab.catalog, workers: 1)
             _ = cli.main(arguments: ["scan"])
@@ -356,11 +356,25 @@ struct ScanReadersTests {
         #expect(off.out.contains("| `datadog` | version 3.11.0 in >= 3.9.0; the app's source never writes `uiKitActionsPredicate`, so its hooks for `UIScrollView`, `UITableView` and `UICollectionView` stay off, the default"), "\(off.out)")
         #expect(!off.out.contains("### UICollectionView: `datadog`, `iglist`"), "\(off.out)")
         #expect(!off.out.contains("### UICollectionView"), "\(off.out)")
-        #expect(off.out.contains("### NSURLSession"), "\(off.out)")
+        // No URLSessionInstrumentation.enable…: no session-delegate class is swizzled, so Firebase Performance is alone there.
+        #expect(off.out.contains("the app's source never writes `URLSessionInstrumentation.enable` or `DDURLSessionInstrumentation`, so its hooks for `NSURLSession` stay off, the default"), "\(off.out)")
+        #expect(!off.out.contains("### NSURLSession"), "\(off.out)")
         #expect(off.json.contains("\"variant\": \"datadog:no-uikit-actions\""), "\(off.json)")
+        #expect(off.json.contains("\"variant\": \"datadog:no-duration-breakdown\""), "\(off.json)")
         let on = try scan(", uiKitActionsPredicate: DefaultUIKitRUMActionsPredicate()")
         #expect(on.out.contains("the app's source writes `uiKitActionsPredicate` (`App/AppDelegate.swift:7`), which turns its hooks on for `UIScrollView`, `UITableView` and `UICollectionView`"), "\(on.out)")
         #expect(on.out.contains("### UICollectionView: `datadog`, `iglist`"), "\(on.out)")
+        #expect(!on.out.contains("### NSURLSession"), "\(on.out)")
+        // The session delegate named to Datadog: its swizzle is on, and it meets Firebase Performance's.
+        let network = try scan("", network: "        URLSessionInstrumentation.enableDurationBreakdown(with: .init(delegateClass: SessionDelegate.self))\n")
+        #expect(network.out.contains("the app's source writes `URLSessionInstrumentation.enable` (`App/AppDelegate.swift:8`), which turns its hooks on for `NSURLSession`"), "\(network.out)")
+        #expect(network.out.contains("### NSURLSession"), "\(network.out)")
+        #expect(!network.json.contains("\"variant\": \"datadog:no-duration-breakdown\""), "\(network.json)")
+        // A 3.8 line reads the same switches (RUMInstrumentation.swift:135-155, NetworkInstrumentationFeature.swift:129 @3.8.3).
+        let older = try scan("", version: "3.8.3")
+        #expect(older.json.contains("\"variant\": \"datadog:3.8.3:no-uikit-actions\""), "\(older.json)")
+        #expect(older.json.contains("\"variant\": \"datadog:3.8.3:no-duration-breakdown\""), "\(older.json)")
+        #expect(!older.out.contains("### UICollectionView") && !older.out.contains("### NSURLSession"), "\(older.out)")
     }
 
     @Test("CleverTap swizzles only when the app calls autoIntegrate, and Embrace captures pushes only when the app adds the push capture service: without them each runs as its switched-off variant")

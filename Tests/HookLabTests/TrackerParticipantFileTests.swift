@@ -21,7 +21,8 @@ struct TrackerParticipantFileTests {
         let swift = files.prefix { $0.swiftModel != nil }
         #expect(swift.map(\.swiftModel) == SwiftModel.all.indices.map { $0 } && !files.dropFirst(swift.count).contains { $0.swiftModel != nil })
         let others = files.filter { $0.methodHook == nil && $0.swiftModel == nil && !$0.info.id.hasPrefix("tracker") && !$0.info.id.hasPrefix("sensors:") }
-        let scrollProxies = ["datadog", "datadog:3.8.0", "datadog:3.8.2", "datadog:3.8.3", "datadog:no-uikit-actions"]
+        // Each line with its scroll proxy, and that line's switch for it off (`no-uikit-actions`, the default).
+        let scrollProxies = ["datadog", "datadog:3.8.0", "datadog:3.8.2", "datadog:3.8.3"].flatMap { [$0, "\($0):no-uikit-actions"] }
         #expect(others.filter { !scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.allSatisfy(appLevel.contains) })
         // Datadog hooks UIScrollView's setter, which table and collection views reach through super (iOS 9 and later).
         #expect(others.filter { scrollProxies.contains($0.info.id) }.allSatisfy { $0.info.hosts.filter { !appLevel.contains($0) } == ["UIScrollView", "UITableView", "UICollectionView"] })

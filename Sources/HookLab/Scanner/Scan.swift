@@ -165,11 +165,9 @@ public struct Scan: Sendable {
         guard found.participant == id, let base = participants.first(where: { $0.id == id }) else { return }
         for variant in participants where variant.setting?.of == id {
             guard let setting = variant.setting, !setting.defaultUnless.isEmpty else { continue }
-            let needles = setting.defaultUnless.map { "`\($0)`" }
-            let needle = needles.count > 1 ? needles.dropLast().joined(separator: ", ") + " or " + needles.last! : needles[0]
+            let needle = listed(setting.defaultUnless.map { "`\($0)`" }, "or")
             let scoped = variant.hosts != base.hosts
-            let names = variant.hosts.filter { !$0.contains("@") }.map { "`\($0)`" }
-            let slots = scoped ? " for " + (names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()) : ""
+            let slots = scoped ? " for " + listed(variant.hosts.filter { !$0.contains("@") }.map { "`\($0)`" }, "and") : ""
             guard let appDelegate else {
                 found.reason += "; no app source was read, so the lab takes the app to write \(needle), which turns its hooks on\(slots) "
                     + "(\(found.title) leaves them off by default: `\(variant.id)`, \(setting.text))"
@@ -187,6 +185,12 @@ public struct Scan: Sendable {
                 return
             }
         }
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func listed(_ items: [String], _ conjunction: String) -> String {
+        guard let last = items.last, items.count > 1 else { return items.joined() }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 
     /// A found SDK whose modeled integration is a class the app names as its app delegate (``KnownSDK/Integration``) is
