@@ -265,7 +265,7 @@ struct ScanReadersTests {
 
     @Test("Customer.io maps to its wrapper's participant only when the app's delegate is the wrapper; with its own app delegate the scan says the SDK's swizzles are not modeled, and with none found the reason says what the lab assumed")
     func customerIOIntegration() throws {
-        func scan(_ source: String?, version: String = "3.14.0") throws -> String {
+        func scan(_ source: String?, version: String = "3.14.0", also: [String: String] = [:]) throws -> String {
             let lock = "PODS:\n  - CustomerIOCommon (\(version))\n  - CustomerIOMessagingPush (\(version)):\n    - CustomerIOCommon (= \(version))\n"
                 + "  - CustomerIOMessagingPushAPN (\(version)):\n    - CustomerIOMessagingPush (= \(version))\n\nCOCOAPODS: 1.15.2\n"
             let app = temporaryDirectory()
@@ -273,6 +273,9 @@ struct ScanReadersTests {
             if let source {
                 try FileManager.default.createDirectory(at: app.appendingPathComponent("App"), withIntermediateDirectories: true)
                 try source.write(to: app.appendingPathComponent("App/AppDelegate.swift"), atomically: true, encoding: .utf8)
+            }
+            for (path, text) in also.sorted(by: { $0.key < $1.key }) {
+                try text.write(to: app.appendingPathComponent(path), atomically: true, encoding: .utf8)
             }
             let (cli, captured) = CLI.fake(root: app, catalog: Lab.catalog, workers: 1)
             _ = cli.main(arguments: ["scan"])
@@ -299,6 +302,14 @@ struct ScanReadersTests {
         let adaptor = try scan("import SwiftUI\n\n@main\nstruct MyApp: App {\n    @UIApplicationDelegateAdaptor(CioAppDelegateWrapper<AppDelegate>.self) private var appDelegate\n"
             + "    var body: some Scene { WindowGroup { Text(\"x\") } }\n}\n\nclass AppDelegate: NSObject, UIApplicationDelegate {\n" + launch + "}\n")
         #expect(adaptor.contains("| `customerio` | version 3.14.0 in >= 3.13.1; the app's delegate is `CioAppDelegateWrapper`"), "\(adaptor)")
+        // The wrapper under a base class of the app's, declared in another file: read through that class.
+        let based = try scan("import UIKit\n\n@main\nclass AppDelegate: BaseAppDelegate {\n" + launch + "}\n",
+                             also: ["App/BaseAppDelegate.swift": "import CioMessagingPushAPN\n\nclass BaseAppDelegate: CioAppDelegateWrapper<PushDelegate> {}\n"])
+        #expect(based.contains("| `customerio` | version 3.14.0 in >= 3.13.1; the app's delegate `AppDelegate` (`App/AppDelegate.swift:4`) subclasses `CioAppDelegateWrapper` through `BaseAppDelegate` |"), "\(based)")
+        #expect(!based.contains("without its app-delegate wrapper"), "\(based)")
+        // A chain that loops, or leaves the source, stops.
+        #expect(AppDelegateSource.ancestors(from: "A", in: ["class A: B {}\nclass B: A {}\n"]) == ["B"])
+        #expect(AppDelegateSource.ancestors(from: "A", in: ["class A: B {}\n@interface B : C <UIApplicationDelegate>\n"]) == ["B", "C"])
         // No source: the lockfile decides, and the reason says so.
         let none = try scan(nil)
         #expect(none.contains("| `customerio` | version 3.14.0 in >= 3.13.1; no app delegate was found in the source, so the lab takes it to be `CioAppDelegateWrapper`"), "\(none)")

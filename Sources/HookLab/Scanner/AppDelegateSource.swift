@@ -54,6 +54,11 @@ public struct AppDelegateSource: Sendable, Hashable {
     /// Where the app's Swift and Objective-C files first write each text a `setting … default-unless NEEDLE` line asks
     /// about (outside `//` comments), in the needles' order; a needle written nowhere has no entry.
     public var mentions: [Mention] = []
+    /// The classes above the app delegate that the app's own source declares, nearest first, beyond ``superclass``
+    /// (`AppDelegate: BaseAppDelegate` and `BaseAppDelegate: CioAppDelegateWrapper<…>` give `[CioAppDelegateWrapper]`;
+    /// for a SwiftUI adaptor, its class's chain): an SDK's wrapper that the app delegate subclasses through a base class
+    /// of the app's. At most four; empty when the source declares none of them.
+    public var ancestors: [String] = []
 
     /// A needle and the first line that writes it.
     public struct Mention: Sendable, Hashable {
@@ -408,7 +413,34 @@ public struct AppDelegateSource: Sendable, Hashable {
                 if let line = probe.notificationDelegateLine { chosen.elsewhereDelegate = SourceLine(file: other.file, line: line); break }
             }
         }
+        chosen.ancestors = ancestors(from: chosen.kind == .swiftui ? chosen.className : chosen.superclass, in: texts.map(\.text))
         return chosen
+    }
+
+    /// The superclasses of `name` that the texts declare, nearest first, `name`'s own superclass first (at most four;
+    /// a cycle stops it).
+    static func ancestors(from name: String, in texts: [String]) -> [String] {
+        var chain: [String] = []
+        var current = name
+        while chain.count < 4, !current.isEmpty, frameworks[current] == nil, let next = superclass(of: current, in: texts),
+              next != name, !chain.contains(next) {
+            chain.append(next)
+            current = next
+        }
+        return chain
+    }
+
+    /// What the first Swift or Objective-C declaration of `name` in the texts subclasses.
+    static func superclass(of name: String, in texts: [String]) -> String? {
+        for text in texts where text.contains("class \(name)") || text.contains("@interface \(name)") {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for index in lines.indices where lines[index].contains(name) {
+                if let (declared, parents) = declaration(joined(lines, from: index)), declared == name, let first = parents.first {
+                    return first
+                }
+            }
+        }
+        return nil
     }
 
     /// Whether `text` implements `className` itself: a Swift declaration of it, or its Objective-C `@implementation`

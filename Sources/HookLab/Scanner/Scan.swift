@@ -217,6 +217,12 @@ public struct Scan: Sendable {
             if let name = [appDelegate.className, appDelegate.superclass].first(where: integration.classes.contains) {
                 entry.reason += "; the app's delegate is `\(name)` (`\(appDelegate.file):\(appDelegate.line)`)"
                 kept.append(entry)
+            } else if let index = appDelegate.ancestors.firstIndex(where: integration.classes.contains) {
+                // Through the app's own base classes (`AppDelegate: BaseAppDelegate: CioAppDelegateWrapper<…>`).
+                let through = appDelegate.kind == .swiftui ? Array(appDelegate.ancestors[..<index]) : [appDelegate.superclass] + appDelegate.ancestors[..<index]
+                entry.reason += "; the app's delegate `\(appDelegate.className)` (`\(appDelegate.file):\(appDelegate.line)`) subclasses "
+                    + "`\(appDelegate.ancestors[index])`" + (through.isEmpty ? "" : " through " + listed(through.map { "`\($0)`" }, "and"))
+                kept.append(entry)
             } else if !unmodeled.contains(where: { $0.title == integration.title }) {
                 unmodeled.append(Unmodeled(package: entry.package, title: integration.title,
                                            hooks: integration.hooks + " (the app's delegate `\(appDelegate.className)`, "
