@@ -124,6 +124,12 @@ struct InfoPlistTests {
             + "setting manual default-unless push.automation \"t\" s\n"
         let scoped = try #require(try ParticipantFile.parse(text: sectioned, file: "a.hooklab").settingVariants().first)
         #expect(scoped.info.setting?.defaultUnless == ["push.automation"] && scoped.info.hosts.allSatisfy { $0.hasPrefix("UIApplication") }, "\(scoped.info.hosts)")
+        // A slot's switch follows the file's shared sources and its own section's, not another slot's.
+        let datadog = try #require(Lab.catalog.participant("datadog:no-duration-breakdown"))
+        #expect(datadog.basedOn.contains { $0.contains("MethodSwizzler.swift") } && datadog.basedOn.contains { $0.contains("URLSessionTaskDelegateSwizzler.swift") }
+            && !datadog.basedOn.contains { $0.contains("UIScrollView") }, "\(datadog.basedOn)")
+        let actions = try #require(Lab.catalog.participant("datadog:no-uikit-actions"))
+        #expect(actions.basedOn.contains { $0.contains("UIScrollViewSwizzler.swift") } && !actions.basedOn.contains { $0.contains("URLSession") }, "\(actions.basedOn)")
     }
 
     @Test("A key the locked version does not read yet (`since VERSION`) leaves the SDK's hooks on, and the reason says why")

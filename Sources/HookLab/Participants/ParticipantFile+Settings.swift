@@ -55,6 +55,9 @@ extension ParticipantFile {
             if !setting.hostClasses.isEmpty {
                 let classes = setting.hostClasses
                 info.hosts = self.info.hosts.filter { host in HostKind.named(host).map { classes.contains($0.className) } ?? false }
+                // What it follows: the file's shared lines and its own sections' (each section's list holds both), not
+                // the other slots' sources (`hooklab audit datadog:no-duration-breakdown` cites no scroll-view file).
+                info.basedOn = kept.flatMap(\.basedOn).uniqued()
             }
             info.hasLoad = false
             info.hasAttach = true
