@@ -313,8 +313,16 @@ extension KnownSDK {
                  hooks: "with automatic push tracking on, the notification-center delegate's class's didReceiveNotificationResponse (else the app "
                     + "delegate's didReceiveRemoteNotification), its IMP replaced; it watches UNUserNotificationCenter.delegate with KVO to follow a later delegate",
                  source: "mixpanel/mixpanel-iphone Mixpanel/Mixpanel.m:753-800, MPSwizzler.m:164 @v3.9.2"),
-        KnownSDK("GrowingIO autotracker", [pod("GrowingAnalytics", "Autotracker"), pod("GrowingAutoTrackKit"), spm("growingio-sdk-ios-autotracker")],
-                 hooks: "table and collection view delegates and view controllers (autotracking swizzles)", source: "growingio-sdk-ios-autotracker"),
+        KnownSDK("GrowingIO autotracker", [pod("GrowingAnalytics", "Autotracker"), spm("growingio-sdk-ios-autotracker")],
+                 hooks: "UITableView's and UICollectionView's setDelegate: (exchanged, once: the hook reaches the original as growing_setDelegate:); at each set, the delegate's class's "
+                    + "tableView:didSelectRowAtIndexPath: or collectionView:didSelectItemAtIndexPath:, when its real class implements it, "
+                    + "replaced once per class and superclasses; UIApplication's sendAction:to:from:forEvent:",
+                 source: "growingio/growingio-sdk-ios-autotracker GrowingAutotrackerCore/GrowingRealAutotracker.m:117-155, "
+                    + "Autotrack/UITableView+GrowingAutotracker.m:26-49, Autotrack/UICollectionView+GrowingAutotracker.m:26-49 @4.11.0"),
+        // The 2.x SDK's pod ships a binary framework: what it hooks is not read.
+        KnownSDK("GrowingIO autotracker 2.x", [pod("GrowingAutoTrackKit")],
+                 hooks: "table and collection view delegates and view controllers (its autotracking swizzles; a closed binary, not read)",
+                 source: "growingio/GrowingSDK-iOS-GrowingAutoTrackKit GrowingAutoTrackKit.podspec (2.8.19, 2.10.2): s.source is a zip of a static framework"),
         // Flutter plugins whose own iOS code takes UNUserNotificationCenter.delegate or swizzles the app delegate (not modeled).
         // A range is matched on pubspec.lock's version only: the plugins' podspecs mostly say 0.0.1 (Scan.pluginVersions).
         KnownSDK("awesome_notifications 0.7+", [pub("awesome_notifications", ">= 0.7.0-beta.3")],
