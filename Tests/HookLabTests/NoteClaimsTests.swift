@@ -383,9 +383,15 @@ struct NoteClaims {
     func libraryNameProblems(_ lines: [String], orders: [[String]]) -> [String] {
         var out: [String] = []
         let ids = Set(orders.flatMap { $0 })
-        if let line = lines.first(where: { $0.contains(", installed after it, hooks with ") || $0.contains("` hooks with ") }) {
+        // A setting variant has no hook to hook with: its clause says the switch it models, by that switch's own text.
+        func doing(_ id: String) -> String {
+            guard let setting = matrix.participants.first(where: { $0.id == id })?.setting else { return "hooks with \(matrix.design(of: id))" }
+            return setting.off ? "hooks nothing, its feature switched off (\(setting.text))" : "has its hooks off (\(setting.text)), the app forwarding the calls by hand"
+        }
+        let clauses = [", installed after it, hooks with ", "` hooks with ", "` hooks nothing, its feature switched off (", "` has its hooks off ("]
+        if let line = lines.first(where: { line in clauses.contains(where: line.contains) }) {
             let sentences = orders.map { order in
-                order.enumerated().map { index, id in "`\(id)`\(index == 0 ? "" : ", installed after it,") hooks with \(matrix.design(of: id))" }
+                order.enumerated().map { index, id in "`\(id)`\(index == 0 ? "" : ", installed after it,") \(doing(id))" }
                     .joined(separator: "; ")
             }
             if !sentences.contains(where: line.contains) {

@@ -27,6 +27,15 @@ extension Matrix {
             return p.design ?? p.models
         }
 
+        /// What a participant does on the slot, as the design sentence says it after its name: "hooks with D"; for a
+        /// setting variant, that its hooks are off ("`datadog:no-uikit-actions` hooks nothing, its feature switched
+        /// off (…)"), since its design is no hook to hook with.
+        public func hooking(_ id: String) -> String {
+            guard let setting = info(id)?.setting else { return "hooks with \(design(of: id))" }
+            return setting.off ? "hooks nothing, its feature switched off (\(setting.text))"
+                : "has its hooks off (\(setting.text)), the app forwarding the calls by hand"
+        }
+
         /// The library a participant models, for "report it to": its `models` text up to the first parenthesis or colon.
         public func libraryName(of id: String) -> String {
             let models = info(id)?.models ?? id

@@ -450,7 +450,7 @@ extension Matrix {
         case .unrecognizedSelector, .lostEvent, .duplicateEvent:
             let order = result.cell.order
             let designs = order.enumerated().map { index, id in
-                "`\(id)`\(index == 0 ? "" : ", installed after it,") hooks with \(design(of: id))"
+                "`\(id)`\(index == 0 ? "" : ", installed after it,") \(wording("").hooking(id))"
             }.joined(separator: "; ")
             if let holder = delegateHolder(result) {
                 // The slot's owner by its class: a view, the application, the notification center or the session.
