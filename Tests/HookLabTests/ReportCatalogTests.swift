@@ -135,6 +135,20 @@ struct ReportCatalogTests {
         #expect(matrix.explainNote(key).contains { $0.hasPrefix("**Derived**") })
     }
 
+    @Test("A derived failure whose path noted no fact names the models it ran and where their sources are")
+    func derivedWithoutFacts() throws {
+        // expo-app-metrics alone loses the metrics when the session is made before its factory hook: no decision on that
+        // path rests on a fact line, so the run notes none.
+        let r = try #require(Self.result("NSURLSession", ["expo-app-metrics"], .release))
+        #expect(r.evidence == .derived)
+        #expect(r.reproducer?.result.basedOn.isEmpty == true)
+        let matrix = Matrix(hosts: Self.catalog.hosts, participants: Self.catalog.participants, results: [r])
+        let note = matrix.explainNote(Matrix.NoteKey(host: r.cell.host, order: r.cell.order))
+        #expect(note.contains("- no fact was noted on this path: it ran only the hooks the model of `expo-app-metrics` declares, each from the sources its file follows (`hooklab audit expo-app-metrics`)."))
+        #expect(note.contains { $0.hasPrefix("**Derived**: nobody has reported this combination, and no inference is on the failing path: it noted no fact") })
+        #expect(!note.contains { $0.contains("every fact on the failing path was read") })
+    }
+
     @Test("JSPatch then an Aspects after-block is reported (JSPatch #542) through the variant that shows outOfOrder")
     func jspatchThenAspectsAfterReported() throws {
         let r = try #require(Self.result("ViewController -viewWillAppear:", ["jspatch", "aspects:class"], .release))

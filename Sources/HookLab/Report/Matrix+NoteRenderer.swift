@@ -224,7 +224,14 @@ extension Matrix {
         let verdicts = note.keys.map(verdict)
         let facts = verdicts.flatMap(\.facts).uniqued()
         var out = ["**Based on** (the facts noted on the code path that ran up to the failure):"]
-        out += facts.isEmpty ? ["- no fact was noted on this path."]
+        // A path that noted no fact ran only hooks whose decisions no fact line marks: say whose, and where their
+        // sources are, rather than leave "Derived" resting on nothing the reader can check.
+        let libraries = verdicts.flatMap(\.reproducerLibraries).uniqued()
+        let bare = libraries.isEmpty ? "- no fact was noted on this path."
+            : "- no fact was noted on this path: it ran only the hooks the \(libraries.count == 1 ? "model" : "models") of "
+              + Scan.listed(libraries.map { "`\($0)`" }, "and") + " declare\(libraries.count == 1 ? "s" : ""), each from the sources its file follows ("
+              + libraries.map { "`hooklab audit \($0)`" }.joined(separator: ", ") + ")."
+        out += facts.isEmpty ? [bare]
             : facts.map { fact in
                 let claim = fact.claim.hasSuffix(" (inference)") ? String(fact.claim.dropLast(" (inference)".count)) : fact.claim
                 return "- \(Self.prose(claim))" + (fact.source.isEmpty ? "" : " — \(Self.prose(fact.source))") + (fact.isInference ? " — *inference*" : "")
@@ -251,6 +258,8 @@ extension Matrix {
                 let cited = verdict.reportSources
                 return "**Reported**" + (cited.isEmpty ? "" : ": \(cited.joined(separator: "; "))") + ". Reproduced by "
                     + verdict.reports.map { "`\($0)`" }.joined(separator: ", ") + "."
+            case .derived where verdict.facts.isEmpty:
+                return "**Derived**: nobody has reported this combination, and no inference is on the failing path: it noted no fact, and ran only hooks its models declare from their cited sources."
             case .derived:
                 return "**Derived**: nobody has reported this combination, but every fact on the failing path was read in the libraries' code."
             case .predicted:
