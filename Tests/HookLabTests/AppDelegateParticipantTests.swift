@@ -159,6 +159,21 @@ struct AppDelegateParticipantTests {
         }
     }
 
+    @Test("An app delegate that lacks the lost event is no fix: Customer.io's wrapper then answers NO, and Intercom's method added to it never runs")
+    func lackingTheLostEventIsNoFix() throws {
+        let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
+        let key = Matrix.NoteKey(host: "UIApplication", order: ["customerio", "intercom"])
+        let verdict = LabMatrixTests.shared.verdict(key)
+        // The lab's run of that set-up passes: the wrapper asks the app's delegate, which says NO, so iOS sends it to no one.
+        #expect(verdict.lackingLosesEvent == [fetch], "\(verdict.lackingLosesEvent)")
+        #expect(!verdict.passingSetups.contains { $0.lacks.contains(fetch) })
+        #expect(!verdict.fixes.contains { fix in fix.changes.contains { change in
+            if case .setup(let setup) = change { setup.lacks.contains(fetch) } else { false } } })
+        let note = LabMatrixTests.shared.explainNote(key).joined(separator: "\n")
+        #expect(!note.contains("so that it has an app delegate that lacks"), "\(note)")
+        #expect(note.contains("An app delegate that lacks `\(fetch)` is no way out"), "\(note)")
+    }
+
     @Test("customerio:forwarding reaches openURL by forwarding alone: GUL captures no IMP and the Facebook SDK hooks none; the explicit method of customerio fixes both")
     func customerIOForwarding() throws {
         let openURL = "application:openURL:options:"

@@ -385,10 +385,13 @@ struct NoteClaims {
         let ids = Set(orders.flatMap { $0 })
         // A setting variant has no hook to hook with: its clause says the switch it models, by that switch's own text.
         func doing(_ id: String) -> String {
-            guard let setting = matrix.participants.first(where: { $0.id == id })?.setting else { return "hooks with \(matrix.design(of: id))" }
+            guard let setting = matrix.participants.first(where: { $0.id == id })?.setting else {
+                let design = matrix.design(of: id)
+                return design.hasPrefix("hooks nothing") ? design : "hooks with \(design)"
+            }
             return setting.off ? "hooks nothing, its feature switched off (\(setting.text))" : "has its hooks off (\(setting.text)), the app forwarding the calls by hand"
         }
-        let clauses = [", installed after it, hooks with ", "` hooks with ", "` hooks nothing, its feature switched off (", "` has its hooks off ("]
+        let clauses = [", installed after it, hooks ", "` hooks with ", "` hooks nothing", "` has its hooks off ("]
         if let line = lines.first(where: { line in clauses.contains(where: line.contains) }) {
             let sentences = orders.map { order in
                 order.enumerated().map { index, id in "`\(id)`\(index == 0 ? "" : ", installed after it,") \(doing(id))" }

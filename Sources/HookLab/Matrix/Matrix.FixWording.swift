@@ -31,7 +31,11 @@ extension Matrix {
         /// setting variant, that its hooks are off ("`datadog:no-uikit-actions` hooks nothing, its feature switched
         /// off (…)"), since its design is no hook to hook with.
         public func hooking(_ id: String) -> String {
-            guard let setting = info(id)?.setting else { return "hooks with \(design(of: id))" }
+            guard let setting = info(id)?.setting else {
+                // A design that says it hooks nothing (a passive integration) is the whole clause.
+                let design = design(of: id)
+                return design.hasPrefix("hooks nothing") ? design : "hooks with \(design)"
+            }
             return setting.off ? "hooks nothing, its feature switched off (\(setting.text))"
                 : "has its hooks off (\(setting.text)), the app forwarding the calls by hand"
         }

@@ -133,6 +133,10 @@ extension Matrix {
         /// When some set-ups pass: the ones an app can choose (``AppSetup/isChoosable``) that pass in every failing
         /// configuration, the app's own fix.
         public var passingSetups: [AppSetup] = []
+        /// The app-delegate methods whose absence is the only way the failing events go unlost: the app delegate that
+        /// lacks one of them passes because iOS then sends that event to no one, the SDKs included. No fix: such set-ups
+        /// stay out of ``passingSetups``, and the note says why.
+        public var lackingLosesEvent: [String] = []
         /// Whether it fails only where the app frees its delegate while the slot holds it (or while the host sends it an
         /// event), and the same placement passes when the app does not: clearing the slot before freeing is the fix.
         public var clearBeforeFreeing = false
@@ -350,9 +354,15 @@ extension Matrix {
             func passes(_ setup: AppSetup) -> Bool {
                 setup.isChoosable && outcomes(setup).count == failing.count && outcomes(setup).allSatisfy { $0 == .ok }
             }
+            // An app delegate that lacks the very event a failing run loses is no fix: iOS sends that event to no one
+            // then, so nothing is there to lose (Customer.io's wrapper answers respondsToSelector: from the app's
+            // delegate, so an SDK's method added to the wrapper is never called either).
+            let lost = Set(failing.flatMap { r in (r.findings + r.variants.flatMap(\.findings)).compactMap(\.event) })
             verdict.passingSetups = all.filter {
                 passes($0) && ($0.setAfter == nil || !failingPlacements.contains([$0.setAfter ?? [], $0.setBefore, $0.lacks]))
             }
+            verdict.lackingLosesEvent = verdict.passingSetups.flatMap(\.lacks).filter(lost.contains).uniqued()
+            verdict.passingSetups.removeAll { $0.lacks.contains(where: lost.contains) }
             // The same placement passes while the delegate stays set: the app's fix is to clear the slot before freeing it.
             verdict.clearBeforeFreeing = verdict.failingSetups.contains { setup in
                 guard setup.then == .frees || setup.then == .freesDuringEvent else { return false }

@@ -135,7 +135,10 @@ extension Matrix {
         guard let host = hosts.first(where: { $0.name == verdict.host }), !verdict.failingSetups.isEmpty else { return nil }
         let results = verdict.failing.compactMap { result(for: Cell(host: verdict.host, order: verdict.order, config: $0)) }
         guard results.contains(where: \.failsOnlyUnderSomeSetups) else { return nil }
-        return Self.setupSentence(failing: verdict.failingSetups, results: results, passing: verdict.passingSetups, host: host)
+        let sentence = Self.setupSentence(failing: verdict.failingSetups, results: results, passing: verdict.passingSetups, host: host)
+        guard !verdict.lackingLosesEvent.isEmpty else { return sentence }
+        let events = Scan.listed(verdict.lackingLosesEvent.map { "`\($0)`" }, "or")
+        return sentence + " An app delegate that lacks \(events) is no way out: iOS then sends that event to no one, the SDKs included."
     }
 
     /// The set-up sentence from the failing set-ups, the failing configurations' per-set-up outcomes and the set-ups
@@ -236,6 +239,11 @@ extension Matrix {
                 let claim = fact.claim.hasSuffix(" (inference)") ? String(fact.claim.dropLast(" (inference)".count)) : fact.claim
                 return "- \(Self.prose(claim))" + (fact.source.isEmpty ? "" : " — \(Self.prose(fact.source))") + (fact.isInference ? " — *inference*" : "")
             }
+        // A closed-source library the reproducer needs makes the cell predicted (`Matrix.evidence`): its whole model is
+        // the inference, so it is marked here, where "Predicted" points.
+        for (id, source) in Self.closedSourceLibraries(libraries, participants: participants) {
+            out.append("- `\(id)` ships as a binary, so every hook its model makes rests on what is published about it, not on its code — \(Self.prose(source)) — *inference*")
+        }
         out.append("")
         let lines = verdicts.map { evidenceLine($0) }
         if lines.allSatisfy({ $0 == lines[0] }) {
@@ -493,7 +501,7 @@ extension Matrix {
         let folded = Array(block.fixes.dropFirst(Self.fixesShown)) + block.notRun
         if !folded.isEmpty {
             let what = block.fixes.count > Self.fixesShown ? "\(block.fixes.count - Self.fixesShown) more the lab ran" : nil
-            let advice = block.notRun.isEmpty ? nil : "the SDKs' own advice, not run"
+            let advice = block.notRun.isEmpty ? nil : "advice for these SDKs that the lab did not run"
             out += ["", "<details><summary>More: \([what, advice].compactMap { $0 }.joined(separator: "; "))</summary>", ""]
             out += bullet(folded)
             out += ["", "</details>", ""]
@@ -502,9 +510,20 @@ extension Matrix {
         return out
     }
 
+    /// Whether an `action` names an API that a setting the lab ran names too (`MParticleOptions.proxyAppDelegate`,
+    /// `braze.notifications`): a dotted name of the action's found in the setting's text. The ran fix then says it.
+    static func restates(_ action: String, _ setting: String) -> Bool {
+        action.split(separator: " ").contains { word in
+            let name = word.trimmingCharacters(in: CharacterSet(charactersIn: ",;:()'`\"").union(.whitespaces))
+            guard let dot = name.firstIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex,
+                  name[name.index(before: dot)].isLetter, name[name.index(after: dot)].isLetter else { return false }
+            return setting.contains(name)
+        }
+    }
+
     /// "What you can do", rendered from the verdict's fixes (``Verdict/fixes``, each run under the failing set-ups it
     /// names), in their rank: a setting or an upgrade, the app's own set-up and code, the start order, a downgrade, a
-    /// change to a library; then the SDKs' own advice the lab did not run, what no change helps, and dropping an SDK
+    /// change to a library; then the participant files' advice (`action`) the lab did not run, what no change helps, and dropping an SDK
     /// last, with what the app loses.
     func actions(_ note: ReportLayout.Note) -> [String] {
         let block = actionBlock(note)
@@ -512,7 +531,7 @@ extension Matrix {
     }
 
     /// The lines of "What you can do": the fixes the lab ran, in rank; the statements about what does not help; the
-    /// SDKs' own advice (not run); dropping an SDK.
+    /// the participant files' advice (not run); dropping an SDK.
     func actionBlock(_ note: ReportLayout.Note) -> (fixes: [String], after: [String], notRun: [String], last: [String]) {
         let key = note.keys[0]
         let verdict = self.verdict(key)
@@ -540,9 +559,11 @@ extension Matrix {
         for id in verdict.reproducerLibraries {
             let ran = fixes.flatMap(\.changes).filter { $0.replacement?.from == id }
             let ranUpgrade = ran.contains { if case .upgrade = $0 { true } else { false } }
-            let keys = ran.compactMap { $0.replacement.flatMap { r in participants.first { $0.id == r.to }?.setting?.plistKey } }
+            let settings = ran.compactMap { $0.replacement.flatMap { r in participants.first { $0.id == r.to }?.setting } }
+            let keys = settings.compactMap(\.plistKey)
             for action in participants.first(where: { $0.id == id })?.actions ?? []
-            where !(ranUpgrade && action.hasPrefix("Upgrade")) && !keys.contains(where: { action.contains($0) }) {
+            where !(ranUpgrade && action.hasPrefix("Upgrade")) && !keys.contains(where: { action.contains($0) })
+                && !settings.contains(where: { Self.restates(action, $0.text) }) {
                 notRun.append("\(action) (the advice for `\(id)`; the lab did not run it).")
             }
         }
