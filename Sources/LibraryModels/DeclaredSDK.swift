@@ -112,6 +112,12 @@ public struct DeclaredSDK: Hashable, Sendable {
         /// delegate is, the wrapper itself included (Embrace: `proxy.originalDelegate = delegate`, then the original
         /// setter with the proxy, PushNotificationCaptureService.swift:80-87 @6.21.0).
         public var retarget = false
+        /// The observed methods live on a separate object of this class that the wrapper makes, not on the wrapper's own
+        /// class: its `forwardingTargetForSelector:` and `forwardInvocation:` send an observed selector there and any
+        /// other to the target, and its `respondsToSelector:` answers YES for them (mParticle's MPSurrogateAppDelegate,
+        /// MPAppDelegateProxy.m:31-54, :86-97 @v8.44.4). A method another SDK adds to the wrapper's class runs instead,
+        /// and its respondsToSelector: does not see it.
+        public var surrogate: String? = nil
 
         public init(nsProxy: Bool, className: String, target: TargetOwnership, forwarding: Forwarding,
                     responds: Responds, marker: String?, keep: Keep?) {
@@ -607,10 +613,21 @@ public struct DeclaredSDK: Hashable, Sendable {
         rt.class_declareForwardingIvar(cls, "target")
         let ownership = proxy.target.ownership
         let keepsTarget = proxy.target != .dropped
+        // The surrogate: the observed methods' class, one object per wrapper, made with it (the real accessor makes it at
+        // first use, MPAppDelegateProxy.m:106-115 @v8.44.4, which the first forwarded event is).
+        let surrogateClass = proxy.surrogate.map { defineUniqueClass(rt, $0, superclass: rt.NSObjectClass) }
         rt.addMethod(cls, "initWithTarget:", types: "@@:@") { rt, o, _, a in
             if keepsTarget { try rt.object_setIvar(o, "target", a.first ?? .none, ownership) }
+            if let surrogateClass {
+                let surrogate = rt.class_createInstance(surrogateClass)
+                try rt.object_setIvar(o, "surrogate", .object(surrogate), .strong)
+                try rt.objc_release(surrogate)
+                // It reaches the app's delegate through the wrapper (`_appDelegateProxy.originalAppDelegate`), weakly.
+                try rt.object_setIvar(surrogate, "target", a.first ?? .none, .weak)
+            }
             return .object(o)
         }
+        let observedSelectors = Set(allObserved.map { rt.sel($0.selector) })
         if let marker = proxy.marker {
             rt.addMethod(cls, marker, types: "c@:") { _, _, _, _ in .bool(true) }
         }
@@ -618,9 +635,12 @@ public struct DeclaredSDK: Hashable, Sendable {
         switch proxy.responds {
         case .target:
             // Scheme 2: "Its respondsToSelector: is YES for the marker, otherwise it asks the target."
+            // With a surrogate: also YES for the surrogate's selectors, after the target (MPAppDelegateProxy.m:86-97 @v8.44.4).
+            let surrogated = surrogateClass == nil ? [] : observedSelectors
             rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
                 if let marker, a.first?.selValue == marker { return .bool(true) }
-                return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a)
+                if try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a).boolValue { return .bool(true) }
+                return .bool(a.first?.selValue.map(surrogated.contains) ?? false)
             }
         case .both: break   // answered above
         case .listedOrTarget:
@@ -676,8 +696,14 @@ public struct DeclaredSDK: Hashable, Sendable {
                 }
                 return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
             }
+            let toSurrogate = surrogateClass == nil ? [] : observedSelectors
             rt.addMethod(cls, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
                 guard case .invocation(let inv)? = a.first else { return .none }
+                // The surrogate's selectors go to it (MPAppDelegateProxy.m:31-42 @v8.44.4).
+                if toSurrogate.contains(inv.selector) {
+                    try inv.invoke(rt, target: rt.object_getIvar(o, "surrogate"))
+                    return .none
+                }
                 let target = rt.object_getIvar(o, "target")
                 if always {
                     try inv.invoke(rt, target: target)
@@ -686,11 +712,12 @@ public struct DeclaredSDK: Hashable, Sendable {
                 }
                 return .none
             }
-        case .forwardingTarget:
+        case .forwardingTarget where surrogateClass == nil:
             // objc4 fast forwarding: a non-nil, non-self result gets the message re-sent (method-hooking guide §0).
             rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, _ in
                 rt.object_getIvar(o, "target")
             }
+        case .forwardingTarget: break   // below, with the surrogate
         case .forwardingTargetIfResponds:
             // Only what the target implements is forwarded; for the rest nil, and objc4 then raises on the wrapper.
             let sdk = self
@@ -701,15 +728,24 @@ public struct DeclaredSDK: Hashable, Sendable {
                 return .none
             }
         }
+        if let surrogateClass {
+            // objc4 asks forwardingTargetForSelector: first: the surrogate for its selectors, the target for any other,
+            // whether or not it responds (MPAppDelegateProxy.m:44-54 @v8.44.4).
+            rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, a in
+                guard let sel = a.first?.selValue, observedSelectors.contains(sel) else { return rt.object_getIvar(o, "target") }
+                return rt.object_getIvar(o, "surrogate")
+            }
+        }
         // The observed methods: "track, then call the target if it responds". Each method's body holds the SDK by one
         // reference: a copy of it in every body was some fifty retains and releases per method and install.
         let shared = Shared(self)
         let trackIfTarget = proxy.trackIfTarget
+        let holder = surrogateClass ?? cls
         for method in allObserved {
             let (selector, types) = (method.selector, method.types)
             let sel = rt.sel(selector)
             let consumed = proxy.consumes.contains(selector)
-            rt.addMethod(cls, selector, types: types) { rt, o, _, a in
+            rt.addMethod(holder, selector, types: types) { rt, o, _, a in
                 let target = rt.object_getIvar(o, "target")
                 if consumed {
                     shared.sdk.note(rt, .consume, "\(shared.sdk.id)'s wrapper handles \(selector) itself and never forwards it to the delegate it wraps")
@@ -767,6 +803,9 @@ public struct DeclaredSDK: Hashable, Sendable {
 
     /// With `forwarding-fallback`: the call to what the receiver's `forwardingTargetForSelector:` returns for `selector`,
     /// when that is another object that responds to it; nil otherwise (the added method has no original to call).
+    /// MODEL: SwizzlingForwarder.m:8-30 first asks the receiver for the renamed selector; the lab's added method also
+    /// marks the class with it, so that question is skipped (a proxy that answers it from a hooked delegate, as
+    /// mParticle's with `surrogate`, would call the renamed selector through its forwarding instead).
     func forwardingFallbackTarget(_ rt: Runtime, _ receiver: ObjectID, _ selector: String) throws -> ((Runtime, [Value]) throws -> Value)? {
         guard forwardingFallback else { return nil }
         let sel = rt.sel(selector)

@@ -159,6 +159,34 @@ struct AppDelegateParticipantTests {
         }
     }
 
+    @Test("wrap … surrogate: the observed events live on another object, so a method another SDK adds to the wrapper's class runs in their place")
+    func surrogateWrapper() throws {
+        let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
+        // mParticle 8.x's form (MPAppDelegateProxy.m:31-54, :86-97 @v8.44.4), with the observed events on MPSurrogateAppDelegate.
+        func proxy(_ tail: String) throws -> ParticipantFile {
+            try file("participant s\nstart runtime\nobserve UIApplication \(fetch)\nsetter none\n"
+                     + "wrap nsproxy class SProxy target strong forward invocation invoke-always \(tail) keep retain host s_key\nhandler pass\n")
+        }
+        let surrogate = try proxy("responds target surrogate SSurrogate"), own = try proxy("responds own-or-target")
+        #expect(ParticipantFile.handlingLine(surrogate.sdk.handling).contains(" surrogate SSurrogate"))
+        // A class swizzler that adds the method where the class lacks it, with no original to call.
+        let adder = try file("participant adder\nstart runtime\nobserve UIApplication \(fetch)\nsetter none prefix _ad_\nswizzle-class add-missing\nhandler pass\n")
+        // Alone, the proxy sends the push to its surrogate, which records it and calls the app's delegate.
+        #expect(try run("host UIApplication\nconfig release\nset-delegate app\nattach s\nfire \(fetch)\n", with: [surrogate]).isEmpty)
+        let scenario = "host UIApplication\nconfig release\nset-delegate app\nattach s\nattach adder\nfire \(fetch)\n"
+        // The proxy's class lacks the method, so the adder adds its own there, which runs instead of the forwarding.
+        let added = try run(scenario, with: [surrogate, adder])
+        #expect(added.contains { $0.kind == .lostEvent && $0.message.hasPrefix("s's observer") }, "\(added)")
+        #expect(added.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") }, "\(added)")
+        // With the events on the wrapper's own class, the adder exchanges them instead, and everyone gets the push.
+        #expect(try run(scenario, with: [own, adder]).isEmpty)
+        // The line checks its company.
+        do { _ = try file("participant s\nstart runtime\nobserve UIApplication \(fetch)\nsetter none\nwrap nsproxy class SProxy responds own-or-target surrogate SSurrogate\n")
+            Issue.record("parsed 'surrogate' with 'responds own-or-target'") } catch {
+            #expect(error.line == 5 && error.message.contains("'surrogate'"), "\(error)")
+        }
+    }
+
     @Test("An app delegate that lacks the lost event is no fix: Customer.io's wrapper then answers NO, and Intercom's method added to it never runs")
     func lackingTheLostEventIsNoFix() throws {
         let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"

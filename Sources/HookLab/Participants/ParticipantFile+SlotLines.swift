@@ -120,6 +120,7 @@ extension ParticipantFile.Parser {
                 case "invoke-always": proxy.invokeAlways = true
                 case "consume": proxy.consumes.append(try option(args, &i, "consume"))
                 case "retarget": proxy.retarget = true
+                case "surrogate": proxy.surrogate = try option(args, &i, "surrogate")
                 case "keep":
                     guard i + 3 < args.count, ["retain", "assign"].contains(args[i + 1]) else {
                         throw fail(number, "expected 'keep retain|assign host|delegate KEY'")
@@ -127,12 +128,18 @@ extension ParticipantFile.Parser {
                     let on: DeclaredSDK.Keep.Holder = try choice(args[i + 2], "keeper")
                     proxy.keep = DeclaredSDK.Keep(retains: args[i + 1] == "retain", on: on, key: args[i + 3])
                     i += 3
-                default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard, track-if-target, invoke-always, consume SEL, retarget")
+                default: throw fail(number, "unknown wrap option '\(args[i])'; expected class, target, forward, responds, marker, keep, kind-of, class-of, pass-own, reuse, responds-guard, track-if-target, invoke-always, consume SEL, retarget, surrogate CLASS")
                 }
                 i += 1
             }
             if proxy.invokeAlways, proxy.forwarding != .forwardInvocation {
                 throw fail(number, "'invoke-always' is how forwardInvocation: invokes the target: it goes with 'forward invocation'")
+            }
+            if proxy.surrogate != nil, proxy.responds != .target || proxy.consumes.count > 0 || proxy.trackIfTarget {
+                throw fail(number, "'surrogate' puts the observed methods on another object: it goes with 'responds target' (which then answers YES for them too), without 'consume' or 'track-if-target'")
+            }
+            if let name = proxy.surrogate, !(name.first?.isLetter == true && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })) {
+                throw fail(number, "surrogate class name '\(name)' must be an Objective-C identifier")
             }
             if proxy.reuse, proxy.keep?.on != .delegate {
                 throw fail(number, "'reuse' reuses the wrapper kept on the delegate: add 'keep retain delegate KEY'")

@@ -134,6 +134,7 @@ public struct ParticipantFile: Sendable {
             if p.invokeAlways { line += " invoke-always" }
             for selector in p.consumes { line += " consume \(selector)" }
             if p.retarget { line += " retarget" }
+            if let surrogate = p.surrogate { line += " surrogate \(surrogate)" }
             if let keep = p.keep { line += " keep \(keep.retains ? "retain" : "assign") \(keep.on.rawValue) \(keep.key)" }
             return line
         case .swizzleClass(let addMissing): return "swizzle-class" + (addMissing ? " add-missing" : "")
