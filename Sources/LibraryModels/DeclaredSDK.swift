@@ -728,7 +728,7 @@ public struct DeclaredSDK: Hashable, Sendable {
                 return .none
             }
         }
-        if let surrogateClass {
+        if surrogateClass != nil {
             // objc4 asks forwardingTargetForSelector: first: the surrogate for its selectors, the target for any other,
             // whether or not it responds (MPAppDelegateProxy.m:44-54 @v8.44.4).
             rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, a in

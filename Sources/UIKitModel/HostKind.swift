@@ -236,7 +236,7 @@ public struct HostKind: Hashable, Sendable, CustomStringConvertible {
                   userSees: "the app never gets its push token, so pushes never arrive", repeatHarmless: true),
         HostEvent(selector: "application:didReceiveRemoteNotification:fetchCompletionHandler:", slot: "delegate",
                   internalSelector: "_handleRemoteNotificationFetch:", returnType: "v", handler: fetchHandler,
-                  userSees: "background pushes are never processed"),
+                  userSees: "the app's own handling of background pushes never runs"),
         HostEvent(selector: "applicationWillTerminate:", slot: "delegate",
                   internalSelector: "_terminateWithStatus:", returnType: "v",
                   userSees: "the app's work at termination never runs"),

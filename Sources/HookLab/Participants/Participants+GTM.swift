@@ -28,11 +28,11 @@ final class GTMParticipant: Participant {
         guard let d = delegate.object, let fetcherClass = rt.objc_getClass(AppDelegateObject.className) else { return }
         if try rt.objc_msgSend(d, rt.s.isKindOfClass, [.object(rt.classObject(fetcherClass))]).boolValue {
             rt.noteFact("GTMSessionFetcherService finds no dispatcher when the session delegate is a GTMSessionFetcher (isKindOfClass:)",
-                        source: "gtm-session-fetcher GTMSessionFetcherService.m:426-446")
+                        source: "google/gtm-session-fetcher Sources/Core/GTMSessionFetcherService.m:432-452 @v3.5.0 (delegateDispatcherForFetcher:)")
             return
         }
         rt.noteFact("GTMSessionFetcherService takes a session delegate that is not isKindOfClass: GTMSessionFetcher for its dispatcher and sends it setFetcher:forTask:",
-                    source: "gtm-session-fetcher GTMSessionFetcherService.m:426-446, :471")
+                    source: "google/gtm-session-fetcher Sources/Core/GTMSessionFetcherService.m:432-452, :477 @v3.5.0 (delegateDispatcherForFetcher:, fetcherDidBeginFetching:)")
         let fetcher = world.expectedReceiver.map(Value.object) ?? delegate
         _ = try rt.objc_msgSend(d, rt.sel("setFetcher:forTask:"), [fetcher, .string("task")])
     }
