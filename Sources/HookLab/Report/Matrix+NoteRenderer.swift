@@ -531,7 +531,7 @@ extension Matrix {
     }
 
     /// The lines of "What you can do": the fixes the lab ran, in rank; the statements about what does not help; the
-    /// the participant files' advice (not run); dropping an SDK.
+    /// participant files' advice (not run); dropping an SDK.
     func actionBlock(_ note: ReportLayout.Note) -> (fixes: [String], after: [String], notRun: [String], last: [String]) {
         let key = note.keys[0]
         let verdict = self.verdict(key)
