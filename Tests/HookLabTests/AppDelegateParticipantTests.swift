@@ -180,10 +180,12 @@ struct AppDelegateParticipantTests {
         #expect(added.contains { $0.kind == .lostEvent && $0.message.contains("AppDelegate") }, "\(added)")
         // With the events on the wrapper's own class, the adder exchanges them instead, and everyone gets the push.
         #expect(try run(scenario, with: [own, adder]).isEmpty)
-        // The line checks its company.
-        do { _ = try file("participant s\nstart runtime\nobserve UIApplication \(fetch)\nsetter none\nwrap nsproxy class SProxy responds own-or-target surrogate SSurrogate\n")
-            Issue.record("parsed 'surrogate' with 'responds own-or-target'") } catch {
-            #expect(error.line == 5 && error.message.contains("'surrogate'"), "\(error)")
+        // The line checks its company: its respondsToSelector: and its forwardingTargetForSelector: are the surrogate's.
+        for company in ["responds own-or-target", "responds target forward target-if-responds"] {
+            do { _ = try file("participant s\nstart runtime\nobserve UIApplication \(fetch)\nsetter none\nwrap nsproxy class SProxy \(company) surrogate SSurrogate\n")
+                Issue.record("parsed 'surrogate' with '\(company)'") } catch {
+                #expect(error.line == 5 && error.message.contains("'surrogate'"), "\(error)")
+            }
         }
     }
 

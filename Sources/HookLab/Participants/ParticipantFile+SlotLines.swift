@@ -135,8 +135,9 @@ extension ParticipantFile.Parser {
             if proxy.invokeAlways, proxy.forwarding != .forwardInvocation {
                 throw fail(number, "'invoke-always' is how forwardInvocation: invokes the target: it goes with 'forward invocation'")
             }
-            if proxy.surrogate != nil, proxy.responds != .target || proxy.consumes.count > 0 || proxy.trackIfTarget {
-                throw fail(number, "'surrogate' puts the observed methods on another object: it goes with 'responds target' (which then answers YES for them too), without 'consume' or 'track-if-target'")
+            if proxy.surrogate != nil, proxy.responds != .target || proxy.consumes.count > 0 || proxy.trackIfTarget
+                || proxy.forwarding == .forwardingTargetIfResponds {
+                throw fail(number, "'surrogate' puts the observed methods on another object that its forwardingTargetForSelector: returns: it goes with 'responds target' (which then answers YES for them too) and 'forward invocation' or 'forward target', without 'consume' or 'track-if-target'")
             }
             if let name = proxy.surrogate, !(name.first?.isLetter == true && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })) {
                 throw fail(number, "surrogate class name '\(name)' must be an Objective-C identifier")
