@@ -256,6 +256,9 @@ extension CLI {
         out += "  wall time: \(Self.format(seconds, digits: 3)) s, the median of \(repeats) run\(repeats == 1 ? "" : "s") (\(each) s; best \(Self.format(sorted[0], digits: 3)) s); goal: under 3 s in release on 2 cores\n"
         out += "  throughput: \(Self.format(Double(runs) / max(seconds, 1e-9), digits: 0)) runs/s\n"
         out += "  mean cost of one run made: \(Self.format(seconds * 1e6 / Double(runs), digits: 1)) µs wall, \(Self.format(seconds * 1e6 * Double(cli.workers) / Double(runs), digits: 1)) µs of one core\n"
+        // The last run's stages: what runs on one core bounds the wall time whatever the workers.
+        let stages = matrix.stages.map { "\($0.name) \(Self.format($0.seconds, digits: 3)) s\($0.parallel ? "" : " (one core)")" }
+        if !stages.isEmpty { out += "  stages of the last run: " + stages.joined(separator: ", ") + "\n" }
         if let host {
             standardOutput(out.replacingOccurrences(of: "all hosts", with: host)
                 .replacingOccurrences(of: "; goal: under 3 s in release on 2 cores", with: " (the goal is for the whole matrix)"))

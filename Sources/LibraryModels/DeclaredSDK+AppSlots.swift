@@ -276,7 +276,7 @@ extension DeclaredSDK {
 
     /// The SDKs registered with a shared proxy on this object (GUL interceptors, held weakly in the real code, :119-127).
     static func interceptors(_ rt: Runtime, _ o: ObjectID) -> [String] {
-        rt.object_getIvar(o, "sdk.interceptors").stringValue.map { $0.split(separator: ",").map(String.init) } ?? []
+        rt.object_getIvar(o, "sdk.interceptors").stringValue.map { $0.splitASCII(",").map(String.init) } ?? []
     }
 
     func isaCapture(_ rt: Runtime, _ delegate: Value, observed: [String], addMissing: Bool, shared: String?) throws {

@@ -197,7 +197,7 @@ extension DeclaredSDK {
 
     /// Who a fact names: the participant, or the shared proxy it brings (`fcm` brings GUL's app-delegate proxy).
     var hookOwner: String {
-        if case .isaCapture(_, let shared?) = handling, shared.lowercased() != id.split(separator: ":").first?.lowercased() {
+        if case .isaCapture(_, let shared?) = handling, shared.lowercased() != id.splitASCII(":").first?.lowercased() {
             return "the \(shared) proxy \(id) brings"
         }
         return id

@@ -9,7 +9,7 @@ extension DeclaredSDK {
     func startPassive(_ rt: Runtime) throws {
         guard let cls = rt.objc_getClass(AppDelegateObject.className) else { return }
         let holder = rt.classObject(cls)
-        var names = rt.object_getIvar(holder, AppDelegateObject.forwardsToIvar).stringValue.map { $0.split(separator: ",").map(String.init) } ?? []
+        var names = rt.object_getIvar(holder, AppDelegateObject.forwardsToIvar).stringValue.map { $0.splitASCII(",").map(String.init) } ?? []
         guard !names.contains(observer) else { return }
         names.append(observer)
         note(rt, .passive, "\(observer) hooks nothing: the app's own delegate methods call it by hand (\(observes.flatMap(\.events).joined(separator: ", "))), so it sees only what reaches them")

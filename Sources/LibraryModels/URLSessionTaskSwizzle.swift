@@ -76,7 +76,7 @@ public enum URLSessionTaskSwizzle {
         guard let method = rt.class_getInstanceMethod(cls, sel), let root = rt.objc_getClass("NSURLSessionTask") else { return false }
         let holder = rt.classObject(root)
         let ivar = registryIvar(owner, key)
-        let swizzled = rt.object_getIvar(holder, ivar).stringValue.map { $0.split(separator: ",").map(String.init) } ?? []
+        let swizzled = rt.object_getIvar(holder, ivar).stringValue.map { $0.splitASCII(",").map(String.init) } ?? []
         var c: Class? = cls
         while let k = c {
             if swizzled.contains(rt.class_getName(k)) {

@@ -63,9 +63,15 @@ public enum AppDelegateObject {
 
     /// Creates an app delegate (+1, owned by the caller), optionally with configured answers.
     public static func make(in rt: Runtime, answers: [(String, Value)] = []) throws -> ObjectID {
+        try make(in: rt, answerIvars: answers.map { (answerIvar($0.0), $0.1) })
+    }
+
+    /// Creates an app delegate (+1, owned by the caller) with answers already keyed by their ivars (``answerIvar(_:)``):
+    /// a caller that makes one per run names the ivars once, not once per run.
+    public static func make(in rt: Runtime, answerIvars: [(String, Value)]) throws -> ObjectID {
         let o = rt.class_createInstance(rt.objc_getClass(className)!)
         _ = try rt.objc_msgSend(o, rt.s.`init`)
-        for (sel, v) in answers { try rt.object_setIvar(o, answerIvar(sel), v, .value) }
+        for (ivar, v) in answerIvars { try rt.object_setIvar(o, ivar, v, .value) }
         return o
     }
 
@@ -148,7 +154,7 @@ public enum AppDelegateObject {
                     rt.journal.append(JournalEntry(observer: me, event: selector))
                     // SDKs the app's own method calls by hand (Branch, Adjust): they see the call only when it runs.
                     if case .string(let sdks) = rt.object_getIvar(rt.classObject(cls), forwardsToIvar) {
-                        for sdk in sdks.split(separator: ",") { rt.journal.append(JournalEntry(observer: String(sdk), event: selector)) }
+                        for sdk in sdks.splitASCII(",") { rt.journal.append(JournalEntry(observer: String(sdk), event: selector)) }
                     }
                     if later, calls > 0, case .block? = a.last, let host = a.first?.object {
                         // It keeps the handler (an async decision) and calls it once the event returned, on the host

@@ -79,7 +79,7 @@ public enum FlutterApp {
         // super: the SDK sees what reaches the app delegate (AppDelegateObject.forwardsToIvar).
         if let app = rt.objc_getClass(AppDelegateObject.className),
            case .string(let sdks) = rt.object_getIvar(rt.classObject(app), AppDelegateObject.forwardsToIvar) {
-            for sdk in sdks.split(separator: ",") { rt.journal.append(JournalEntry(observer: String(sdk), event: event)) }
+            for sdk in sdks.splitASCII(",") { rt.journal.append(JournalEntry(observer: String(sdk), event: event)) }
         }
     }
 

@@ -77,7 +77,7 @@ struct FaultDetector: Detector {
     }
 
     func ownerName(_ r: StepRecord, _ label: String) -> String {
-        let cls = label.split(separator: "#").first.map(String.init) ?? label
+        let cls = label.splitASCII("#").first.map(String.init) ?? label
         return r.rt.objc_getClass(cls).map(r.rt.class_getOwner) ?? "?"
     }
 }
@@ -213,19 +213,21 @@ struct EventDeliveryDetector: Detector {
         guard app != nil || r.world.slotHoldsLibraryObject else { return [] }
         // The journal names the app's delegate by its current class; the finding names it by identity, as every
         // detector does (an isa-swizzled or observed delegate is still the app's).
-        // Who and which object are named only in a finding, so they are described only when one is made.
-        var expected: [(observer: String, event: String, named: () -> (object: String, who: String))] = []
+        // Who and which object are named only in a finding, so they are described only when one is made (an
+        // expectation keeps the participant it is of, nil for the app's delegate, not a closure to allocate).
+        var expected: [(observer: String, event: String, of: Participant?)] = []
         // An event the app's delegate does not implement (`delegate-lacks`) is not expected there.
         if let app, !r.world.installed.contains(where: { $0.consumes(event) }), r.world.appImplements(event) {
-            expected.append((r.rt.describe(app), event, { (r.rt.identity(app), r.world.who(app)) }))
+            expected.append((r.rt.describe(app), event, nil))
         }
         for p in r.world.installed {
-            if let name = p.observer, p.expectsToObserve(event, r.world) {
-                expected.append((name, p.journalEvent(for: event), { (name, "\(p.info.id)'s observer") }))
-            }
-            if let name = p.observer {
-                for extra in p.alsoObserves(event, r.world) { expected.append((name, extra, { (name, "\(p.info.id)'s observer") })) }
-            }
+            guard let name = p.observer else { continue }
+            if p.expectsToObserve(event, r.world) { expected.append((name, p.journalEvent(for: event), p)) }
+            for extra in p.alsoObserves(event, r.world) { expected.append((name, extra, p)) }
+        }
+        func named(_ e: (observer: String, event: String, of: Participant?)) -> (object: String, who: String) {
+            guard let p = e.of else { return app.map { (r.rt.identity($0), r.world.who($0)) } ?? (e.observer, e.observer) }
+            return (e.observer, "\(p.info.id)'s observer")
         }
         var out: [Finding] = []
         // The system sends some events again itself (the push token): a second delivery is not a finding.
@@ -233,7 +235,7 @@ struct EventDeliveryDetector: Detector {
         for e in expected {
             let n = r.journal.reduce(0) { $0 + ($1.observer == e.observer && $1.event == e.event ? 1 : 0) }
             guard n != 1, !(n > 1 && repeatHarmless) else { continue }
-            let (object, who) = e.named()
+            let (object, who) = named(e)
             let what = e.event == event ? event : "\(e.event) (for \(event))"
             if n == 0 {
                 out.append(Finding(kind: .lostEvent, message: "\(who) never received \(what), fired at step \(r.number).",
@@ -253,11 +255,14 @@ struct ReturnValueDetector: Detector {
         guard r.fault == nil, case .fire(let event) = r.step, let app = r.world.expectedReceiver,
               let spec = r.world.kind.event(event), spec.returnType != "v",
               let answer = World.appAnswers.first(where: { $0.0 == event })?.1,
-              r.journal.contains(where: { $0.observer == r.rt.describe(app) && $0.event == event }),
-              let host = r.world.host,
-              let got = r.journal.last(where: { $0.observer == r.rt.describe(host) && $0.event == "returned" })
+              let host = r.world.host
         else { return [] }
-        let received = String(got.detail.split(separator: " ").last ?? "")
+        // Each name is described once, not once per journal entry (a sixteenth of a run on UIApplication, callgrind).
+        let appName = r.rt.describe(app), hostName = r.rt.describe(host)
+        guard r.journal.contains(where: { $0.event == event && $0.observer == appName }),
+              let got = r.journal.last(where: { $0.event == "returned" && $0.observer == hostName })
+        else { return [] }
+        let received = String(got.detail.splitASCII(" ").last ?? "")
         let norm: (String) -> String = spec.returnType == "c"
             ? { ($0 == "YES" || $0 == "1") ? "YES" : "NO" } : { $0 == "nil" ? "0" : $0 }
         let said = norm(r.rt.describe(answer)), heard = norm(received)

@@ -147,6 +147,16 @@ public struct Matrix: Sendable {
     /// Results reused instead of run again (the same scenario, or its twin in the other configuration when the run
     /// never read the configuration); for `hooklab bench`.
     public var reusedCount = 0
+    /// The wall time of each stage of ``run(cells:generator:workers:shrink:progress:reports:makeRunner:)``, in order, and
+    /// whether it ran on every worker: what `hooklab bench` prints. Never written to a report (it varies with the load).
+    public var stages: [Stage] = []
+    /// One stage of a matrix run and its wall time.
+    public struct Stage: Sendable {
+        public var name: String
+        public var seconds: Double
+        /// Whether the stage ran on every worker thread, or on one.
+        public var parallel: Bool
+    }
     private var index: [Cell: Int]
 
     /// Builds a matrix from results already computed.
@@ -277,9 +287,17 @@ public struct Matrix: Sendable {
                            workers: Int = ProcessInfo.processInfo.activeProcessorCount, shrink: Bool = true,
                            progress: (@Sendable (Int, Int) -> Void)? = nil,
                            reports: ReportCatalog = .empty, makeRunner: () -> ScenarioRunning) -> Matrix {
+        var stages: [Stage] = []
+        var stageStart = DispatchTime.now().uptimeNanoseconds
+        func stage(_ name: String, parallel: Bool) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            stages.append(Stage(name: name, seconds: Double(now - stageStart) / 1e9, parallel: parallel))
+            stageStart = now
+        }
         let given = cells ?? generator.cells()
         // The generator's cells are distinct and sorted already; checking costs a comparison per cell.
         let cells = given.indices.dropFirst().allSatisfy { given[$0 - 1] < given[$0] } ? given : given.uniqued().sorted()
+        stage("listing the cells", parallel: false)
         let slots = UnsafeMutableBufferPointer<CellResult?>.allocate(capacity: cells.count)
         slots.initialize(repeating: nil)
         // Deinitialized before it is freed: the results it still holds are released (issue 30's leak).
@@ -294,6 +312,7 @@ public struct Matrix: Sendable {
         }
         var reportSignatures: [String: Set<String>] = [:]
         for (report, signatures) in zip(reports.reports, reportFindings) { reportSignatures[report.slug] = signatures }
+        stage("the public reports' scenarios", parallel: true)
         let doneLock = NSLock()
         var done = 0
         /// Runs the cells at `positions` on every worker, the configurations of one order together so that they share
@@ -306,6 +325,7 @@ public struct Matrix: Sendable {
         }
         var appAlone: [Cell: [String]] = [:]
         for (key, found) in zip(appAloneKeys, appAloneFound) { appAlone[key] = found }
+        stage("the app alone", parallel: true)
         let positionOf = Dictionary(uniqueKeysWithValues: cells.enumerated().map { ($1, $0) })
         /// For an order of two or more, whether findings under an app set-up are a conflict, from the app alone and the
         /// libraries alone (run in an earlier phase).
@@ -331,9 +351,12 @@ public struct Matrix: Sendable {
                     let evaluated = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks,
                                              planned: plan, twin: runs, explain: shrinks, conflictUnder: conflictTest(cell))
                     runs = evaluated.runs
-                    slots[position] = withEvidence(evaluated.result, reports: reports, signatures: reportSignatures,
-                                                   required: requiredLibraries(cell.order, participants: generator.participants),
-                                                   closed: closedSourceLibraries(cell.order, participants: generator.participants))
+                    // A passing cell has no evidence (``evidence(of:reports:signatures:required:closed:)``): its
+                    // libraries' requirements are not looked up (a fortieth of a run on UIApplication, callgrind).
+                    slots[position] = evaluated.result.outcome == .ok ? evaluated.result
+                        : withEvidence(evaluated.result, reports: reports, signatures: reportSignatures,
+                                       required: requiredLibraries(cell.order, participants: generator.participants),
+                                       closed: closedSourceLibraries(cell.order, participants: generator.participants))
                 }
                 if let progress {
                     doneLock.lock()
@@ -349,13 +372,17 @@ public struct Matrix: Sendable {
         // through that pair, so its reproducer is its worst scenario as generated (not shrunk), explained only if it
         // turns out emergent after all (below).
         phase(cells.indices.filter { cells[$0].order.count < 2 }) { _ in true }
+        stage("libraries alone", parallel: true)
         let pairs = cells.indices.filter { cells[$0].order.count == 2 }
         phase(pairs) { _ in true }
+        stage("pairs", parallel: true)
         var failingPairs = Set<Cell>()
         for position in pairs where slots[position]!.outcome != .ok && cells[position].order.count == 2 { failingPairs.insert(cells[position]) }
         phase(cells.indices.filter { cells[$0].order.count >= 3 }) { !$0.holdsPair(in: failingPairs) }
+        stage("triples", parallel: true)
         var matrix = Matrix(hosts: generator.hosts, participants: generator.participants,
                             results: slots.map { $0! }, appAlone: appAlone)
+        stage("judging every order", parallel: true)
         // An order containing a failing pair kept its worst run unexplained; of those, only the emergent orders have a
         // note that shows the message path and references (of each failing configuration), so only they are explained,
         // now that the matrix knows them.
@@ -405,7 +432,10 @@ public struct Matrix: Sendable {
         // The explained reproducers change what the verdicts show, and one that lost a library changes whose failure the
         // order is and whether it is emergent: judge again what those results decide, not the whole matrix (a second
         // judging of every order was an eighth of the run).
+        stage("explaining the emergent orders", parallel: true)
         if !changed.isEmpty { matrix.rejudge(changed) }
+        stage("judging their orders again", parallel: true)
+        matrix.stages = stages
         matrix.runCount = runners.reduce(0) { $0 + $1.count }
         matrix.reusedCount = runners.reduce(0) { $0 + $1.reused }
         return matrix

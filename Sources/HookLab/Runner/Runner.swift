@@ -167,7 +167,7 @@ public final class ModelRunner: ScenarioRunning {
         var lines: [String] = []
         for e in trace {
             guard case let .send(depth, receiver, selector, imp) = e else { continue }
-            let cls = receiver.split(separator: "#").first.map(String.init) ?? receiver
+            let cls = receiver.splitASCII("#").first.map(String.init) ?? receiver
             let symbol = "-[\(cls) \(selector)]"
             let indent = String(repeating: "  ", count: max(0, depth - 1))
             lines.append(indent + symbol + (imp == symbol || imp.hasPrefix("-[\(cls) ") ? "" : "  (\(imp))"))

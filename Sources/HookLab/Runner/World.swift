@@ -44,6 +44,8 @@ public final class World {
         ("application:openURL:options:", .bool(true)),
         ("application:continueUserActivity:restorationHandler:", .bool(true)),
     ]
+    /// ``appAnswers`` keyed by the ivar each is kept in (``AppDelegateObject/answerIvar(_:)``), named once.
+    nonisolated(unsafe) static let appAnswerIvars: [(String, Value)] = appAnswers.map { (AppDelegateObject.answerIvar($0.0), $0.1) }
 
     /// How the app's delegate class is written on the app-level hosts (`delegate-lacks`, `delegate-completes`).
     public let appShape: AppDelegateObject.Shape
@@ -170,7 +172,7 @@ public final class World {
     /// The app's delegate object called `name` (made on first use; the app holds it strongly).
     public func appDelegate(named name: String) throws -> ObjectID {
         if let i = appDelegateIndex[name] { return appDelegates[i].object }
-        let o = try AppDelegateObject.make(in: rt, answers: Self.appAnswers)
+        let o = try AppDelegateObject.make(in: rt, answerIvars: Self.appAnswerIvars)
         appDelegateIndex[name] = appDelegates.count
         appDelegates.append((name, o, true))
         return o
@@ -309,7 +311,7 @@ public final class World {
 
     /// The library that made an object's class (`tracker:proxy`, `UIKit`, `app`).
     func owner(of o: ObjectID) -> String {
-        let name = rt.describe(o).split(separator: "#").first.map(String.init) ?? ""
+        let name = rt.describe(o).splitASCII("#").first.map(String.init) ?? ""
         return rt.objc_getClass(name).map(rt.class_getOwner) ?? "?"
     }
 
