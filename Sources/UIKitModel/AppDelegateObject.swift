@@ -24,6 +24,7 @@ public enum AppDelegateObject {
             for m in rt.protocol_copyMethodDescriptionList(p) where seen.insert(m.selector).inserted {
                 let returnType = m.types.first!
                 let name = m.selector
+                let answerKey = answerIvar(name)
                 // The app's methods record what they implement, not `_cmd`: they do not depend on it.
                 rt.addMethod(cls, m.selector, types: m.types) { rt, o, _, a in
                     // The index path it was given, if any, so a translation (IMYAOP's injected rows) shows.
@@ -32,7 +33,7 @@ public enum AppDelegateObject {
                     if case .block(let handler)? = a.last, name.contains("decisionHandler:") {
                         try handler.call(rt, [.int(1)])   // WKNavigationActionPolicyAllow, exactly once
                     }
-                    let configured = rt.object_getIvar(o, answerIvar(name))
+                    let configured = rt.object_getIvar(o, answerKey)
                     if !configured.isNil { return configured }
                     return defaultAnswer(returnType)
                 }
@@ -149,6 +150,8 @@ public enum AppDelegateObject {
                 let later = shape.completesLater.contains(selector)
                 let value = handlerValue(selector)
                 let returnType = m.types.first!
+                // Named once per method, not at every event it receives.
+                let answerKey = answerIvar(selector)
                 rt.addMethod(cls, selector, types: m.types) { rt, o, _, a in
                     let me = rt.describe(o)
                     rt.journal.append(JournalEntry(observer: me, event: selector))
@@ -168,7 +171,7 @@ public enum AppDelegateObject {
                     }
                     // The Expo template's overrides call super (ExpoAppDelegate's fan-out) as well.
                     if callsExpo, ExpoApp.templateOverrides.contains(selector) { _ = try ExpoApp.fanOut(rt, selector, m.types, a) }
-                    let configured = rt.object_getIvar(o, answerIvar(selector))
+                    let configured = rt.object_getIvar(o, answerKey)
                     return configured.isNil ? defaultAnswer(returnType) : configured
                 }
             }

@@ -231,7 +231,7 @@ struct EventDeliveryDetector: Detector {
         }
         var out: [Finding] = []
         // The system sends some events again itself (the push token): a second delivery is not a finding.
-        let repeatHarmless = r.world.kind.event(event)?.repeatHarmless == true
+        let repeatHarmless = r.world.hostEvent(event)?.repeatHarmless == true
         for e in expected {
             let n = r.journal.reduce(0) { $0 + ($1.observer == e.observer && $1.event == e.event ? 1 : 0) }
             guard n != 1, !(n > 1 && repeatHarmless) else { continue }
@@ -253,7 +253,7 @@ struct EventDeliveryDetector: Detector {
 struct ReturnValueDetector: Detector {
     mutating func check(_ r: StepRecord) -> [Finding] {
         guard r.fault == nil, case .fire(let event) = r.step, let app = r.world.expectedReceiver,
-              let spec = r.world.kind.event(event), spec.returnType != "v",
+              let spec = r.world.hostEvent(event), spec.returnType != "v",
               let answer = World.appAnswers.first(where: { $0.0 == event })?.1,
               let host = r.world.host
         else { return [] }

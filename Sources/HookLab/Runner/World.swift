@@ -273,12 +273,22 @@ public final class World {
         try rt.drainAutoreleasePool()
     }
 
+    /// The event the last `fire` step sent: the detectors read it after that step without searching the host's events.
+    private var firedEvent: HostEvent?
+
+    /// The host's event with this selector (``HostKind/event(_:)``), the one just fired found without a search.
+    func hostEvent(_ selector: String) -> HostEvent? {
+        if let firedEvent, firedEvent.selector == selector { return firedEvent }
+        return kind.event(selector)
+    }
+
     /// The host sends one of its events.
     func fire(_ selector: String) throws {
         let host = try ensureHost()
         guard let event = kind.event(selector) else {
             throw LabError("\(kind.name) does not fire \(selector); it fires \(kind.events.map(\.selector).joined(separator: ", "))")
         }
+        firedEvent = event
         // A URL session's delegate gets task callbacks only for a task the app made and resumed.
         taskResumedByLastFire = kind.primarySlot.createdBy == nil ? nil : try UIKit.appStartsTask(on: host, before: event, in: rt)
         try UIKit.fire(event, on: host, of: kind, in: rt)
