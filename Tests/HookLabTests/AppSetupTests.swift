@@ -34,6 +34,31 @@ struct AppSetupTests {
         #expect(!lacks.lacks.isEmpty && lacks.isChoosable)
     }
 
+    @Test("An SDK hooked at +load is before any of the app's code: the words leave it out; a framework loaded later is not")
+    func hookedAtLaunch() throws {
+        let between = try Self.setup(["load bugsnag", "set-delegate app", "attach newrelic"])
+        #expect(between.atLaunch == ["bugsnag"] && between.setAfter == ["bugsnag"])
+        #expect(between.text(on: Self.session) == "creates its `NSURLSession` with its delegate before `newrelic` starts")
+        let after = try Self.setup(["load bugsnag", "attach newrelic", "set-delegate app"])
+        #expect(after.text(on: Self.session) == "creates its `NSURLSession` with its delegate after `newrelic` starts")
+        #expect(try Self.setup(["load bugsnag", "set-delegate app"]).text(on: Self.session) == "creates its `NSURLSession` with its delegate")
+        // Not "before every SDK starts": the one hooked at launch came first.
+        #expect(try Self.setup(["load bugsnag", "set-delegate app", "attach datadog", "attach newrelic"]).text(on: Self.session)
+                == "creates its `NSURLSession` with its delegate before `datadog`, `newrelic` start")
+        // The same set-up whatever its words: `atLaunch` is wording, not compared.
+        #expect(between == AppSetup(setAfter: ["bugsnag"], setBefore: ["newrelic"]))
+        // A `load` after another step is a framework loaded later: the app may set its delegate before it.
+        let late = try Self.setup(["attach newrelic", "set-delegate app", "load bugsnag"])
+        #expect(late.atLaunch.isEmpty)
+        #expect(late.text(on: Self.session) == "creates its `NSURLSession` with its delegate after `newrelic` starts and before `bugsnag` starts")
+        // Renamed, whether the other line hooks at launch is its own run's to say (a setting may switch the hook off):
+        // the set-up then names it; projected away, it is gone.
+        let renamed = between.renamed("bugsnag", to: "bugsnag:6.16")
+        #expect(renamed.atLaunch.isEmpty && renamed.setAfter == ["bugsnag:6.16"])
+        #expect(renamed.text(on: Self.session) == "creates its `NSURLSession` with its delegate after `bugsnag:6.16` starts and before `newrelic` starts")
+        #expect(between.projected(onto: ["newrelic"]).atLaunch.isEmpty)
+    }
+
     @Test("What the app does later: replaces, frees, assigns directly, an event before a late start; none of them a choice")
     func later() throws {
         let replaces = try Self.setup(["attach rnfb", "set-delegate app", "set-delegate app2", "release app"])

@@ -203,7 +203,9 @@ extension Matrix.SetupResult {
 
 extension AppSetup {
     var shardJSON: JSONValue {
-        var members: [(String, JSONValue)] = [("lacks", strings(lacks))]
+        // Members in key order, as the synthesized form sorted; `atLaunch` only when some SDK hooks at launch.
+        var members: [(String, JSONValue)] = atLaunch.isEmpty ? [] : [("atLaunch", strings(atLaunch))]
+        members.append(("lacks", strings(lacks)))
         if let setAfter { members.append(("setAfter", strings(setAfter))) }
         members.append(("setBefore", strings(setBefore)))
         if let then {
@@ -239,7 +241,9 @@ extension AppSetup {
             }
         }
         let setAfter: [String]? = object.optional("setAfter") == nil ? nil : try object.strings("setAfter")
-        self.init(setAfter: setAfter, setBefore: try object.strings("setBefore"), lacks: try object.strings("lacks"), then: then)
+        let atLaunch = object.optional("atLaunch") == nil ? [] : try object.strings("atLaunch")
+        self.init(setAfter: setAfter, setBefore: try object.strings("setBefore"), lacks: try object.strings("lacks"), then: then,
+                  atLaunch: atLaunch)
     }
 }
 

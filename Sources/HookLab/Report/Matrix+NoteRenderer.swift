@@ -590,6 +590,18 @@ extension Matrix {
         return (out, after, notRun, last)
     }
 
+    /// A failing set-up with some libraries renamed, as the order the lab ran with them has it: its own run says which
+    /// of them hook at launch (``AppSetup/atLaunch``; a setting that switches the hooks off does not).
+    func ranSetup(_ setup: AppSetup, renames: [(from: String, to: String)], order: [String], host: String) -> AppSetup {
+        let renamed = renames.reduce(setup) { $0.renamed($1.from, to: $1.to) }
+        for config in Configuration.allCases {
+            if let ran = result(for: Cell(host: host, order: order, config: config))?.setups.first(where: { $0.setup == renamed }) {
+                return ran.setup
+            }
+        }
+        return renamed
+    }
+
     /// One fix in an integrator's words: the change, the order the lab ran, and the set-ups under which it passed.
     func fixSentence(_ fix: Fix, verdict: Verdict, host: HostInfo?, note: ReportLayout.Note) -> String {
         func order(_ ids: [String]) -> String { "`\(ids.joined(separator: " → "))`" }
@@ -609,7 +621,7 @@ extension Matrix {
             // Named as the order the lab ran names its libraries (`rnfb` where the app had `rnfb:double-call`).
             let renames = fix.changes.compactMap(\.replacement)
             passes = "passes when your app " + fix.passingSetups.compactMap { setup in
-                host.map { host in renames.reduce(setup) { $0.renamed($1.from, to: $1.to) }.text(on: host) }
+                host.map { host in ranSetup(setup, renames: renames, order: fix.order, host: host.name).text(on: host) }
             }.joined(separator: "; or when it ")
         }
         let changes = wording(verdict.host).phrase(fix.changes, order: verdict.order, failureLine: failureLine(note), capitalized: true)

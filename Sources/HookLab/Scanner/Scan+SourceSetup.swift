@@ -111,7 +111,8 @@ extension Scan {
             return (judged(result, verdict), nil)
         }
         let setup = AppSetup(setAfter: ordered.filter { ($0.line ?? 0) < delegateLine }.map(\.participant),
-                             setBefore: ordered.filter { ($0.line ?? 0) > delegateLine }.map(\.participant))
+                             setBefore: ordered.filter { ($0.line ?? 0) > delegateLine }.map(\.participant),
+                             atLaunch: ordered.filter { $0.how == "at +load" }.map(\.participant))
         var result = SourceSetup(file: source.setupFile, delegateLine: delegateLine, starts: ordered, setup: setup)
         result.withoutSuper = withoutSuper(source)
         return (judged(result, verdict), nil)
@@ -130,7 +131,8 @@ extension Scan {
             SourceSetup.Start(participant: info.id, line: nil, how: info.hasLoad && !info.hasAttach ? "at +load" : "in didFinishLaunching")
         }
         let setup = AppSetup(setAfter: starts.filter { $0.how == "at +load" }.map(\.participant),
-                             setBefore: starts.filter { $0.how != "at +load" }.map(\.participant), lacks: lacks)
+                             setBefore: starts.filter { $0.how != "at +load" }.map(\.participant), lacks: lacks,
+                             atLaunch: starts.filter { $0.how == "at +load" }.map(\.participant))
         var result = SourceSetup(file: source.file, delegateLine: source.line, starts: starts, setup: setup)
         result.lacks = lacks
         return judged(result, verdict)

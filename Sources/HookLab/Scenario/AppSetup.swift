@@ -18,6 +18,11 @@ public struct AppSetup: Codable, Hashable, Sendable {
     public var lacks: [String]
     /// What the app does besides setting its delegate once.
     public var then: Later?
+    /// The SDKs whose hooks are in place at launch, before any of the app's code (a `load` step before every other
+    /// step: an ObjC `+load`): the app cannot set its delegate before them, so the set-up's words leave them out ("sets
+    /// it before `fpr` starts", not "after `bugsnag` starts and before `fpr` starts"). Wording only: not compared,
+    /// hashed or encoded, since every set-up of the same libraries has the same.
+    public var atLaunch: [String] = []
 
     /// What the app does besides setting its delegate once.
     public enum Later: Codable, Hashable, Sendable {
@@ -34,11 +39,25 @@ public struct AppSetup: Codable, Hashable, Sendable {
         case eventBefore(String)
     }
 
-    public init(setAfter: [String]?, setBefore: [String], lacks: [String] = [], then: Later? = nil) {
+    public init(setAfter: [String]?, setBefore: [String], lacks: [String] = [], then: Later? = nil, atLaunch: [String] = []) {
         self.setAfter = setAfter
         self.setBefore = setBefore
         self.lacks = lacks
         self.then = then
+        self.atLaunch = atLaunch
+    }
+
+    private enum CodingKeys: String, CodingKey { case setAfter, setBefore, lacks, then }
+
+    public static func == (a: AppSetup, b: AppSetup) -> Bool {
+        a.setAfter == b.setAfter && a.setBefore == b.setBefore && a.lacks == b.lacks && a.then == b.then
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(setAfter)
+        hasher.combine(setBefore)
+        hasher.combine(lacks)
+        hasher.combine(then)
     }
 
     /// The set-up a scenario's steps describe. Participants start at their first `load` or `attach`.
@@ -51,10 +70,21 @@ public struct AppSetup: Codable, Hashable, Sendable {
         var released: [String] = []
         var releasedDuringEvent: [String] = []
         var lacks: [String] = []
+        var atLaunch: [String] = []
+        // Whether a step other than a `load` or a line on how the app's delegate class is written ran yet: a `load`
+        // after one is a framework loaded later, not a `+load` at launch.
+        var launched = false
         for (index, step) in steps.enumerated() {
             switch step {
+            case .load, .delegateLacks, .delegateCompletes, .delegateOverrides: break
+            default: launched = true
+            }
+            switch step {
             case .load(let id), .attach(let id):
-                if !started.contains(where: { $0.id == id }) { started.append((id, index)) }
+                if !started.contains(where: { $0.id == id }) {
+                    started.append((id, index))
+                    if !launched, case .load = step { atLaunch.append(id) }
+                }
             case .setDelegate(let name):
                 if firstSet == nil { firstSet = index }
                 setNames.append(name)
@@ -84,6 +114,7 @@ public struct AppSetup: Codable, Hashable, Sendable {
             setBefore = []
         }
         self.lacks = lacks
+        self.atLaunch = atLaunch
         if let firstAssign, firstSet.map({ firstAssign < $0 }) ?? true {
             let (before, after) = split(at: firstAssign)
             then = .assignsDirectly(after: after, before: before)
@@ -114,6 +145,8 @@ public struct AppSetup: Codable, Hashable, Sendable {
         var copy = self
         copy.setAfter = setAfter.map(swap)
         copy.setBefore = swap(setBefore)
+        // Whether the other SDK also hooks at launch is its own: only a run of it can say (``Matrix/ranSetup``).
+        copy.atLaunch = atLaunch.filter { $0 != from }
         switch then {
         case .assignsDirectly(let after, let before): copy.then = .assignsDirectly(after: swap(after), before: swap(before))
         case .eventBefore(let id) where id == from: copy.then = .eventBefore(to)
@@ -128,6 +161,7 @@ public struct AppSetup: Codable, Hashable, Sendable {
         var copy = self
         copy.setAfter = setAfter?.filter(ids.contains)
         copy.setBefore = setBefore.filter(ids.contains)
+        copy.atLaunch = atLaunch.filter(ids.contains)
         switch then {
         case .assignsDirectly(let after, let before):
             copy.then = .assignsDirectly(after: after.filter(ids.contains), before: before.filter(ids.contains))
@@ -145,10 +179,13 @@ public struct AppSetup: Codable, Hashable, Sendable {
             ids.count == 1 ? "`\(ids[0])` starts" : ids.map { "`\($0)`" }.joined(separator: ", ") + " start"
         }
         let every = host.isAppLevel ? "every SDK starts" : "every library starts"
-        func placement(_ verb: String, before: [String], after: [String]) -> String {
-            switch (after.isEmpty, before.isEmpty) {
+        func placement(_ verb: String, before: [String], after all: [String]) -> String {
+            // An SDK hooked at launch is before any of the app's code: "after it starts" would say nothing.
+            let after = all.filter { !atLaunch.contains($0) }
+            return switch (after.isEmpty, before.isEmpty) {
             case (true, true): verb
-            case (true, false): "\(verb) before \(before.count > 1 ? every : names(before))"
+            // "before every SDK starts" only when none hooked at launch, before the app's code.
+            case (true, false): "\(verb) before \(before.count > 1 && all.isEmpty ? every : names(before))"
             case (false, true): "\(verb) after \(after.count > 1 ? every : names(after))"
             case (false, false): "\(verb) after \(names(after)) and before \(names(before))"
             }
