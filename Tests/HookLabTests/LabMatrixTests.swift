@@ -362,6 +362,10 @@ extension LabMatrixTests {
         let merged = try ShardFile.merge(files, hosts: Self.catalog.hosts, participants: Self.catalog.participants)
         // Every cell's app set-ups, with their outcomes, survive the merge.
         #expect(merged.results.map(\.setups) == expected.map(\.setups))
+        // And their words: which SDKs hooked at launch (not compared by ==), as UIScrollView's `+load` trackers have.
+        let launched = { (results: [Matrix.CellResult]) in results.map { $0.setups.map(\.setup.atLaunch) } }
+        #expect(launched(expected).joined().contains { !$0.isEmpty })
+        #expect(launched(merged.results) == launched(expected))
         // matrix.json and the reports are rendered from exactly these fields, every stored field of a matrix but its run
         // counts (rendering is deterministic: the shard test on the small catalog compares the pages and matrix.json
         // byte for byte), so what only the shard files carry (each cell's set-ups, which notes' first sentences and
