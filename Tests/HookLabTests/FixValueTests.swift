@@ -123,6 +123,15 @@ struct FixValueTests {
         #expect(!clear.passingSetups.isEmpty && clear.passingSetups.allSatisfy { $0.then == .freesDuringEvent || $0.then == .frees })
     }
 
+    @Test("Setting the delegate after the installs names only the SDKs the app starts, not those hooked at +load")
+    func afterInstallsNamesTheAppsStarts() throws {
+        let v = verdict("NSURLSession", ["bugsnag", "fpr"])
+        #expect(v.fixes.contains { $0.changes == [.setDelegateAfterInstalls] })
+        let note = note("NSURLSession", ["bugsnag", "fpr"])
+        #expect(note.contains("- Create the `NSURLSession` with your delegate after starting `fpr`:"), "\(note)")
+        #expect(!note.contains("after starting `bugsnag`") && !note.contains("after `bugsnag` starts"), "\(note)")
+    }
+
     @Test("explain --json carries the fixes as values")
     func explainJSON() throws {
         var out = ""

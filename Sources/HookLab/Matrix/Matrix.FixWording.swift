@@ -88,7 +88,10 @@ extension Matrix {
             case .implement(let methods): return "implement " + methods.map { "`\($0)`" }.joined(separator: " and ") + " in your app delegate"
             case .setDelegateAfterInstalls:
                 let what = host?.delegateAtCreation != nil ? "create the `\(owner)` with your delegate" : "set the `\(owner)`'s delegate"
-                return "\(what) after starting " + order.map { "`\($0)`" }.joined(separator: " and ")
+                // An SDK that hooks only at `+load` (and is never started late) is in place before any of the app's code:
+                // starting it is not the app's step (AppSetup.atLaunch).
+                let started = order.filter { id in info(id).map { $0.hasLoad && !$0.hasAttach && !$0.canStartLate } != true }
+                return "\(what) after starting " + (started.isEmpty ? order : started).map { "`\($0)`" }.joined(separator: " and ")
             case .clearBeforeFreeing:
                 return "set `\(owner).delegate` to nil before your delegate is freed (in the deinit of the screen that owns both)"
             case .drop(let id): return "drop `\(id)` (you lose \(provides(id)))"
