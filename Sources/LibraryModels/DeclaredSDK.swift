@@ -627,7 +627,8 @@ public struct DeclaredSDK: Hashable, Sendable {
             }
             return .object(o)
         }
-        let observedSelectors = Set(allObserved.map { rt.sel($0.selector) })
+        // The selectors the surrogate answers; none without one (no set made per install for the other wrappers).
+        let surrogateSelectors: Set<SEL> = surrogateClass == nil ? [] : Set(allObserved.map { rt.sel($0.selector) })
         if let marker = proxy.marker {
             rt.addMethod(cls, marker, types: "c@:") { _, _, _, _ in .bool(true) }
         }
@@ -636,11 +637,10 @@ public struct DeclaredSDK: Hashable, Sendable {
         case .target:
             // Scheme 2: "Its respondsToSelector: is YES for the marker, otherwise it asks the target."
             // With a surrogate: also YES for the surrogate's selectors, after the target (MPAppDelegateProxy.m:86-97 @v8.44.4).
-            let surrogated = surrogateClass == nil ? [] : observedSelectors
             rt.addMethod(cls, "respondsToSelector:", types: "c@::") { rt, o, _, a in
                 if let marker, a.first?.selValue == marker { return .bool(true) }
                 if try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.respondsToSelector, a).boolValue { return .bool(true) }
-                return .bool(a.first?.selValue.map(surrogated.contains) ?? false)
+                return .bool(a.first?.selValue.map(surrogateSelectors.contains) ?? false)
             }
         case .both: break   // answered above
         case .listedOrTarget:
@@ -696,11 +696,10 @@ public struct DeclaredSDK: Hashable, Sendable {
                 }
                 return try rt.objc_msgSend(rt.object_getIvar(o, "target"), rt.s.methodSignatureForSelector, a)
             }
-            let toSurrogate = surrogateClass == nil ? [] : observedSelectors
             rt.addMethod(cls, "forwardInvocation:", types: "v@:@") { rt, o, _, a in
                 guard case .invocation(let inv)? = a.first else { return .none }
                 // The surrogate's selectors go to it (MPAppDelegateProxy.m:31-42 @v8.44.4).
-                if toSurrogate.contains(inv.selector) {
+                if surrogateSelectors.contains(inv.selector) {
                     try inv.invoke(rt, target: rt.object_getIvar(o, "surrogate"))
                     return .none
                 }
@@ -732,7 +731,7 @@ public struct DeclaredSDK: Hashable, Sendable {
             // objc4 asks forwardingTargetForSelector: first: the surrogate for its selectors, the target for any other,
             // whether or not it responds (MPAppDelegateProxy.m:44-54 @v8.44.4).
             rt.addMethod(cls, "forwardingTargetForSelector:", types: "@@::") { rt, o, _, a in
-                guard let sel = a.first?.selValue, observedSelectors.contains(sel) else { return rt.object_getIvar(o, "target") }
+                guard let sel = a.first?.selValue, surrogateSelectors.contains(sel) else { return rt.object_getIvar(o, "target") }
                 return rt.object_getIvar(o, "surrogate")
             }
         }

@@ -90,7 +90,7 @@ extension Matrix {
                 let what = host?.delegateAtCreation != nil ? "create the `\(owner)` with your delegate" : "set the `\(owner)`'s delegate"
                 // An SDK that hooks only at `+load` (and is never started late) is in place before any of the app's code:
                 // starting it is not the app's step (AppSetup.atLaunch).
-                let started = order.filter { id in info(id).map { $0.hasLoad && !$0.hasAttach && !$0.canStartLate } != true }
+                let started = order.filter { id in info(id).map { $0.hooksOnlyAtLoad && !$0.canStartLate } != true }
                 return "\(what) after starting " + (started.isEmpty ? order : started).map { "`\($0)`" }.joined(separator: " and ")
             case .clearBeforeFreeing:
                 return "set `\(owner).delegate` to nil before your delegate is freed (in the deinit of the screen that owns both)"

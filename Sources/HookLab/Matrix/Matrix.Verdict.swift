@@ -272,7 +272,7 @@ extension Matrix {
                 passingVariants: impossibility != nil || others.count < configs.count || others.allSatisfy({ self.results[$0].variants.isEmpty }) ? []
                     : passingVariantCombinations(order, others.filter { self.results[$0].outcome != .ok }.map { self.results[$0] }),
                 failsTheSameWay: failsTheSameWay,
-                viaLoad: first?.hasLoad == true && first?.hasAttach == false))
+                viaLoad: first?.hooksOnlyAtLoad == true))
         }
         for (position, id) in key.order.enumerated() {
             guard let family = family(of: id) else { continue }

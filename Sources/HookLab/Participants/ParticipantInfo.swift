@@ -19,6 +19,8 @@ public struct ParticipantInfo: Codable, Hashable, Sendable {
     public var hasAttach: Bool
     /// Whether it may be started late: its install may come after the app's delegate and an event.
     public var canStartLate: Bool
+    /// Whether its only hooks are load-time ones (an ObjC `+load`): the app's code has no start of it to place.
+    public var hooksOnlyAtLoad: Bool { hasLoad && !hasAttach }
     /// Every verb it accepts, each as a step line with example arguments (`rx.subscribe scrollViewDidScroll:`).
     ///
     /// The generator exercises each line as written; the parser accepts a `family.verb` only if one

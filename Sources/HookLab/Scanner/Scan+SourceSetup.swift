@@ -71,7 +71,7 @@ extension Scan {
         var unplaced: [String] = []
         for id in verdict.participants {
             guard let info = participants.first(where: { $0.id == id }) else { continue }
-            if info.hasLoad && !info.hasAttach {
+            if info.hooksOnlyAtLoad {
                 starts.append(.init(participant: id, line: nil, how: "at +load"))
             } else if info.startCalls.contains(where: { $0.language == "after-launch" }) {
                 // An observer of UIApplicationDidFinishLaunchingNotification: after the launch method returns.
@@ -128,7 +128,7 @@ extension Scan {
     static func appDelegateSetup(_ verdict: HostVerdict, source: AppDelegateSource, participants: [ParticipantInfo]) -> SourceSetup? {
         guard let lacks = source.lacks, source.kind == .uikit || source.kind == .reactNative else { return nil }
         let starts = verdict.participants.compactMap { id in participants.first { $0.id == id } }.map { info in
-            SourceSetup.Start(participant: info.id, line: nil, how: info.hasLoad && !info.hasAttach ? "at +load" : "in didFinishLaunching")
+            SourceSetup.Start(participant: info.id, line: nil, how: info.hooksOnlyAtLoad ? "at +load" : "in didFinishLaunching")
         }
         let setup = AppSetup(setAfter: starts.filter { $0.how == "at +load" }.map(\.participant),
                              setBefore: starts.filter { $0.how != "at +load" }.map(\.participant), lacks: lacks,
