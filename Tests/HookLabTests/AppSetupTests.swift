@@ -96,8 +96,8 @@ struct AppSetupTests {
         // Before RNFB starts, or never: RNFB then takes the empty slot, as in an app that leaves it to RNFB.
         #expect(verdict.passingSetups == [AppSetup(setAfter: [], setBefore: ["rnfb"]), AppSetup(setAfter: nil, setBefore: [])])
         let note = matrix.explainNote(key).joined(separator: "\n")
-        // The passing set-ups are the shorter list, and every other one fails: the sentence names them.
-        #expect(note.contains("**Fails unless your app sets `UNUserNotificationCenter.delegate` before `rnfb` starts; or unless it never sets `UNUserNotificationCenter.delegate`**: every other set-up the lab ran fails."), "\(note)")
+        // The four ways the app can put its delegate in after RNFB starts fail alike: one clause says them.
+        #expect(note.contains("**Fails when your app sets `UNUserNotificationCenter.delegate` after `rnfb` starts, in any of these ways: keeping it, later replacing it with another delegate, freeing it while it is still set, or assigning it directly (not through its setter)**; passes when it sets it before `rnfb` starts; or when it never sets it."), "\(note)")
         #expect(!note.contains("No change the app can make avoids this"))
     }
 
@@ -141,6 +141,51 @@ struct AppSetupTests {
             }
         }
         #expect(other > 100)
+    }
+
+    @Test("A list of set-ups says the ways the app treats its delegate at one placement once, and exactly those ways")
+    func clausesGroupWays() throws {
+        let kept = try Self.setup(["attach fcm", "attach rnfb", "set-delegate app"])
+        let replaced = try Self.setup(["attach fcm", "attach rnfb", "set-delegate app", "set-delegate app2", "release app"])
+        let freed = try Self.setup(["attach fcm", "attach rnfb", "set-delegate app", "release app"])
+        let direct = try Self.setup(["attach fcm", "attach rnfb", "assign-delegate app"])
+        let before = try Self.setup(["set-delegate app", "attach fcm", "attach rnfb"])
+        let between = try Self.setup(["attach fcm", "assign-delegate app", "attach rnfb"])
+        let late = try Self.setup(["attach fcm", "set-delegate app", "fire userNotificationCenter:willPresentNotification:withCompletionHandler:", "attach rnfb"])
+        let never = try Self.setup(["attach fcm", "attach rnfb"])
+        let center = Self.center
+        // Four ways at one placement, one clause; the others keep their own words, in order of first appearance.
+        #expect(AppSetup.clauses([(before, nil), (kept, nil), (direct, nil), (replaced, nil), (freed, nil), (late, nil), (never, nil)], on: center) == [
+            "sets `UNUserNotificationCenter.delegate` before every SDK starts",
+            "sets `UNUserNotificationCenter.delegate` after every SDK starts, in any of these ways: keeping it, later replacing it "
+                + "with another delegate, freeing it while it is still set, or assigning it directly (not through its setter)",
+            late.text(on: center),
+            "never sets `UNUserNotificationCenter.delegate`",
+        ])
+        // Only the ways given: without the kept one the clause does not claim it.
+        #expect(AppSetup.clauses([(replaced, nil), (freed, nil)], on: center) == [
+            "sets `UNUserNotificationCenter.delegate` after every SDK starts, in any of these ways: later replacing it with another "
+                + "delegate or freeing it while it is still set",
+        ])
+        // One way alone is the set-up's own words; a direct assignment groups with the setter at its own placement only.
+        #expect(AppSetup.clauses([(between, nil)], on: center) == [between.text(on: center)])
+        #expect(AppSetup.clauses([(direct, nil), (before, nil)], on: center) == [direct.text(on: center), before.text(on: center)])
+        // Different labels (outcomes) are different clauses, each with its label.
+        #expect(AppSetup.clauses([(kept, "broken"), (replaced, "crash"), (freed, "crash")], on: center) == [
+            kept.text(on: center) + " (broken)",
+            "sets `UNUserNotificationCenter.delegate` after every SDK starts, in any of these ways: later replacing it with another "
+                + "delegate or freeing it while it is still set (crash)",
+        ])
+        // The claims test reads a clause back into the set-ups' own words, from the words alone.
+        let clause = AppSetup.clauses([(kept, nil), (direct, nil), (replaced, nil), (freed, nil)], on: center)[0]
+        #expect(NoteClaims.expanded(clause, owner: "UNUserNotificationCenter") == [kept, replaced, freed, direct].map { $0.text(on: center) })
+        #expect(NoteClaims.expanded(clause.replacingOccurrences(of: "keeping it", with: "keeping it twice"), owner: "UNUserNotificationCenter").isEmpty)
+        let two = AppSetup.clauses([(replaced, nil), (freed, nil)], on: center)[0]
+        #expect(NoteClaims.expanded(two, owner: "UNUserNotificationCenter") == [replaced, freed].map { $0.text(on: center) })
+        // A session is created with its delegate: nothing to group.
+        let session = try Self.setup(["attach newrelic", "set-delegate app"])
+        let sessionFreed = try Self.setup(["attach newrelic", "set-delegate app", "release app"])
+        #expect(AppSetup.clauses([(session, nil), (sessionFreed, nil)], on: Self.session) == [session.text(on: Self.session), sessionFreed.text(on: Self.session)])
     }
 
     @Test("Reports are snapshots: a committed page changed by hand differs at its first changed line")

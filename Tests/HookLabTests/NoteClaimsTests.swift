@@ -117,16 +117,20 @@ struct NoteClaims {
             let body = line.dropFirst("**Fails when your app ".count)
             let failsPart = body.components(separatedBy: "**")[0]
             for named in failsPart.components(separatedBy: "; or when it ") {
-                var text = named
+                var clause = named
                 var said: Outcome?
-                if text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards),
-                   let outcome = Outcome(rawValue: String(text[open.upperBound...].dropLast())) {
+                if clause.hasSuffix(")"), let open = clause.range(of: " (", options: .backwards),
+                   let outcome = Outcome(rawValue: String(clause[open.upperBound...].dropLast())) {
                     said = outcome
-                    text = String(text[..<open.lowerBound])
+                    clause = String(clause[..<open.lowerBound])
                 }
-                let outcomes = results.flatMap { r in r.setups.filter { $0.outcome != .ok && $0.setup.text(on: info) == text }.map(\.outcome) }
-                claim(!outcomes.isEmpty, "says it fails when the app \(text)")
-                if let said { claim(outcomes.max() == said, "says it fails when the app \(text) with \(said.rawValue); the runs say \(outcomes.max().map(\.rawValue) ?? "ok")") }
+                let texts = Self.expanded(clause, owner: owner)
+                claim(!texts.isEmpty, "names set-ups in words that do not parse: \(clause)")
+                for text in texts {
+                    let outcomes = results.flatMap { r in r.setups.filter { $0.outcome != .ok && $0.setup.text(on: info) == text }.map(\.outcome) }
+                    claim(!outcomes.isEmpty, "says it fails when the app \(text)")
+                    if let said { claim(outcomes.max() == said, "says it fails when the app \(text) with \(said.rawValue); the runs say \(outcomes.max().map(\.rawValue) ?? "ok")") }
+                }
             }
             if let passRange = line.range(of: "**; passes when it ") {
                 let passPart = String(line[passRange.upperBound...].dropLast())
@@ -175,7 +179,7 @@ struct NoteClaims {
             let rest = line[range.upperBound...]
             if rest.hasPrefix(" when your app "), let info {
                 // "passes when your app sets … ; or when it …": each named set-up passes in every failing configuration.
-                let claimed = String(rest.dropFirst(" when your app ".count).dropLast()).components(separatedBy: "; or when it ")
+                let claimed = Self.setupTexts(String(rest.dropFirst(" when your app ".count).dropLast()), owner: Self.ownerOf(host))
                 let passingTexts = failing.map { config in
                     Set(matrix.result(for: Matrix.Cell(host: host, order: named, config: config))?.setups.filter { $0.outcome == .ok }.map { $0.setup.text(on: info) } ?? [])
                 }
@@ -189,8 +193,8 @@ struct NoteClaims {
             }
             if rest.hasPrefix(" under every set-up where this order fails except when your app "), let info {
                 // The failing set-ups it leaves out are named; it passes under each of the others.
-                let left = String(rest.dropFirst(" under every set-up where this order fails except when your app ".count).dropLast())
-                    .components(separatedBy: "; or when it ")
+                let left = Self.setupTexts(String(rest.dropFirst(" under every set-up where this order fails except when your app ".count).dropLast()),
+                                           owner: Self.ownerOf(host))
                 let kept = failingSetups.filter { !left.contains($0.text(on: info)) }
                 claim(possible(host, named) && left.allSatisfy { text in failingSetups.contains { $0.text(on: info) == text } }
                       && !kept.isEmpty && kept.allSatisfy { passes(host, named, under: $0, of: order) },
@@ -239,7 +243,10 @@ struct NoteClaims {
         if let line = lines.first(where: { $0.holds("o change the app can make avoids this in the lab") }), let info {
             let tail = line.components(separatedBy: "o change the app can make avoids this in the lab").dropFirst().joined()
             let listed = { (prefix: String, separator: String) -> [String] in
-                String(tail.dropFirst(prefix.count)).components(separatedBy: ": ")[0].components(separatedBy: separator)
+                // The list ends at the first ": " that does not open a clause's ways.
+                let ways = ", in any of these ways: ", held = ", in any of these ways\u{1}"
+                let list = String(tail.dropFirst(prefix.count)).replacingOccurrences(of: ways, with: held).components(separatedBy: ": ")[0]
+                return Self.setupTexts(list.replacingOccurrences(of: held, with: ways), owner: Self.ownerOf(host), separator: separator)
             }
             let unfixed: [AppSetup]
             if tail.hasPrefix(" when your app ") {
@@ -363,6 +370,41 @@ struct NoteClaims {
     }
 
     /// The variant and the participant it replaces in "use `X` (…) instead of `Y`", alone or as one of two changes.
+    /// A list of set-ups joined with "; or when it ", each clause expanded to the set-ups' own words
+    /// (``AppSetup/text(on:)``): "P, in any of these ways: keeping it, …, or assigning it directly (not through its
+    /// setter)" is one set-up per way, read here from the words alone. A clause whose ways do not parse gives no set-up,
+    /// which no run matches.
+    /// The class whose delegate a host's set-ups name ("UNUserNotificationCenter" for "UNUserNotificationCenter@flutter").
+    static func ownerOf(_ host: String) -> String { host.split(separator: "@").first.map(String.init) ?? host }
+
+    static func setupTexts(_ list: String, owner: String, separator: String = "; or when it ") -> [String] {
+        list.components(separatedBy: separator).flatMap { expanded($0, owner: owner) }
+    }
+
+    static func expanded(_ clause: String, owner: String) -> [String] {
+        guard let marker = clause.range(of: ", in any of these ways: ") else { return [clause] }
+        let placement = String(clause[..<marker.lowerBound])
+        let ways: [(words: String, text: String)] = [
+            ("keeping it", placement),
+            ("later replacing it with another delegate", placement + ", then replaces it with another delegate"),
+            ("freeing it while it is still set", placement + ", then frees it while it is still set"),
+            ("freeing it while the host still sends it an event, as when the screen that owns both is torn down",
+             placement + ", then frees it while the host still sends it an event, as when the screen that owns both is torn down"),
+            ("assigning it directly (not through its setter)",
+             placement.replacingOccurrences(of: "sets `\(owner).delegate`", with: "assigns `\(owner).delegate` directly (not through its setter)")),
+        ]
+        var rest = Substring(clause[marker.upperBound...])
+        var texts: [String] = []
+        while !rest.isEmpty {
+            if rest.hasPrefix("or ") { rest = rest.dropFirst(3) }
+            guard let way = ways.first(where: { rest.hasPrefix($0.words) }) else { return [] }
+            texts.append(way.text)
+            rest = rest.dropFirst(way.words.count)
+            if rest.hasPrefix(", ") { rest = rest.dropFirst(2) } else if rest.hasPrefix(" or ") { rest = rest.dropFirst(1) } else if !rest.isEmpty { return [] }
+        }
+        return texts.count > 1 ? texts : []
+    }
+
     static func useInstead(_ line: String) -> (String, String)? {
         // A regex literal is compiled each time it is evaluated: only for a line that can match.
         guard line.firstRange(of: " instead of `") != nil, let match = line.firstMatch(of: /[Uu]se `([^`]+)` \(.*?\) instead of `([^`]+)`/) else { return nil }
@@ -608,6 +650,16 @@ struct NoteClaimsTests {
                          let slot = line[tick.upperBound..<close.lowerBound]
                          let every = line.contains("UIApplication") || line.contains("UNUserNotificationCenter") ? "every SDK starts" : "every library starts"
                          return "**Fails unless your app sets `\(slot)` after \(every)" + line[close.upperBound...]
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "a way of setting the delegate added to a clause where it passes", applies: { note in
+                     note.components(separatedBy: "\n").contains { $0.hasPrefix("**Fails when your app ") && $0.contains(", in any of these ways: freeing it while it is still set") && $0.contains("does not free it while it is set") }
+                 },
+                 change: { note in
+                     // Datadog's freed delegate: the kept one passes, and the clause now says it fails too.
+                     note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("**Fails when your app ") else { return line }
+                         return line.replacingOccurrences(of: ", in any of these ways: freeing it while it is still set", with: ", in any of these ways: keeping it, freeing it while it is still set")
                      }.joined(separator: "\n")
                  }),
         Mutation(name: "a fix that leaves out fewer set-ups than it does", applies: { $0.contains(" passes under every set-up where this order fails except when your app ") },

@@ -152,9 +152,7 @@ extension Matrix {
         }
         let outcomes = failing.map { worst[$0] }
         let named = Set(outcomes.compactMap { $0 }).count > 1
-        let fails = zip(failing, outcomes).map { setup, outcome in
-            setup.text(on: host) + (named ? outcome.map { " (\($0.rawValue))" } ?? "" : "")
-        }
+        let fails = AppSetup.clauses(zip(failing, outcomes).map { setup, outcome in (setup, named ? outcome?.rawValue : nil) }, on: host)
         func short(_ text: String) -> String { text.replacingOccurrences(of: "sets `\(owner).delegate`", with: "sets it") }
         var passes = passing.map { short($0.text(on: host)) }
         // The same placement without the freeing passes: the app that clears the slot before freeing its delegate.
@@ -181,7 +179,7 @@ extension Matrix {
         guard verdict.attribution == .conflict, let host = hosts.first(where: { $0.name == verdict.host }) else { return [] }
         var out: [String] = []
         for libraries in verdict.ownFailures.map(\.libraries).uniqued() {
-            let setups = verdict.ownFailures.filter { $0.libraries == libraries }.map { $0.setup.text(on: host) }
+            let setups = AppSetup.clauses(verdict.ownFailures.filter { $0.libraries == libraries }.map { ($0.setup, nil) }, on: host)
             let names = libraries.map { "`\($0)`" }.joined(separator: " and ")
             out.append("**As alone, when your app \(setups.joined(separator: "; or when it ")):** \(names) \(libraries.count == 1 ? "fails" : "fail") alone in an app set up that way, so there it is not this order's conflict (see \(names) alone).")
         }
@@ -575,7 +573,7 @@ extension Matrix {
             let fixed = verdict.failingSetups.filter { !verdict.unfixedSetups.contains($0) }
             let when: String = if fixed.isEmpty || host == nil { "" }
                 else if verdict.unfixedSetups.count <= fixed.count {
-                    " when your app " + verdict.unfixedSetups.map { $0.text(on: host!) }.joined(separator: "; or when it ")
+                    " when your app " + AppSetup.clauses(verdict.unfixedSetups.map { ($0, nil) }, on: host!).joined(separator: "; or when it ")
                 } else { " unless your app " + fixed.map { $0.text(on: host!) }.joined(separator: "; or unless it ") }
             after.append((installs.isEmpty ? "No change the app can make avoids this in the lab\(when): \(tried). Report"
                 : "If no way of installing the hook helps, no change the app can make avoids this in the lab\(when): report")
@@ -616,13 +614,13 @@ extension Matrix {
             // The shorter list: the failing set-ups it leaves out, named as this order names them.
             let left = verdict.failingSetups.filter { !fix.passingSetups.contains($0) }
             passes = "passes under every set-up where this order fails except when your app "
-                + left.map { $0.text(on: host) }.joined(separator: "; or when it ")
+                + AppSetup.clauses(left.map { ($0, nil) }, on: host).joined(separator: "; or when it ")
         } else {
             // Named as the order the lab ran names its libraries (`rnfb` where the app had `rnfb:double-call`).
             let renames = fix.changes.compactMap(\.replacement)
-            passes = "passes when your app " + fix.passingSetups.compactMap { setup in
-                host.map { host in ranSetup(setup, renames: renames, order: fix.order, host: host.name).text(on: host) }
-            }.joined(separator: "; or when it ")
+            passes = "passes when your app " + (host.map { host in
+                AppSetup.clauses(fix.passingSetups.map { (ranSetup($0, renames: renames, order: fix.order, host: host.name), nil) }, on: host)
+            } ?? []).joined(separator: "; or when it ")
         }
         let changes = wording(verdict.host).phrase(fix.changes, order: verdict.order, failureLine: failureLine(note), capitalized: true)
         switch fix.changes.count == 1 ? fix.changes[0] : nil {
