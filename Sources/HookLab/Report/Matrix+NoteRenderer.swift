@@ -100,7 +100,7 @@ extension Matrix {
             ("your app creates its \(session) with its delegate", "`\(owner)` creates its own \(session)"),
             ("it creates its \(session) with its delegate", "`\(owner)` creates its own \(session)"),
             ("Create the \(session) with your delegate", "Make sure `\(owner)` creates its own \(session)"),
-            ("when the app sets its delegate after the last install, and fail when it sets it before one",
+            ("when the app creates its session with its delegate after the last install, and fail when it creates it before one",
              "when `\(owner)` creates its session after the last install, and fail when it creates it before one"),
         ]
         return lines.map { line in replacements.reduce(line) { $0.replacingOccurrences(of: $1.0, with: $1.1) } }
@@ -628,7 +628,9 @@ extension Matrix {
         case .implement(let methods)?:
             return "\(changes): the lab's runs of this order pass when the app delegate implements every method, and fail when it lacks \(methods.count == 1 ? "it" : "them")."
         case .setDelegateAfterInstalls?:
-            return "\(changes): the lab's runs of this order pass when the app sets its delegate after the last install, and fail when it sets it before one."
+            // A session gets its delegate when it is created: the words say so (NSURLSession).
+            let (does, did) = host?.delegateAtCreation != nil ? ("creates its session with its delegate", "creates it") : ("sets its delegate", "sets it")
+            return "\(changes): the lab's runs of this order pass when the app \(does) after the last install, and fail when it \(did) before one."
         case .clearBeforeFreeing?:
             // The placements of the set-ups that free it, kept set instead: what the lab ran and saw pass.
             let kept = fix.passingSetups.compactMap { setup -> String? in
