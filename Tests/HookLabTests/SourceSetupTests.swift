@@ -81,6 +81,12 @@ struct SourceSetupTests {
         #expect(setup.sentence == "`ios/AppDelegate.swift:39` sets `UNUserNotificationCenter.delegate` after `fcm` (`:33`, `FirebaseApp.configure()`) starts and before `rnfb:double-call` (`:46`, the app's native modules are registered), `notifee:7` (when UIKit posts UIApplicationDidFinishLaunchingNotification, after the launch method returns) start")
         // The first line says it too.
         #expect(scan.verdictLine.contains("on the notification center (your app's own set-up, `ios/AppDelegate.swift:39`: broken, completionHandlerMisuse): upgrade RNFBMessaging"), "\(scan.verdictLine)")
+        // No single change passes under its own set-up; upgrading both RNFB and Notifee does (issue 42 §2, "try pairs of
+        // changes"), and the first line offers that, run under the app's set-up.
+        let own = try #require(host.ownFixes.first)
+        #expect(own.replacements == [["rnfb:double-call", "rnfb"], ["notifee:7", "notifee"]] && own.setup == setup.setup, "\(host.ownFixes)")
+        #expect(scan.verdictLine.contains("upgrade RNFBMessaging from 23.8.8 to ≥ 26.0.0") && scan.verdictLine.contains("upgrade RNNotifee from 7.8.2 to ≥ 7.9.0")
+                && scan.verdictLine.contains("the lab ran it under your app's own set-up"), "\(scan.verdictLine)")
         // The whole set, every set-up: the lost events of the set-ups where the app sets it after RNFB starts.
         #expect(host.advice.evaluation.results.contains { $0.failures.contains { $0.findings.contains { $0.kind == .lostEvent } } })
         // The same app setting its delegate after the registration: the lost events are its own.

@@ -27,8 +27,8 @@ extension Scan {
 
     /// The changes that pass under `setup`, the app's own set-up on `verdict`'s host, ranked: each another line or
     /// setting of one SDK, or of two where the first requires the second's line (React Native Firebase 23+ requires
-    /// Firebase iOS 12). A downgrade is kept only when no upgrade or setting passes. Lines a vendor's server or a `+load`
-    /// hook chooses are never offered.
+    /// Firebase iOS 12); when no single change passes, two SDKs' changes together (upgrading both). A downgrade is kept
+    /// only when no upgrade or setting passes. Lines a vendor's server or a `+load` hook chooses are never offered.
     static func ownFixes(_ setup: SourceSetup, _ verdict: HostVerdict, advisor: Advisor, participants: [ParticipantInfo],
                          configs: [Configuration]) -> [OwnFix] {
         guard setup.outcome.map({ $0 != .ok }) == true else { return [] }
@@ -77,6 +77,24 @@ extension Scan {
                         guard outcome(pair) == .ok else { continue }
                         guard let then = change(second, replacing: otherInfo) else { continue }
                         fixes.append(OwnFix(changes: [first, then], setup: setup.setup, outcome: .ok))
+                    }
+                }
+            }
+        }
+        // No single change passes under the app's set-up: two SDKs' changes together (issue 42 §2: "upgrading both
+        // SDKs"), each pair of SDKs of the set with each of their other lines or settings, and nothing larger.
+        if fixes.isEmpty {
+            for (position, id) in set.enumerated() {
+                guard let old = info(id) else { continue }
+                for other in set.dropFirst(position + 1) {
+                    guard let otherInfo = info(other) else { continue }
+                    for variant in variants(id) {
+                        guard let first = change(variant, replacing: old) else { continue }
+                        for second in variants(other) {
+                            guard let then = change(second, replacing: otherInfo),
+                                  outcome([[id, variant.id], [other, second.id]]) == .ok else { continue }
+                            fixes.append(OwnFix(changes: [first, then], setup: setup.setup, outcome: .ok))
+                        }
                     }
                 }
             }
