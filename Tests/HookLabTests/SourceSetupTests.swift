@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import HookLab
+@testable import HookLabCLI
 
 @Suite("The app's set-up from its source")
 struct SourceSetupTests {
@@ -87,6 +88,12 @@ struct SourceSetupTests {
         #expect(own.replacements == [["rnfb:double-call", "rnfb"], ["notifee:7", "notifee"]] && own.setup == setup.setup, "\(host.ownFixes)")
         #expect(scan.verdictLine.contains("upgrade RNFBMessaging from 23.8.8 to ≥ 26.0.0") && scan.verdictLine.contains("upgrade RNNotifee from 7.8.2 to ≥ 7.9.0")
                 && scan.verdictLine.contains("the lab ran it under your app's own set-up"), "\(scan.verdictLine)")
+        // The host's section: the app's set-up and what passes under it first, and that fix not again in the list of
+        // fixes over every set-up.
+        let section = try #require(MarkdownScanReporter().report(scan).components(separatedBy: "### UNUserNotificationCenter").last)
+        let ownAt = try #require(section.range(of: "**What passes under your app's own set-up**"))
+        #expect(section.components(separatedBy: "upgrade RNNotifee from 7.8.2 to ≥ 7.9.0").count == 2, "\(section)")
+        #expect(section.range(of: "lockfile's terms")?.lowerBound ?? section.endIndex > ownAt.lowerBound)
         // The whole set, every set-up: the lost events of the set-ups where the app sets it after RNFB starts.
         #expect(host.advice.evaluation.results.contains { $0.failures.contains { $0.findings.contains { $0.kind == .lostEvent } } })
         // The same app setting its delegate after the registration: the lost events are its own.

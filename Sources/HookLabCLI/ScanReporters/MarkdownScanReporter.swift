@@ -83,13 +83,14 @@ struct MarkdownScanReporter: ScanReporter {
             if !verdict.leftOut.isEmpty {
                 out += "Left out of this check: \(verdict.leftOut.map { "`\($0)`" }.joined(separator: ", ")) (`advise` takes one library per family, at most \(Advisor.sizes.upperBound)).\n\n"
             }
+            // A fix the app's own set-up already lists (the same changes) is said there, once.
+            let own = Set(verdict.ownFixes.map { Set($0.changes) })
             let upgrades = verdict.advice.fixes.compactMap { fix -> String? in
+                guard !own.contains(Set(fix.changes)) else { return nil }
                 let text = scan.fixText(fix, verdict: verdict)
                 return text == verdict.advice.text(of: fix) ? nil : text
             }
-            if !upgrades.isEmpty {
-                out += "In your lockfile's terms: " + upgrades.map { $0 }.joined(separator: "; ") + ".\n\n"
-            }
+            // The app's own set-up and what passes under it come first (issue 42 §2); the fixes over every set-up after.
             if let setup = verdict.sourceSetup {
                 let verdictOfHost = verdict
                 let verdict = setup.verdict.prefix(1).uppercased() + setup.verdict.dropFirst()
@@ -100,6 +101,10 @@ struct MarkdownScanReporter: ScanReporter {
                 }
             } else if let gap = verdict.sourceSetupGap {
                 out += "Your app's set-up here is not known from its source: \(gap); the verdict below is over every set-up.\n\n"
+            }
+            if !upgrades.isEmpty {
+                out += (verdict.sourceSetup == nil ? "In your lockfile's terms: " : "Over every set-up the lab ran, in your lockfile's terms: ")
+                    + upgrades.joined(separator: "; ") + ".\n\n"
             }
             // `advise`'s own rendering, unchanged.
             out += "```text\n" + CLI.adviceText(verdict.advice, impossibility: { impossibility(verdict.host, $0) }) + "```\n\n"
