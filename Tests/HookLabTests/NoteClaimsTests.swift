@@ -170,6 +170,44 @@ struct NoteClaims {
                       "says it fails when the app \(text)")
             }
         }
+        // "As alone, when your app …": each set-up it names fails for this order, and each library it names fails alone in
+        // the same app (the set-up without the other SDKs' starts); "under every set-up the lab ran" and "whenever your
+        // app sets …" name all the order's set-ups, or all where the app sets a delegate.
+        if let hostInfo = matrix.hosts.first(where: { $0.name == host }) {
+            let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
+            let ran = results.flatMap { $0.setups.map(\.setup) }.uniqued()
+            for line in lines where line.hasPrefix("**As alone, ") {
+                guard let end = line.range(of: ":** ") else { claim(false, "an 'as alone' line without its end: \(line)"); continue }
+                let head = String(line[line.index(line.startIndex, offsetBy: "**As alone, ".count)..<end.lowerBound])
+                let setups: [AppSetup]
+                if head == "under every set-up the lab ran" {
+                    setups = ran
+                } else if head == "whenever your app sets `\(Self.ownerOf(host)).delegate` (every set-up the lab ran where it sets one)" {
+                    setups = ran.filter { !$0.leavesSlotEmpty }
+                    claim(setups.count < ran.count, "says 'whenever your app sets' where the lab ran no set-up without a delegate")
+                } else if head.hasPrefix("when your app ") {
+                    let texts = Self.setupTexts(String(head.dropFirst("when your app ".count)), owner: Self.ownerOf(host))
+                    setups = ran.filter { texts.contains($0.text(on: hostInfo)) }
+                    claim(!texts.isEmpty && Set(setups.map { $0.text(on: hostInfo) }) == Set(texts), "names set-ups the order did not run: \(texts)")
+                } else {
+                    claim(false, "an 'as alone' line of no known form: \(head)"); continue
+                }
+                // "`expo` and `rnfb:double-call` fail alone …": the backticked names before " fail".
+                let named = String(line[end.upperBound...]).components(separatedBy: " fail")[0]
+                    .components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+                claim(!named.isEmpty && !setups.isEmpty, "an 'as alone' line with no library or no set-up: \(line)")
+                for setup in setups {
+                    claim(results.contains { r in r.setups.contains { $0.setup == setup && $0.outcome != .ok } },
+                          "says it fails when the app \(setup.text(on: hostInfo))")
+                    for id in named {
+                        let alone = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: [id], config: $0)) }
+                        let projected = setup.projected(onto: [id])
+                        claim(alone.contains { r in r.setups.first { $0.setup == projected }.map { $0.outcome != .ok } ?? (r.outcome != .ok) },
+                              "says `\(id)` fails alone when the app \(setup.text(on: hostInfo))")
+                    }
+                }
+            }
+        }
         // Orders and variants said to pass, each under the set-ups it names (issue "Advice an integrator can follow" §6).
         let info = matrix.hosts.first { $0.name == host }
         let failingSetups = failingSetups(host, order)
@@ -660,6 +698,16 @@ struct NoteClaimsTests {
                      note.components(separatedBy: "\n").map { line in
                          guard line.hasPrefix("**Fails when your app ") else { return line }
                          return line.replacingOccurrences(of: ", in any of these ways: freeing it while it is still set", with: ", in any of these ways: keeping it, freeing it while it is still set")
+                     }.joined(separator: "\n")
+                 }),
+        Mutation(name: "an 'as alone' line stretched to every set-up, one of which passes", applies: { note in
+                     let lines = note.components(separatedBy: "\n")
+                     return lines.contains { $0.hasPrefix("**As alone, when your app ") } && lines.contains { $0.hasPrefix("**Fails when your app ") && $0.contains("**; passes when it ") }
+                 },
+                 change: { note in
+                     note.components(separatedBy: "\n").map { line in
+                         guard line.hasPrefix("**As alone, when your app "), let end = line.range(of: ":** ") else { return line }
+                         return "**As alone, under every set-up the lab ran:** " + line[end.upperBound...]
                      }.joined(separator: "\n")
                  }),
         Mutation(name: "a fix that leaves out fewer set-ups than it does", applies: { $0.contains(" passes under every set-up where this order fails except when your app ") },

@@ -178,10 +178,23 @@ extension Matrix {
     func ownFailureLines(_ verdict: Verdict) -> [String] {
         guard verdict.attribution == .conflict, let host = hosts.first(where: { $0.name == verdict.host }) else { return [] }
         var out: [String] = []
+        // The set-ups the order ran, over its failing configurations: a list that is all of them, or all but the one
+        // where the app sets no delegate, is said so.
+        let ran = Set(verdict.failing.compactMap { result(for: Cell(host: verdict.host, order: verdict.order, config: $0)) }
+            .flatMap { $0.setups.map(\.setup) })
+        let owner = host.name.split(separator: "@").first.map(String.init) ?? host.name
         for libraries in verdict.ownFailures.map(\.libraries).uniqued() {
-            let setups = AppSetup.clauses(verdict.ownFailures.filter { $0.libraries == libraries }.map { ($0.setup, nil) }, on: host)
+            let own = verdict.ownFailures.filter { $0.libraries == libraries }.map(\.setup)
+            let when: String
+            if Set(own) == ran {
+                when = "under every set-up the lab ran"
+            } else if ran.contains(where: \.leavesSlotEmpty), Set(own) == ran.filter({ !$0.leavesSlotEmpty }), host.delegateAtCreation == nil {
+                when = "whenever your app sets `\(owner).delegate` (every set-up the lab ran where it sets one)"
+            } else {
+                when = "when your app " + AppSetup.clauses(own.map { ($0, nil) }, on: host).joined(separator: "; or when it ")
+            }
             let names = libraries.map { "`\($0)`" }.joined(separator: " and ")
-            out.append("**As alone, when your app \(setups.joined(separator: "; or when it ")):** \(names) \(libraries.count == 1 ? "fails" : "fail") alone in an app set up that way, so there it is not this order's conflict (see \(names) alone).")
+            out.append("**As alone, \(when):** \(names) \(libraries.count == 1 ? "fails" : "fail") alone in an app set up that way, so there it is not this order's conflict (see \(names) alone).")
         }
         return out.isEmpty ? [] : [""] + out
     }
