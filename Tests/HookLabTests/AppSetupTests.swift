@@ -182,6 +182,12 @@ struct AppSetupTests {
         #expect(NoteClaims.expanded(clause.replacingOccurrences(of: "keeping it", with: "keeping it twice"), owner: "UNUserNotificationCenter").isEmpty)
         let two = AppSetup.clauses([(replaced, nil), (freed, nil)], on: center)[0]
         #expect(NoteClaims.expanded(two, owner: "UNUserNotificationCenter") == [replaced, freed].map { $0.text(on: center) })
+        // An event before a late start is a way at its placement too, read back with its SDK.
+        let keptBetween = try Self.setup(["attach fcm", "set-delegate app", "attach rnfb"])
+        let grouped = AppSetup.clauses([(keptBetween, nil), (late, nil)], on: center)
+        #expect(grouped == ["sets `UNUserNotificationCenter.delegate` after `fcm` starts and before `rnfb` starts, in any of these ways: "
+                            + "keeping it or getting an event before `rnfb` starts"])
+        #expect(NoteClaims.expanded(grouped[0], owner: "UNUserNotificationCenter") == [keptBetween, late].map { $0.text(on: center) })
         // A session is created with its delegate: nothing to group.
         let session = try Self.setup(["attach newrelic", "set-delegate app"])
         let sessionFreed = try Self.setup(["attach newrelic", "set-delegate app", "release app"])

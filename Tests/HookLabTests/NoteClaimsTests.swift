@@ -435,9 +435,17 @@ struct NoteClaims {
         var texts: [String] = []
         while !rest.isEmpty {
             if rest.hasPrefix("or ") { rest = rest.dropFirst(3) }
-            guard let way = ways.first(where: { rest.hasPrefix($0.words) }) else { return [] }
-            texts.append(way.text)
-            rest = rest.dropFirst(way.words.count)
+            let late = "getting an event before `"
+            if rest.hasPrefix(late), let close = rest.dropFirst(late.count).range(of: "` starts") {
+                // An event before an SDK started late: "…, and gets an event before `ID` starts".
+                let id = rest.dropFirst(late.count)[..<close.lowerBound]
+                texts.append(placement + ", and gets an event before `\(id)` starts")
+                rest = rest[close.upperBound...]
+            } else {
+                guard let way = ways.first(where: { rest.hasPrefix($0.words) }) else { return [] }
+                texts.append(way.text)
+                rest = rest.dropFirst(way.words.count)
+            }
             if rest.hasPrefix(", ") { rest = rest.dropFirst(2) } else if rest.hasPrefix(" or ") { rest = rest.dropFirst(1) } else if !rest.isEmpty { return [] }
         }
         return texts.count > 1 ? texts : []

@@ -5,6 +5,8 @@ extension AppSetup {
     /// What the app does with its delegate at one placement: the generator runs each placement this way and others.
     enum Way: Equatable {
         case keeps, replaces, frees, freesDuringEvent, assignsDirectly
+        /// An event arrives before this SDK starts (it started late).
+        case eventBefore(String)
 
         /// The way's words after "in any of these ways:".
         var words: String {
@@ -14,6 +16,19 @@ extension AppSetup {
             case .frees: "freeing it while it is still set"
             case .freesDuringEvent: "freeing it while the host still sends it an event, as when the screen that owns both is torn down"
             case .assignsDirectly: "assigning it directly (not through its setter)"
+            case .eventBefore(let id): "getting an event before `\(id)` starts"
+            }
+        }
+
+        /// Where the way goes in a clause's list.
+        var rank: Int {
+            switch self {
+            case .keeps: 0
+            case .replaces: 1
+            case .frees: 2
+            case .freesDuringEvent: 3
+            case .assignsDirectly: 4
+            case .eventBefore: 5
             }
         }
     }
@@ -35,7 +50,9 @@ extension AppSetup {
             placement.setAfter = after
             placement.setBefore = before
             return (placement, .assignsDirectly)
-        case .eventBefore?: return nil
+        case .eventBefore(let id)?:
+            guard setAfter != nil else { return nil }
+            return (placement, .eventBefore(id))
         }
     }
 
@@ -66,11 +83,10 @@ extension AppSetup {
                 groups.append(Group(first: setup, label: label, placement: text, ways: [way]))
             }
         }
-        let order: [Way] = [.keeps, .replaces, .frees, .freesDuringEvent, .assignsDirectly]
         return groups.map { group in
             let suffix = group.label.map { " (\($0))" } ?? ""
             guard let placement = group.placement, group.ways.count > 1 else { return group.first.text(on: host) + suffix }
-            let ways = order.filter(group.ways.contains).map(\.words)
+            let ways = group.ways.sorted { $0.rank < $1.rank }.map(\.words)
             let list = ways.count == 2 ? ways[0] + " or " + ways[1] : ways.dropLast().joined(separator: ", ") + ", or " + ways.last!
             return placement + ", in any of these ways: " + list + suffix
         }
