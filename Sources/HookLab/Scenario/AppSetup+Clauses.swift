@@ -1,5 +1,6 @@
 // A list of set-ups in an integrator's words, with the set-ups that differ only in what the app does with its delegate
-// once it has put it in place (keeps it, replaces it, frees it, or puts it there directly) said once.
+// once it has put it in place (keeps it, replaces it, frees it, puts it there directly, or gets an event before an SDK
+// that starts late) said once.
 
 extension AppSetup {
     /// What the app does with its delegate at one placement: the generator runs each placement this way and others.
@@ -34,7 +35,7 @@ extension AppSetup {
     }
 
     /// The set-up at the same placement that keeps its delegate, set through the setter, and how this one differs from
-    /// it; nil for a set-up with no such twin (no delegate set, an event before an SDK starts).
+    /// it; nil for a set-up with no such twin (the app sets no delegate).
     var placementAndWay: (placement: AppSetup, way: Way)? {
         var placement = self
         placement.then = nil
