@@ -40,10 +40,24 @@ public struct ScenarioGenerator: Sendable {
     /// The hosts, in report order.
     public var hosts: [HostInfo]
     /// The participants, in report order.
-    public var participants: [ParticipantInfo] { didSet { participantIndex = Self.index(participants) } }
+    public var participants: [ParticipantInfo] {
+        didSet {
+            participantIndex = Self.index(participants)
+            requirementRanges = Self.requirementRanges(participants)
+        }
+    }
     /// Each participant's position in ``participants``, by id (the first of an id): every cell's planning looks up
     /// its participants, and a scan of the list compared a hundred ids for each.
-    private var participantIndex: [String: Int]
+    private(set) var participantIndex: [String: Int]
+    /// Each participant's `requires` ranges, parsed once (nil where a range does not parse): ``impossibility(of:)`` is
+    /// asked two or three times per cell, and parsing them there was most of its cost.
+    private(set) var requirementRanges: [[VersionRange?]]
+
+    static func requirementRanges(_ participants: [ParticipantInfo]) -> [[VersionRange?]] {
+        participants.map { info in
+            info.requires.map { try? VersionRange(words: $0.versions.split(separator: " ").map(String.init)) }
+        }
+    }
 
     static func index(_ participants: [ParticipantInfo]) -> [String: Int] {
         var index: [String: Int] = [:]
@@ -69,6 +83,7 @@ public struct ScenarioGenerator: Sendable {
         self.hosts = hosts
         self.participants = participants
         participantIndex = Self.index(participants)
+        requirementRanges = Self.requirementRanges(participants)
         var steps: [String: Scenario.Step] = [:]
         for target in hosts.compactMap(\.methodTarget) {
             for line in target.preamble + target.calls + target.followUps where steps[line] == nil {
@@ -82,19 +97,25 @@ public struct ScenarioGenerator: Sendable {
     /// session (``ParticipantInfo/ownSession``), in catalog order; orders of
     /// three or more leave out older versions and settings (``ParticipantInfo/versionOf``, ``ParticipantInfo/setting``).
     public func orders(host: String, length: Int) -> [[String]] {
-        let eligible = participants.filter { $0.hosts.contains(host) && (length < 3 || ($0.versionOf == nil && $0.setting == nil)) }
+        // By position: copying each participant's description into every prefix was most of listing the cells.
+        let eligible = participants.indices.filter {
+            participants[$0].hosts.contains(host) && (length < 3 || (participants[$0].versionOf == nil && participants[$0].setting == nil))
+        }
         var result: [[String]] = []
-        func extend(_ prefix: [ParticipantInfo]) {
+        var prefix: [Int] = []
+        func extend() {
             if prefix.count == length {
-                result.append(prefix.map(\.id))
+                result.append(prefix.map { participants[$0].id })
                 return
             }
-            for candidate in eligible where !prefix.contains(where: { $0.family == candidate.family })
-                && !(candidate.ownSession == true && prefix.contains { $0.ownSession == true }) {
-                extend(prefix + [candidate])
+            for candidate in eligible where !prefix.contains(where: { participants[$0].family == participants[candidate].family })
+                && !(participants[candidate].ownSession == true && prefix.contains { participants[$0].ownSession == true }) {
+                prefix.append(candidate)
+                extend()
+                prefix.removeLast()
             }
         }
-        if length > 0 { extend([]) }
+        if length > 0 { extend() }
         return result
     }
 

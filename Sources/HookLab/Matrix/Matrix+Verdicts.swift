@@ -77,7 +77,7 @@ extension Matrix {
     public func conflictTest(_ cell: Cell) -> ((AppSetup, [Finding]) -> Bool)? {
         guard cell.order.count >= 2 else { return nil }
         let app = Set(appAlone[cell.with(order: [])] ?? [])
-        let alone = cell.order.map { result(for: cell.with(order: [$0])) }
+        let alone = cell.order.map { id in position(of: cell.with(order: [id])).map { AloneRuns(results[$0]) } }
         return { setup, findings in Self.conflicts(findings, under: setup, order: cell.order, appAlone: app, alone: alone) }
     }
 
@@ -220,37 +220,44 @@ extension ScenarioGenerator {
     /// attaches at runtime ("not possible: tracker:proxy hooks at launch"), or one started at runtime is placed before an
     /// SDK that is the app's delegate class (``ParticipantInfo/appDelegateClass``).
     public func impossibility(of cell: Matrix.Cell) -> String? {
-        let infos = infos(cell.order)
-        guard infos.count == cell.order.count else { return nil }
-        for info in infos {
+        // Read in place by position: copying each participant's description for every cell was most of planning one.
+        var positions: [Int] = []
+        positions.reserveCapacity(cell.order.count)
+        for id in cell.order {
+            guard let position = participantIndex[id] else { return nil }
+            positions.append(position)
+        }
+        for p in positions {
             // A setting is one switch for the whole app: an SDK that reads it cannot keep its hooks on when another's are off.
-            if let setting = info.setting,
-               let other = infos.first(where: { $0.id != info.id && $0.setting?.name != setting.name && isSameSwitch(setting, of: info, in: $0) }) {
+            if let setting = participants[p].setting,
+               let other = positions.first(where: { participants[$0].id != participants[p].id && participants[$0].setting?.name != setting.name
+                   && isSameSwitch(setting, of: participants[p], in: participants[$0]) }) {
                 let switchText = setting.text.components(separatedBy: ", ").first ?? setting.text
-                return "not possible: \(switchText) is one switch for the whole app, which turns `\(other.id)`'s hooks off too"
+                return "not possible: \(switchText) is one switch for the whole app, which turns `\(participants[other].id)`'s hooks off too"
             }
-            for requirement in info.requires {
-                guard let range = try? VersionRange(words: requirement.versions.split(separator: " ").map(String.init)) else { continue }
+            for (k, requirement) in participants[p].requires.enumerated() {
+                guard let range = requirementRanges[p][k] else { continue }
                 // An app links one copy of each library: the other's modeled versions must meet the requirement.
-                for other in infos where other.family == requirement.family && other.id != info.id {
+                for o in positions where participants[o].family == requirement.family && participants[o].id != participants[p].id {
                     // A setting's variant links the versions of the line it is a setting of.
-                    let packages = other.packages.isEmpty
-                        ? participants.first { $0.id == other.setting?.of }?.packages ?? [] : other.packages
+                    let packages = participants[o].packages.isEmpty
+                        ? participants[o].setting.flatMap { participantIndex[$0.of] }.map { participants[$0].packages } ?? []
+                        : participants[o].packages
                     guard !packages.isEmpty else { continue }
                     if !packages.contains(where: { $0.versions.overlaps(range) }) { return "not possible: \(requirement.reason)" }
                 }
             }
         }
         // An SDK whose object is the app's delegate class exists from launch: only load-time hooks come before it.
-        for (position, info) in infos.enumerated() where info.appDelegateClass != nil {
-            if let earlier = infos[..<position].first(where: \.hasAttach) {
-                return "not possible: `\(info.id)` is the app's delegate class (@main), which UIKit creates before `\(earlier.id)` starts"
+        for (index, p) in positions.enumerated() where participants[p].appDelegateClass != nil {
+            if let earlier = positions[..<index].first(where: { participants[$0].hasAttach }) {
+                return "not possible: `\(participants[p].id)` is the app's delegate class (@main), which UIKit creates before `\(participants[earlier].id)` starts"
             }
         }
         var runtimeOnly = false
-        for info in infos {
-            if runtimeOnly, info.hasLoad, !info.canStartLate { return "not possible: \(info.id) hooks at launch" }
-            if info.hasAttach, !info.hasLoad { runtimeOnly = true }
+        for p in positions {
+            if runtimeOnly, participants[p].hasLoad, !participants[p].canStartLate { return "not possible: \(participants[p].id) hooks at launch" }
+            if participants[p].hasAttach, !participants[p].hasLoad { runtimeOnly = true }
         }
         return nil
     }

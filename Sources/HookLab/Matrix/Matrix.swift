@@ -90,7 +90,7 @@ public struct Matrix: Sendable {
     /// neither the app's with no library nor any library's alone in the same app (its set-up projected onto that
     /// library). A library alone that never ran that set-up counts every finding it has anywhere.
     static func conflicts(_ findings: [Finding], under setup: AppSetup, order: [String], appAlone: Set<String>,
-                          alone: [CellResult?]) -> Bool {
+                          alone: [AloneRuns?]) -> Bool {
         // What each library alone found under the set-up: its run of the projected set-up, else every finding it has.
         // Compared finding by finding, without building signatures (``Finding/hasSameSignature(as:)``), and only for
         // a finding the app alone does not have.
@@ -118,6 +118,17 @@ public struct Matrix: Sendable {
         return findings.contains { finding in
             let signature = finding.signature
             return !appAlone.contains(signature) && !foundAlone(finding, signature: signature)
+        }
+    }
+
+    /// What ``conflicts(_:under:order:appAlone:alone:)`` reads of a library's run alone: its set-ups and signatures,
+    /// held by their arrays, not copied with the whole result (copying each order's results alone was a sixth of judging).
+    struct AloneRuns {
+        let setups: [SetupResult]
+        let signatures: [String]
+        init(_ result: CellResult) {
+            setups = result.setups
+            signatures = result.signatures
         }
     }
 
@@ -182,9 +193,10 @@ public struct Matrix: Sendable {
         // stored by position, so nothing depends on the threads' timing.
         let workers = ProcessInfo.processInfo.activeProcessorCount
         let aloneJudged = self
+        // Each result read in place: a copy of every result was a tenth of judging.
         self.setupConflicts = Self.concurrentMap(self.results.count, workers: workers) { position -> [Bool] in
-            let result = aloneJudged.results[position]
-            return result.cell.order.count >= 2 && result.possible && result.outcome != .ok ? aloneJudged.judgeSetupConflicts(result) : []
+            aloneJudged.results[position].cell.order.count >= 2 && aloneJudged.results[position].possible
+                && aloneJudged.results[position].outcome != .ok ? aloneJudged.judgeSetupConflicts(aloneJudged.results[position]) : []
         }
         let judged = self
         let conflicts = Self.concurrentMap(self.results.count, workers: workers) { judged.conflict(of: judged.results[$0]) }
@@ -332,7 +344,7 @@ public struct Matrix: Sendable {
         func conflictTest(_ cell: Cell) -> ((AppSetup, [Finding]) -> Bool)? {
             guard cell.order.count >= 2 else { return nil }
             let app = Set(appAlone[cell.with(order: [])] ?? [])
-            let alone = cell.order.map { id in positionOf[cell.with(order: [id])].flatMap { slots[$0] } }
+            let alone = cell.order.map { id in positionOf[cell.with(order: [id])].flatMap { slots[$0].map(AloneRuns.init) } }
             return { setup, findings in Self.conflicts(findings, under: setup, order: cell.order, appAlone: app, alone: alone) }
         }
         func phase(_ positions: [Int], shrinks: @escaping (Cell) -> Bool) {

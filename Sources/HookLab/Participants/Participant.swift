@@ -17,6 +17,9 @@ public protocol Participant: AnyObject {
     var id: String { get }
     /// ``ParticipantInfo/family``, read the same way. The default reads ``info``.
     var family: String { get }
+    /// Whether ``ParticipantInfo/appDelegateClass`` is set, read the same way (a world asks at every launch). The
+    /// default reads ``info``.
+    var isAppDelegateClass: Bool { get }
     /// `load P`: the library's load-time hooks.
     func load(_ world: World) throws
     /// `attach P`: the library's runtime attach.
@@ -48,6 +51,7 @@ public protocol Participant: AnyObject {
 extension Participant {
     public var id: String { info.id }
     public var family: String { info.family }
+    public var isAppDelegateClass: Bool { info.appDelegateClass != nil }
     public func load(_ world: World) throws {}
     public func attach(_ world: World) throws {}
     public func perform(_ verb: String, _ args: [String], _ world: World) throws {

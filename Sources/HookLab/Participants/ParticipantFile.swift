@@ -284,6 +284,7 @@ final class DeclaredParticipant: Participant {
     var info: ParticipantInfo { mechanism.info }
     var id: String { mechanism.info.id }
     var family: String { mechanism.info.family }
+    var isAppDelegateClass: Bool { mechanism.info.appDelegateClass != nil }
     var started = false
     /// The class its install made for the world's host (its wrapper class), if any.
     var made: Class?

@@ -137,7 +137,7 @@ public final class World {
             // corrections row 6) is what UIKit sets: it creates the app's own delegate inside itself, so the app's object
             // never passes through setDelegate:. It waits in the slot, seen by no setter hook, until that SDK's start
             // wraps it and sets the wrapper.
-            if participants.contains(where: { $0.info.appDelegateClass != nil }) {
+            if participants.contains(where: \.isAppDelegateClass) {
                 try rt.object_setIvar(host, kind.primarySlot.property, .object(object), kind.primarySlot.ownership)
                 return true
             }
