@@ -198,11 +198,85 @@ public struct DeclaredSDK: Hashable, Sendable {
         case forward
     }
 
+    /// The stored choices, held by one reference until a copy changes one: a run copies its participants' SDKs
+    /// into the closures of the methods they add and at every install, and copying some forty fields, with a retain and
+    /// a release each, was a fiftieth of the matrix's time (`perf`).
+    struct Fields: Hashable, Sendable {
+        var id: String
+        var observer: String
+        var start: Start
+        var observed: [Observed]
+        var allObserved: [ObservedMethod] = []
+        var setterHook: SetterHook
+        var callsOriginal: Bool
+        var resetsDelegate: Bool
+        var prefix: String
+        var category: String
+        var handling: Handling
+        var trigger: Trigger = .setter
+        var handlerPolicies: [String: HandlerPolicy] = [:]
+        var defaultHandlerPolicy: HandlerPolicy = .pass
+        var refusesIfSet: Bool = false
+        var isAppDelegateClass: Bool = false
+        var voidReturn: Bool = false
+        var noDonors: [String] = []
+        var donorsIfResponds: [String] = []
+        var extraDonors: [String] = []
+        var unlessHas: [UnlessHas] = []
+        var objectIsa: ObjectIsa?
+        var setterReentrancyGuard: Bool = false
+        var setterFirstOnly: Bool = false
+        var ownDelegateIfEmpty: String?
+        var getterUnwraps: Bool = false
+        var kvoSlot: Bool = false
+        var kvoSlotIfUnset: Bool = false
+        var setImpIfResponds: Bool = false
+        var hooksCurrentAtStart: Bool = false
+        var seesLaterSetsOnly: Bool = false
+        var startsTwice: Bool = false
+        var standsAsideIfConforms: String?
+        var pluginOf: String?
+        var pluginClassName: String?
+        var pluginMethods: [String] = []
+        var swizzlesRuntimeClass: Bool = false
+        var perBlockSelector: Bool = false
+        var forwardingFallback: Bool = false
+        var resetAfterAdding: [String] = []
+        var isaPerInstance: IsaPerInstance?
+        var taskFactoryHook: Bool = false
+        var citations: [Citation] = []
+        var basedOn: [String] = []
+        var setterOn: [String]? = nil
+    }
+    /// Changed only while this value holds the one reference (``mutate(_:)`` copies it first otherwise).
+    final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+    private var box: Box
+
+    private mutating func mutate(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        change(&box.fields)
+    }
+
+    public static func == (a: DeclaredSDK, b: DeclaredSDK) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+
     /// The id the SDK's classes and IMPs are owned by (`tracker:proxy`).
-    public var id: String
+    public var id: String {
+        get { box.fields.id }
+        set { mutate { $0.id = newValue } }
+    }
     /// The journal observer name of what it records.
-    public var observer: String
-    public var start: Start
+    public var observer: String {
+        get { box.fields.observer }
+        set { mutate { $0.observer = newValue } }
+    }
+    public var start: Start {
+        get { box.fields.start }
+        set { mutate { $0.start = newValue } }
+    }
     /// Host class names, in install order, with the events observed on each.
     public var observes: [(host: String, events: [String])] {
         get { observed.map { ($0.host, $0.events) } }
@@ -212,10 +286,13 @@ public struct DeclaredSDK: Hashable, Sendable {
         var host: String
         var events: [String]
     }
-    var observed: [Observed] { didSet { allObserved = Self.methods(observed) } }
+    var observed: [Observed] {
+        get { box.fields.observed }
+        set { mutate { $0.observed = newValue; $0.allObserved = Self.methods(newValue) } }
+    }
     /// Every observed event of every host, once, in host-kind order, with its protocol type encoding: kept with
     /// ``observed``, since each install of a wrapper reads it (building it there was a fiftieth of a matrix run).
-    private(set) var allObserved: [ObservedMethod] = []
+    var allObserved: [ObservedMethod] { box.fields.allObserved }
     struct ObservedMethod: Hashable, Sendable {
         var selector: String
         var types: String
@@ -225,45 +302,93 @@ public struct DeclaredSDK: Hashable, Sendable {
         let sdk: DeclaredSDK
         init(_ sdk: DeclaredSDK) { self.sdk = sdk }
     }
-    public var setterHook: SetterHook
+    public var setterHook: SetterHook {
+        get { box.fields.setterHook }
+        set { mutate { $0.setterHook = newValue } }
+    }
     /// The hooked setter calls the original setter (with the wrapper, or the delegate).
-    public var callsOriginal: Bool
+    public var callsOriginal: Bool {
+        get { box.fields.callsOriginal }
+        set { mutate { $0.callsOriginal = newValue } }
+    }
     /// After the original setter, the hook sets nil and then the delegate again.
-    public var resetsDelegate: Bool
+    public var resetsDelegate: Bool {
+        get { box.fields.resetsDelegate }
+        set { mutate { $0.resetsDelegate = newValue } }
+    }
     /// The prefix of the SDK's helper selectors and association keys (`bd_`).
-    public var prefix: String
+    public var prefix: String {
+        get { box.fields.prefix }
+        set { mutate { $0.prefix = newValue } }
+    }
     /// The category name in IMP labels (`BDTracker` gives `-[UITableView(BDTracker) bd_setDelegate:]`).
-    public var category: String
-    public var handling: Handling
+    public var category: String {
+        get { box.fields.category }
+        set { mutate { $0.category = newValue } }
+    }
+    public var handling: Handling {
+        get { box.fields.handling }
+        set { mutate { $0.handling = newValue } }
+    }
     /// When it takes hold of the delegate.
-    public var trigger: Trigger = .setter
+    public var trigger: Trigger {
+        get { box.fields.trigger }
+        set { mutate { $0.trigger = newValue } }
+    }
     /// The policy for each event's completion handler, by selector; others use ``defaultHandlerPolicy``.
-    public var handlerPolicies: [String: HandlerPolicy] = [:]
-    public var defaultHandlerPolicy: HandlerPolicy = .pass
+    public var handlerPolicies: [String: HandlerPolicy] {
+        get { box.fields.handlerPolicies }
+        set { mutate { $0.handlerPolicies = newValue } }
+    }
+    public var defaultHandlerPolicy: HandlerPolicy {
+        get { box.fields.defaultHandlerPolicy }
+        set { mutate { $0.defaultHandlerPolicy = newValue } }
+    }
     /// REFUSE: installs nothing, and logs it, when the slot already has a delegate at start
     /// (expo NotificationCenterManager.swift:55-68).
-    public var refusesIfSet = false
+    public var refusesIfSet: Bool {
+        get { box.fields.refusesIfSet }
+        set { mutate { $0.refusesIfSet = newValue } }
+    }
     /// Its object is the app's delegate class (`app-delegate-class`): in a SwiftUI app the app names that class as its
     /// `@UIApplicationDelegateAdaptor` type instead, so its wrapper wraps the adaptor object inside SwiftUI's own app
     /// delegate, which stays in the slot (customerio-ios Apps/CocoaPods-FCM/src/App.swift:12 @4.7.5).
-    public var isAppDelegateClass = false
+    public var isAppDelegateClass: Bool {
+        get { box.fields.isAppDelegateClass }
+        set { mutate { $0.isAppDelegateClass = newValue } }
+    }
     /// Its hooks return `void` whatever the method returns (FBSDKSwizzler.m:88-116 trampolines): a BOOL answer is lost.
-    public var voidReturn = false
+    public var voidReturn: Bool {
+        get { box.fields.voidReturn }
+        set { mutate { $0.voidReturn = newValue } }
+    }
     /// Events an `isaCapture` proxy adds no donor for where the class lacks the method (GUL < 8.0 and the fetch
     /// method, before PR #162).
-    public var noDonors: [String] = []
+    public var noDonors: [String] {
+        get { box.fields.noDonors }
+        set { mutate { $0.noDonors = newValue } }
+    }
     /// Events an `isaCapture` proxy adds a donor for where the class lacks the method only when the delegate answers
     /// `respondsToSelector:` YES at install, as a forwarding wrapper does (GoogleUtilities 7.x and the fetch method,
     /// GULAppDelegateSwizzler.m:514-534 @7.13.3).
-    public var donorsIfResponds: [String] = []
+    public var donorsIfResponds: [String] {
+        get { box.fields.donorsIfResponds }
+        set { mutate { $0.donorsIfResponds = newValue } }
+    }
     /// Methods an `isaCapture` proxy always adds to its subclass though no host event sends them (GoogleUtilities'
     /// legacy `application:openURL:sourceApplication:annotation:` donor, GULAppDelegateSwizzler.m:412-423 @8.1.0): the
     /// captured original, else NO.
-    public var extraDonors: [String] = []
+    public var extraDonors: [String] {
+        get { box.fields.extraDonors }
+        set { mutate { $0.extraDonors = newValue } }
+    }
     /// A class hook that leaves SEL alone when `[delegate class]` has a method HAS (`unless-has HAS SEL`): CleverTap
     /// tests the legacy openURL first, and that branch's body is compiled out for iOS 9 and later
     /// (CTSwizzleManager.m:114-126 @7.7.0).
-    public var unlessHas: [UnlessHas] = []
+    public var unlessHas: [UnlessHas] {
+        get { box.fields.unlessHas }
+        set { mutate { $0.unlessHas = newValue } }
+    }
     /// `unless-has HAS SEL`.
     public struct UnlessHas: Hashable, Sendable {
         public var has: String
@@ -274,76 +399,145 @@ public struct DeclaredSDK: Hashable, Sendable {
         }
     }
     /// After the class hook, the delegate object is isa-swizzled too (Firebase Performance registerObject:).
-    public var objectIsa: ObjectIsa?
+    public var objectIsa: ObjectIsa? {
+        get { box.fields.objectIsa }
+        set { mutate { $0.objectIsa = newValue } }
+    }
     /// The hooked setter calls only the original when re-entered for the same host (UIScrollViewSwizzler.swift:66-125).
-    public var setterReentrancyGuard = false
+    public var setterReentrancyGuard: Bool {
+        get { box.fields.setterReentrancyGuard }
+        set { mutate { $0.setterReentrancyGuard = newValue } }
+    }
     /// The hooked setter handles only the first delegate ever set through it, then only calls the original (App Center's
     /// `swizzleOriginalDelegate:` inside a static dispatch_once, MSACAppDelegateForwarder.m:69-74 @5.0.6).
-    public var setterFirstOnly = false
+    public var setterFirstOnly: Bool {
+        get { box.fields.setterFirstOnly }
+        set { mutate { $0.setterFirstOnly = newValue } }
+    }
     /// At its start it sets an object of this class (a singleton with no methods of its own) as the delegate when the
     /// slot is empty, else it sets the current delegate again, both through its own setter hook (OneSignal's
     /// OSUNUserNotificationCenterDelegate, UNUserNotificationCenter+OneSignalNotifications.m registerDelegate).
-    public var ownDelegateIfEmpty: String?
+    public var ownDelegateIfEmpty: String? {
+        get { box.fields.ownDelegateIfEmpty }
+        set { mutate { $0.ownDelegateIfEmpty = newValue } }
+    }
     /// The host's delegate getter answers a wrapper's target instead of the wrapper (UIScrollViewSwizzler.swift:141-152).
-    public var getterUnwraps = false
+    public var getterUnwraps: Bool {
+        get { box.fields.getterUnwraps }
+        set { mutate { $0.getterUnwraps = newValue } }
+    }
     /// KVO-OBS: at its start it observes the slot's key path and, on each change, un-hooks the delegate it hooked and
     /// hooks the new one (FIRMessagingRemoteNotificationsProxy.m:122-135, :174-249). With `setimp` only.
-    public var kvoSlot = false
+    public var kvoSlot: Bool {
+        get { box.fields.kvoSlot }
+        set { mutate { $0.kvoSlot = newValue } }
+    }
     /// KVO-OBS only when the slot is empty at the start: then every delegate set later has its class hooked by the
     /// declared class hook, with no guard and no unhook (CleverTap CTSwizzleManager.m `swizzleAppDelegate` UN branch and
     /// `observeValueForKeyPath:`); a delegate already set is hooked at the start, and nothing observes the slot.
-    public var kvoSlotIfUnset = false
+    public var kvoSlotIfUnset: Bool {
+        get { box.fields.kvoSlotIfUnset }
+        set { mutate { $0.kvoSlotIfUnset = newValue } }
+    }
     /// SETIMP only on the methods the delegate answers `respondsToSelector:` for, added to the class where it only
     /// forwards them (FIRMessagingRemoteNotificationsProxy.m:139-172, PR #324).
-    public var setImpIfResponds = false
+    public var setImpIfResponds: Bool {
+        get { box.fields.setImpIfResponds }
+        set { mutate { $0.setImpIfResponds = newValue } }
+    }
     /// A setter-hooking SDK that, at a start call, hooks the delegate already in the slot directly instead of setting it
     /// again (PostHog `swizzleNotificationDelegateMethods(on: type(of: existing))`, PushNotificationPublisher.swift).
-    public var hooksCurrentAtStart = false
+    public var hooksCurrentAtStart: Bool {
+        get { box.fields.hooksCurrentAtStart }
+        set { mutate { $0.hooksCurrentAtStart = newValue } }
+    }
     /// A setter-hooking SDK that, at its start, leaves the delegate already in the slot alone: only later sets reach
     /// its hook (Datadog's UIScrollViewSwizzler swizzles the setter and getter and touches no existing scroll view,
     /// UIScrollViewSwizzler.swift:26-29 @3.11.0).
-    public var seesLaterSetsOnly = false
+    public var seesLaterSetsOnly: Bool {
+        get { box.fields.seesLaterSetsOnly }
+        set { mutate { $0.seesLaterSetsOnly = newValue } }
+    }
     /// `start runtime twice`: its start-time set-up (`setter none`) runs a second time right after the first, taking
     /// hold of whatever the slot holds then (FlutterFire 16.1.0–16.1.2 under UIScene, FLTFirebaseMessagingPlugin.m
     /// :330-338 and :593-606 @firebase_messaging-v16.1.2, both calling setupNotificationHandlingWithRemoteNotification:).
-    public var startsTwice = false
+    public var startsTwice: Bool {
+        get { box.fields.startsTwice }
+        set { mutate { $0.startsTwice = newValue } }
+    }
     /// At its start it stands aside, installing nothing, when the delegate in the slot conforms to this protocol
     /// (FlutterFire and `FlutterAppLifeCycleProvider`, FLTFirebaseMessagingPlugin.m:277-324).
-    public var standsAsideIfConforms: String?
+    public var standsAsideIfConforms: String? {
+        get { box.fields.standsAsideIfConforms }
+        set { mutate { $0.standsAsideIfConforms = newValue } }
+    }
     /// At its start it registers its wrapper object, with no target, as a plugin of the app delegate when that conforms to
     /// this protocol, and so receives the events the app delegate passes to its plugins (FlutterFire's
     /// `[_registrar addApplicationDelegate:self]`, FLTFirebaseMessagingPlugin.m:302; the registrar adds it only to a
     /// `FlutterAppLifeCycleProvider`, FlutterEngine.mm:1672-1678).
-    public var pluginOf: String?
+    public var pluginOf: String? {
+        get { box.fields.pluginOf }
+        set { mutate { $0.pluginOf = newValue } }
+    }
     /// The class of the plugin object a section that does not wrap registers (`plugin PROTOCOL CLASS`): it implements
     /// the section's observed events, records them, calls a completion handler once and answers YES, as a Flutter
     /// plugin's `FlutterApplicationLifeCycleDelegate` methods do (FLTFirebaseMessagingPlugin.m:488-615 @v16.2.2).
-    public var pluginClassName: String?
+    public var pluginClassName: String? {
+        get { box.fields.pluginClassName }
+        set { mutate { $0.pluginClassName = newValue } }
+    }
     /// The methods that plugin object implements (`plugin PROTOCOL CLASS SEL…`).
-    public var pluginMethods: [String] = []
+    public var pluginMethods: [String] {
+        get { box.fields.pluginMethods }
+        set { mutate { $0.pluginMethods = newValue } }
+    }
     /// `swizzle-class runtime-class`: the class hooked is `object_getClass(delegate)` (a GUL_ subclass when one is
     /// installed), not `[delegate class]` (Leanplum `appDelegateClass = object_getClass(appDelegate)`).
-    public var swizzlesRuntimeClass = false
+    public var swizzlesRuntimeClass: Bool {
+        get { box.fields.swizzlesRuntimeClass }
+        set { mutate { $0.swizzlesRuntimeClass = newValue } }
+    }
     /// `swizzle-class per-block`: XCHG with a selector made per block, the original invoked through an NSInvocation
     /// under it (CleverTap CTSwizzle `_ct_block_<sel>_<ptr>`); no once-per-class guard of its own.
-    public var perBlockSelector = false
+    public var perBlockSelector: Bool {
+        get { box.fields.perBlockSelector }
+        set { mutate { $0.perBlockSelector = newValue } }
+    }
     /// `swizzle-class … forwarding-fallback`: the method it adds where the class lacked one asks the receiver's
     /// `forwardingTargetForSelector:` for the original selector and calls that target when it responds (OneSignal's
     /// SwizzlingForwarder, for SwiftUI's `@UIApplicationDelegateAdaptor`).
-    public var forwardingFallback = false
+    public var forwardingFallback: Bool {
+        get { box.fields.forwardingFallback }
+        set { mutate { $0.forwardingFallback = newValue } }
+    }
     /// After adding one of these methods where the class lacked it, the SDK sets the app delegate to nil and back
     /// (CleverTap CTSwizzleManager.m, after adding application:openURL:options:).
-    public var resetAfterAdding: [String] = []
+    public var resetAfterAdding: [String] {
+        get { box.fields.resetAfterAdding }
+        set { mutate { $0.resetAfterAdding = newValue } }
+    }
     /// `isa-subclass per-instance`: a fresh subclass for each delegate object instead of one per class
     /// (Sensors Data 2.2–4.0.3, `<Class>.<N>__CN.SENSORSDATA`); see DeclaredSDK+InstanceIsa.swift.
-    public var isaPerInstance: IsaPerInstance?
+    public var isaPerInstance: IsaPerInstance? {
+        get { box.fields.isaPerInstance }
+        set { mutate { $0.isaPerInstance = newValue } }
+    }
     /// `task-factories resume` (with `setter factory` on NSURLSession): it also replaces the session's task factories,
     /// and through them `resume` of the first task class they return (URLSessionTaskFactories, New Relic).
-    public var taskFactoryHook = false
+    public var taskFactoryHook: Bool {
+        get { box.fields.taskFactoryHook }
+        set { mutate { $0.taskFactoryHook = newValue } }
+    }
     /// Where its mechanism facts were read (`cite` lines); see DeclaredSDK+Facts.swift.
-    public var citations: [Citation] = []
+    public var citations: [Citation] {
+        get { box.fields.citations }
+        set { mutate { $0.citations = newValue } }
+    }
     /// Its `based-on` sources: what a mechanism fact with no citation cites.
-    public var basedOn: [String] = []
+    public var basedOn: [String] {
+        get { box.fields.basedOn }
+        set { mutate { $0.basedOn = newValue } }
+    }
 
     func policy(_ selector: String) -> HandlerPolicy { handlerPolicies[selector] ?? defaultHandlerPolicy }
 
@@ -358,23 +552,19 @@ public struct DeclaredSDK: Hashable, Sendable {
     public init(id: String, observer: String, start: Start, observes: [(host: String, events: [String])],
                 setterHook: SetterHook, callsOriginal: Bool, resetsDelegate: Bool, prefix: String, category: String,
                 handling: Handling) {
-        self.id = id
-        self.observer = observer
-        self.start = start
-        self.observed = observes.map { Observed(host: $0.host, events: $0.events) }
-        self.allObserved = Self.methods(observed)
-        self.setterHook = setterHook
-        self.callsOriginal = callsOriginal
-        self.resetsDelegate = resetsDelegate
-        self.prefix = prefix
-        self.category = category
-        self.handling = handling
+        let observed = observes.map { Observed(host: $0.host, events: $0.events) }
+        box = Box(Fields(id: id, observer: observer, start: start, observed: observed, allObserved: Self.methods(observed),
+                         setterHook: setterHook, callsOriginal: callsOriginal, resetsDelegate: resetsDelegate, prefix: prefix,
+                         category: category, handling: handling))
     }
 
     /// The host class names it hooks, in install order.
     public var hostClasses: [String] { observed.map(\.host) }
     /// The host classes whose delegate setter it hooks (`setter … on CLASS`); nil: every host class it observes.
-    public var setterOn: [String]? = nil
+    public var setterOn: [String]? {
+        get { box.fields.setterOn }
+        set { mutate { $0.setterOn = newValue } }
+    }
 
     /// With `setter … on CLASS`, the events its hook handles for the view being set: those of every observed host class
     /// the view is a kind of (a table view's set reaches UIScrollView's hooked setter through super).
