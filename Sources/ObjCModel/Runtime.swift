@@ -128,7 +128,7 @@ public final class Runtime {
     public var methodCacheEnabled = true
 
     // Selector table.
-    var selectorNames: [String] = [] { didSet { stateChanges &+= 1 } }
+    var selectorNames = SharedNameList() { didSet { stateChanges &+= 1 } }
     var selectorIndex = SharedNameIndex()
 
     // Classes and objects.
@@ -272,6 +272,9 @@ extension Runtime {
     /// Moves the name tables' entries made since the last copy into their shared parts (``SharedNameIndex``), so that
     /// copies start with none of their own. The program's state is the same.
     func shareTables() {
+        let changes = stateChanges
+        selectorNames.share()
+        stateChanges = changes
         selectorIndex.share()
         classIndex.share()
     }

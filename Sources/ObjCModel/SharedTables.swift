@@ -30,3 +30,35 @@ struct SharedNameIndex {
         own = [:]
     }
 }
+
+/// A list of names (the selector table) whose entries from before the last copy are shared with the copies; a copy
+/// appends its own to a short list beside them. Nearly every run registers a selector of its own (a helper selector, a
+/// wrapper's marker), and appending to a list shared with the base copied the base's hundreds of names first, and
+/// freed them all at the run's end.
+struct SharedNameList {
+    final class Shared {
+        let names: [String]
+        init(_ names: [String]) { self.names = names }
+    }
+
+    private var shared = Shared([])
+    private var own: [String] = []
+
+    init() {}
+
+    var count: Int { shared.names.count + own.count }
+
+    subscript(position: Int) -> String {
+        let sharedCount = shared.names.count
+        return position < sharedCount ? shared.names[position] : own[position - sharedCount]
+    }
+
+    mutating func append(_ name: String) { own.append(name) }
+
+    /// Moves this list's own entries into the shared part, so that copies made next start with none of their own.
+    mutating func share() {
+        guard !own.isEmpty else { return }
+        shared = Shared(shared.names + own)
+        own = []
+    }
+}
