@@ -13,8 +13,13 @@ import PackageDescription
 /// per file and 48 s (73 s) whole-module, one run each; the debug `hooklab bench --host UNUserNotificationCenter
 /// --workers 1` took 2.37 s whole-module against 2.71 s per file (means of six alternating runs). The cost: a change to
 /// one file rebuilds its whole module (3 to 5 minutes for HookLab).
+/// In release builds the modules are also optimized across each other (`-cross-module-optimization`): the lab and the
+/// library models call the runtime model's small accessors at every step. On 2026-12-01, under callgrind, it cut the
+/// instructions of the matrix's worker in `bench --host UITableView --workers 1` by 2% (5.32 G to 5.22 G) and the
+/// process's retains by 4% (342 M to 328 M).
 let modelSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"]),
-                                     .unsafeFlags(["-O", "-wmo", "-num-threads", "2", "-disable-batch-mode"], .when(configuration: .debug))]
+                                     .unsafeFlags(["-O", "-wmo", "-num-threads", "2", "-disable-batch-mode"], .when(configuration: .debug)),
+                                     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 let package = Package(
     name: "HookLab",
     products: [
