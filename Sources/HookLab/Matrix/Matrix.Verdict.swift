@@ -200,15 +200,17 @@ extension Matrix {
 
     /// Judges a host and order from the runs (see ``Verdict``).
     func judge(_ key: NoteKey) -> Verdict {
-        let results = Configuration.allCases.compactMap { result(for: Cell(host: key.host, order: key.order, config: $0)) }
+        // Read in place by position, and copied only when the order fails: most orders pass.
+        let positions = Configuration.allCases.compactMap { position(of: Cell(host: key.host, order: key.order, config: $0)) }
         let outcomes = Configuration.allCases.map { config in
-            ConfigOutcome(config: config, outcome: results.first { $0.cell.config == config }?.outcome)
+            ConfigOutcome(config: config, outcome: positions.first { self.results[$0].cell.config == config }.map { self.results[$0].outcome })
         }
-        let failing = results.filter { $0.outcome != .ok }
-        var verdict = Verdict(host: key.host, order: key.order, outcomes: outcomes, impossibility: results.first?.impossibility,
+        let failing = positions.filter { self.results[$0].outcome != .ok }.map { self.results[$0] }
+        var verdict = Verdict(host: key.host, order: key.order, outcomes: outcomes,
+                              impossibility: positions.first.flatMap { self.results[$0].impossibility },
                               conflict: nil, attribution: nil, reproducerLibraries: [], evidenceByConfig: [], sources: [],
                               reports: [], reportSources: [], otherOrderReports: [], otherOrderReportSources: [], facts: [], findings: [], otherOrders: [],
-                              passingInstallVariants: [], variantsRan: results.contains { !$0.variants.isEmpty },
+                              passingInstallVariants: [], variantsRan: positions.contains { !self.results[$0].variants.isEmpty },
                               otherVariants: [], appCanClearDelegate: false)
         guard !failing.isEmpty else { return verdict }
         let configs = failing.map(\.cell.config)
