@@ -97,7 +97,7 @@ struct AppSetupTests {
         #expect(verdict.passingSetups == [AppSetup(setAfter: [], setBefore: ["rnfb"]), AppSetup(setAfter: nil, setBefore: [])])
         let note = matrix.explainNote(key).joined(separator: "\n")
         // The four ways the app can put its delegate in after RNFB starts fail alike: one clause says them.
-        #expect(note.contains("**Fails when your app sets `UNUserNotificationCenter.delegate` after `rnfb` starts, in any of these ways: keeping it, later replacing it with another delegate, freeing it while it is still set, or assigning it directly (not through its setter)**; passes when it sets it before `rnfb` starts; or when it never sets it."), "\(note)")
+        #expect(note.contains("**Fails when your app sets `UNUserNotificationCenter.delegate` after `rnfb` starts, in any of these ways: keeping it, later replacing it with another delegate, freeing it while it is still set, or assigning it directly instead of through its setter**; passes when it sets it before `rnfb` starts; or when it never sets it."), "\(note)")
         #expect(!note.contains("No change the app can make avoids this"))
     }
 
@@ -158,7 +158,7 @@ struct AppSetupTests {
         #expect(AppSetup.clauses([(before, nil), (kept, nil), (direct, nil), (replaced, nil), (freed, nil), (late, nil), (never, nil)], on: center) == [
             "sets `UNUserNotificationCenter.delegate` before every SDK starts",
             "sets `UNUserNotificationCenter.delegate` after every SDK starts, in any of these ways: keeping it, later replacing it "
-                + "with another delegate, freeing it while it is still set, or assigning it directly (not through its setter)",
+                + "with another delegate, freeing it while it is still set, or assigning it directly instead of through its setter",
             late.text(on: center),
             "never sets `UNUserNotificationCenter.delegate`",
         ])

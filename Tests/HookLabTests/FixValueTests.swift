@@ -106,7 +106,7 @@ struct FixValueTests {
         #expect(!clevertap.components(separatedBy: "\n").contains { $0.hasPrefix("**Fails") && $0.contains(" (broken)") })
         // The ways of one placement that fail alike are one clause (AppSetup.clauses).
         let rnfb = note(un, ["rnfb"])
-        #expect(rnfb.contains("**Fails when your app sets `UNUserNotificationCenter.delegate` after `rnfb` starts, in any of these ways: keeping it, later replacing it with another delegate, freeing it while it is still set, or assigning it directly (not through its setter)**; passes when it sets it before `rnfb` starts; or when it never sets it."), "\(rnfb)")
+        #expect(rnfb.contains("**Fails when your app sets `UNUserNotificationCenter.delegate` after `rnfb` starts, in any of these ways: keeping it, later replacing it with another delegate, freeing it while it is still set, or assigning it directly instead of through its setter**; passes when it sets it before `rnfb` starts; or when it never sets it."), "\(rnfb)")
         // Fewer set-ups pass than fail, and every other one fails the same way: the passing ones are named.
         let shorter = note("UNUserNotificationCenter@flutter", ["clevertap", "fcm"])
         #expect(shorter.contains("**Fails unless your app never sets `UNUserNotificationCenter.delegate`**: every other set-up the lab ran fails."), "\(shorter)")
@@ -115,7 +115,7 @@ struct FixValueTests {
         #expect(datadog.contains("**Fails when your app sets `UIScrollView.delegate` before `datadog` starts (broken); or when it sets `UIScrollView.delegate` after `datadog` starts, then frees it while the host still sends it an event, as when the screen that owns both is torn down (crash)**; passes when it sets it after `datadog` starts and does not free it while it is set."), "\(datadog)")
         // Refused and broken named; the app that sets none passes.
         let expo = note(un, ["expo"])
-        #expect(expo.contains("before `expo` starts (refused); or when it sets `UNUserNotificationCenter.delegate` after `expo` starts, in any of these ways: keeping it, later replacing it with another delegate, freeing it while it is still set, or assigning it directly (not through its setter) (broken)**"), "\(expo)")
+        #expect(expo.contains("before `expo` starts (refused); or when it sets `UNUserNotificationCenter.delegate` after `expo` starts, in any of these ways: keeping it, later replacing it with another delegate, freeing it while it is still set, or assigning it directly instead of through its setter (broken)**"), "\(expo)")
         #expect(expo.contains("passes when it never sets it."))
     }
 

@@ -428,8 +428,8 @@ struct NoteClaims {
             ("freeing it while it is still set", placement + ", then frees it while it is still set"),
             ("freeing it while the host still sends it an event, as when the screen that owns both is torn down",
              placement + ", then frees it while the host still sends it an event, as when the screen that owns both is torn down"),
-            ("assigning it directly (not through its setter)",
-             placement.replacingOccurrences(of: "sets `\(owner).delegate`", with: "assigns `\(owner).delegate` directly (not through its setter)")),
+            ("assigning it directly instead of through its setter",
+             placement.replacingOccurrences(of: "sets `\(owner).delegate`", with: "assigns `\(owner).delegate` directly instead of through its setter")),
         ]
         var rest = Substring(clause[marker.upperBound...])
         var texts: [String] = []

@@ -80,7 +80,7 @@ struct RankedFixesTests {
         #expect(!text.contains("No change the app can make"))
         // RNFB alone fails only when the app sets its delegate after RNFB starts.
         let alone = note("UNUserNotificationCenter", ["rnfb"])
-        #expect(alone.contains("**Fails when your app sets `UNUserNotificationCenter.delegate` after `rnfb` starts, in any of these ways: keeping it, later replacing it with another delegate, freeing it while it is still set, or assigning it directly (not through its setter)**; passes when it sets it before `rnfb` starts; or when it never sets it."), "\(alone)")
+        #expect(alone.contains("**Fails when your app sets `UNUserNotificationCenter.delegate` after `rnfb` starts, in any of these ways: keeping it, later replacing it with another delegate, freeing it while it is still set, or assigning it directly instead of through its setter**; passes when it sets it before `rnfb` starts; or when it never sets it."), "\(alone)")
     }
 
     @Test("Drop is the last fix, saying what the app loses; no note says no change helps while a fix passes")

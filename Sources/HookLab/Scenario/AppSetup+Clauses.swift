@@ -16,7 +16,7 @@ extension AppSetup {
             case .replaces: "later replacing it with another delegate"
             case .frees: "freeing it while it is still set"
             case .freesDuringEvent: "freeing it while the host still sends it an event, as when the screen that owns both is torn down"
-            case .assignsDirectly: "assigning it directly (not through its setter)"
+            case .assignsDirectly: "assigning it directly instead of through its setter"
             case .eventBefore(let id): "getting an event before `\(id)` starts"
             }
         }

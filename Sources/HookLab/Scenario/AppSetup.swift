@@ -200,7 +200,7 @@ public struct AppSetup: Codable, Hashable, Sendable {
             if let setAfter {
                 parts.append(placement(verb, before: setBefore, after: setAfter))
             } else if case .assignsDirectly(let after, let before)? = then {
-                parts.append(placement("assigns `\(owner).delegate` directly (not through its setter)", before: before, after: after))
+                parts.append(placement("assigns `\(owner).delegate` directly instead of through its setter", before: before, after: after))
             } else {
                 parts.append(host.delegateAtCreation != nil ? "creates its `\(owner)` without a delegate" : "never sets `\(owner).delegate`")
             }
