@@ -72,10 +72,9 @@ public struct Matrix: Sendable {
 
     /// Each app set-up of a cell's scenarios with its worst outcome (see ``CellResult/setups``), in the order the
     /// set-ups first appear.
-    static func setups(_ scenarios: [Scenario], _ runs: [ScenarioRun]) -> [SetupResult] {
+    static func setups(_ appSetups: [AppSetup], _ runs: [ScenarioRun]) -> [SetupResult] {
         var groups: [SetupResult] = []
-        for (position, scenario) in scenarios.enumerated() {
-            let setup = AppSetup(steps: scenario.steps)
+        for (position, setup) in appSetups.enumerated() {
             let run = runs[position].result
             if let i = groups.firstIndex(where: { $0.setup == setup }) {
                 if run.outcome > groups[i].outcome { groups[i] = SetupResult(setup: setup, outcome: run.outcome, findings: run.findings) }
@@ -362,14 +361,17 @@ public struct Matrix: Sendable {
                 runner.forget(unlessOn: cells[units[index][0]].host)
                 var planned: ScenarioGenerator.Planned?
                 var runs: [ScenarioRun]?
+                var appSetups: [AppSetup]?
                 for position in units[index] {
                     let cell = cells[position]
                     // Generation reads the configuration only to stamp it on each scenario: plan an order once.
                     let plan = planned.map { $0.with(config: cell.config) } ?? generator.plannedScenarios(for: cell)
                     planned = plan
+                    if appSetups == nil, !MethodTarget.isTarget(cell.host) { appSetups = plan.scenarios.map { AppSetup(steps: $0.steps) } }
                     let shrinks = shrinks(cell)
                     let evaluated = evaluate(cell, generator: generator, runner: runner, shrink: shrink && shrinks,
-                                             planned: plan, twin: runs, explain: shrinks, conflictUnder: conflictTest(cell))
+                                             planned: plan, twin: runs, explain: shrinks, conflictUnder: conflictTest(cell),
+                                             appSetups: appSetups)
                     runs = evaluated.runs
                     // A passing cell has no evidence (``evidence(of:reports:signatures:required:closed:)``): its
                     // libraries' requirements are not looked up (a fortieth of a run on UIApplication, callgrind).
@@ -553,7 +555,8 @@ public struct Matrix: Sendable {
     static func evaluate(_ cell: Cell, generator: ScenarioGenerator, runner: ScenarioRunning, shrink: Bool,
                          planned: ScenarioGenerator.Planned?, twin: [ScenarioRun]?,
                          explain: Bool = true,
-                         conflictUnder: ((AppSetup, [Finding]) -> Bool)? = nil) -> (result: CellResult, runs: [ScenarioRun]) {
+                         conflictUnder: ((AppSetup, [Finding]) -> Bool)? = nil,
+                         appSetups planSetups: [AppSetup]? = nil) -> (result: CellResult, runs: [ScenarioRun]) {
         if let impossibility = generator.impossibility(of: cell) {
             return (CellResult(cell: cell, outcome: .ok, scenarioCount: 0, worst: nil, reproducer: nil, possible: false,
                                impossibility: impossibility), [])
@@ -563,6 +566,9 @@ public struct Matrix: Sendable {
         var worstRun: (scenario: Scenario, result: RunResult)?
         var worstConflict: (scenario: Scenario, result: RunResult)?
         let hasSetups = !MethodTarget.isTarget(cell.host)
+        // Each scenario's app set-up, read from its steps once per plan when the caller shares them between the plan's
+        // configurations (`appSetups`): both cells of an order read the same ones.
+        let appSetups = !hasSetups ? [] : planSetups?.count == scenarios.count ? planSetups! : scenarios.map { AppSetup(steps: $0.steps) }
         var firstRan: [String] = []
         var signatures = Set<String>()
         // Every scenario runs (no stop at the first crash): the signatures and the variants need all of them.
@@ -582,7 +588,7 @@ public struct Matrix: Sendable {
             for finding in result.findings { signatures.insert(finding.signature) }
             if result.outcome > (worstRun?.result.outcome ?? .ok) { worstRun = (scenario, result) }
             if hasSetups, let conflictUnder, result.outcome > (worstConflict?.result.outcome ?? .ok),
-               conflictUnder(AppSetup(steps: scenario.steps), result.findings) {
+               conflictUnder(appSetups[position], result.findings) {
                 worstConflict = (scenario, result)
             }
         }
@@ -591,7 +597,7 @@ public struct Matrix: Sendable {
             for i in group.scenarios where runs[i].result.outcome > best.outcome { best = (runs[i].result.outcome, runs[i].result.findings) }
             return VariantResult(variant: group.name, outcome: best.outcome, findings: best.findings)
         }
-        let setups = hasSetups ? Self.setups(scenarios, runs) : []
+        let setups = hasSetups ? Self.setups(appSetups, runs) : []
         guard let overall = worstRun else {
             return (CellResult(cell: cell, outcome: .ok, scenarioCount: scenarios.count, worst: nil, reproducer: nil, ran: firstRan,
                                variants: variants, signatures: signatures.sorted(), setups: setups), runs)
