@@ -144,16 +144,20 @@ extension Matrix {
     func judgeFixes(_ verdict: inout Verdict, configs: [Configuration]) {
         var fixes: [Fix] = []
         let failingSetups = verdict.failingSetups
+        let hostName = verdict.host
         // The failing set-ups under which an order, with some libraries renamed, passes in every failing configuration.
         func trial(_ order: [String], renames: [(String, String)]) -> (setups: [AppSetup], every: Bool, passesIn: [Configuration])? {
-            let runs = configs.compactMap { position(of: Cell(host: verdict.host, order: order, config: $0)) }
-            guard runs.count == configs.count, runs.allSatisfy({ self.results[$0].possible }) else { return nil }
-            let passesIn = runs.filter { self.results[$0].outcome == .ok }.map { self.results[$0].cell.config }
+            // Loops, not closures (``positions(host:order:configs:)``).
+            let runs = positions(host: hostName, order: order, configs: configs)
+            guard runs.count == configs.count, allPossible(runs) else { return nil }
+            let passesIn = passingConfigs(runs)
             let every = passesIn.count == configs.count
             if every { return (failingSetups, true, passesIn) }
-            let setups = failingSetups.filter { setup in
-                let renamed = renames.reduce(setup) { $0.renamed($1.0, to: $1.1) }
-                return runs.allSatisfy { passes(at: $0, under: renamed, sameApp: true) }
+            var setups: [AppSetup] = []
+            for setup in failingSetups {
+                var renamed = setup
+                for (from, to) in renames { renamed = renamed.renamed(from, to: to) }
+                if passes(at: runs, under: renamed, sameApp: true) { setups.append(setup) }
             }
             return (setups, false, passesIn)
         }
@@ -162,12 +166,16 @@ extension Matrix {
         }
         // 1. One library's other line, setting or form, in the same order.
         // The smallest upgrade first, so that a larger one that passes under no other set-up is left out (ranked(_:)).
-        func lowest(_ id: String) -> PackageVersion? { participantPosition(id).flatMap { participants[$0].packages.compactMap(\.versions.lowerBound).min() } }
-        let variants = verdict.otherVariants.enumerated().sorted { a, b in
-            guard a.element.replacing == b.element.replacing, let x = lowest(a.element.variant), let y = lowest(b.element.variant), x != y
+        // Each variant's lowest version read once, before sorting: a comparison that read `self` copied the matrix.
+        var lowest: [PackageVersion?] = []
+        for variant in verdict.otherVariants {
+            lowest.append(participantPosition(variant.variant).flatMap { participants[$0].packages.compactMap(\.versions.lowerBound).min() })
+        }
+        let variants = zip(verdict.otherVariants, lowest).enumerated().sorted { a, b in
+            guard a.element.0.replacing == b.element.0.replacing, let x = a.element.1, let y = b.element.1, x != y
             else { return a.offset < b.offset }
             return x < y
-        }.map(\.element)
+        }.map(\.element.0)
         for variant in variants {
             guard let change = change(variant) else { continue }
             guard let ran = trial(variant.order, renames: [(variant.replacing, variant.variant)]), !ran.setups.isEmpty || !ran.passesIn.isEmpty else { continue }

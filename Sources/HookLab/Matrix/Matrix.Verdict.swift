@@ -200,23 +200,34 @@ extension Matrix {
 
     /// Judges a host and order from the runs (see ``Verdict``).
     func judge(_ key: NoteKey) -> Verdict {
-        // Read in place by position, and copied only when the order fails: most orders pass.
-        let positions = Configuration.allCases.compactMap { position(of: Cell(host: key.host, order: key.order, config: $0)) }
-        let outcomes = Configuration.allCases.map { config in
-            ConfigOutcome(config: config, outcome: positions.first { self.results[$0].cell.config == config }.map { self.results[$0].outcome })
+        // Read in place by position, and copied only when the order fails: most orders pass. Loops, not closures
+        // (``positions(host:order:configs:)``).
+        var ran: [Int] = []
+        var outcomes: [ConfigOutcome] = []
+        var failing: [CellResult] = []
+        var variantsRan = false
+        for config in Configuration.allCases {
+            guard let position = position(of: Cell(host: key.host, order: key.order, config: config)) else {
+                outcomes.append(ConfigOutcome(config: config, outcome: nil))
+                continue
+            }
+            ran.append(position)
+            outcomes.append(ConfigOutcome(config: config, outcome: results[position].outcome))
+            if results[position].outcome != .ok { failing.append(results[position]) }
+            if !results[position].variants.isEmpty { variantsRan = true }
         }
-        let failing = positions.filter { self.results[$0].outcome != .ok }.map { self.results[$0] }
         var verdict = Verdict(host: key.host, order: key.order, outcomes: outcomes,
-                              impossibility: positions.first.flatMap { self.results[$0].impossibility },
+                              impossibility: ran.isEmpty ? nil : results[ran[0]].impossibility,
                               conflict: nil, attribution: nil, reproducerLibraries: [], evidenceByConfig: [], sources: [],
                               reports: [], reportSources: [], otherOrderReports: [], otherOrderReportSources: [], facts: [], findings: [], otherOrders: [],
-                              passingInstallVariants: [], variantsRan: positions.contains { !self.results[$0].variants.isEmpty },
+                              passingInstallVariants: [], variantsRan: variantsRan,
                               otherVariants: [], appCanClearDelegate: false)
         guard !failing.isEmpty else { return verdict }
         let configs = failing.map(\.cell.config)
 
         // Whose failure: from the reproducers (Matrix.attribution(of:)).
-        let attributions = failing.map(attribution(of:))
+        var attributions: [Attribution] = []
+        for r in failing { attributions.append(attribution(of: r)) }
         verdict.conflict = key.order.isEmpty ? nil : failing.contains { $0.conflict == true }
         if attributions.contains(.conflict) {
             verdict.attribution = .conflict
@@ -259,20 +270,34 @@ extension Matrix {
         verdict.passingInstallVariants = passingVariantCombinations(key.order, failing)
         for order in permutations(key.order) where order != key.order {
             // Read in place: most of what judging an order cost was copying the other orders' results.
-            let others = configs.compactMap { position(of: Cell(host: key.host, order: order, config: $0)) }
-            let impossibility = others.first.flatMap { self.results[$0].impossibility } ?? Configuration.allCases.lazy
-                .compactMap { self.position(of: Cell(host: key.host, order: order, config: $0)).flatMap { self.results[$0].impossibility } }.first
+            let others = positions(host: key.host, order: order, configs: configs)
+            var impossibility = others.isEmpty ? nil : results[others[0]].impossibility
+            if impossibility == nil {
+                for config in Configuration.allCases {
+                    if let p = position(of: Cell(host: key.host, order: order, config: config)), let reason = results[p].impossibility {
+                        impossibility = reason
+                        break
+                    }
+                }
+            }
             guard impossibility != nil || !others.isEmpty else { continue }
             let first = participantPosition(order[0]).map { participants[$0] }
-            let failsTheSameWay = impossibility == nil && Configuration.allCases.allSatisfy { config in
+            var failsTheSameWay = impossibility == nil
+            for config in Configuration.allCases where failsTheSameWay {
                 let a = Cell(host: key.host, order: key.order, config: config), b = Cell(host: key.host, order: order, config: config)
-                return outcome(of: a) == outcome(of: b) && worstKind(of: a) == worstKind(of: b)
+                failsTheSameWay = outcome(of: a) == outcome(of: b) && worstKind(of: a) == worstKind(of: b)
+            }
+            var othersFailing: [CellResult] = []
+            var othersHaveVariants = false
+            for p in others {
+                if results[p].outcome != .ok { othersFailing.append(results[p]) }
+                if !results[p].variants.isEmpty { othersHaveVariants = true }
             }
             verdict.otherOrders.append(OrderTrial(
                 order: order, impossibility: impossibility,
-                passesIn: impossibility != nil ? [] : others.filter { self.results[$0].outcome == .ok }.map { self.results[$0].cell.config },
-                passingVariants: impossibility != nil || others.count < configs.count || others.allSatisfy({ self.results[$0].variants.isEmpty }) ? []
-                    : passingVariantCombinations(order, others.filter { self.results[$0].outcome != .ok }.map { self.results[$0] }),
+                passesIn: impossibility != nil ? [] : passingConfigs(others),
+                passingVariants: impossibility != nil || others.count < configs.count || !othersHaveVariants ? []
+                    : passingVariantCombinations(order, othersFailing),
                 failsTheSameWay: failsTheSameWay,
                 viaLoad: first?.hooksOnlyAtLoad == true))
         }
@@ -280,22 +305,21 @@ extension Matrix {
             guard let family = family(of: id) else { continue }
             // By index: iterating copied every participant's whole description for every library of every order.
             for v in members(ofFamily: family) where participants[v].id != id && participants[v].hosts.contains(key.host) {
-                let variant = participants[v]
                 var order = key.order
-                order[position] = variant.id
-                let runs = configs.compactMap { self.position(of: Cell(host: key.host, order: order, config: $0)) }
-                guard runs.count == configs.count, runs.allSatisfy({ self.results[$0].possible }) else { continue }
-                var trial = VariantTrial(variant: variant.id, replacing: id, order: order,
-                                         passesIn: runs.filter { self.results[$0].outcome == .ok }.map { self.results[$0].cell.config },
-                                         isLibraryChange: variant.changesLibrary)
+                order[position] = participants[v].id
+                let runs = positions(host: key.host, order: order, configs: configs)
+                guard runs.count == configs.count, allPossible(runs) else { continue }
+                var trial = VariantTrial(variant: participants[v].id, replacing: id, order: order, passesIn: passingConfigs(runs),
+                                         isLibraryChange: participants[v].changesLibrary)
                 // The app has one set-up: a variant that passes under a set-up where this order fails is that app's fix.
                 if trial.passesIn.count < configs.count {
-                    trial.passingSetups = verdict.failingSetups.map { $0.renamed(id, to: variant.id) }.filter { setup in
-                        runs.allSatisfy { passes(at: $0, under: setup) }
+                    for setup in verdict.failingSetups {
+                        let renamed = setup.renamed(id, to: participants[v].id)
+                        if passes(at: runs, under: renamed) { trial.passingSetups.append(renamed) }
                     }
                 }
                 guard trial.passes else { continue }
-                trial.kind = variantKind(variant, replacing: id)
+                trial.kind = variantKind(participants[v], replacing: id)
                 verdict.otherVariants.append(trial)
             }
         }
@@ -397,6 +421,36 @@ extension Matrix {
             if sameApp ? setups[i].setup.sameApp(as: setup) : setups[i].setup == setup { return true }
         }
         return false
+    }
+
+    /// Whether every result at `positions` passes under `setup` (``passes(at:under:sameApp:)``).
+    func passes(at positions: [Int], under setup: AppSetup, sameApp: Bool = false) -> Bool {
+        for p in positions where !passes(at: p, under: setup, sameApp: sameApp) { return false }
+        return true
+    }
+
+    /// The positions of an order's results in `configs`, those that ran. Judging reads results through loops like this
+    /// one, not closures: a closure that reads `self` took a copy of the whole matrix (a retain of each of its tables,
+    /// from both cores), which was most of what judging a passing order cost.
+    func positions(host: String, order: [String], configs: [Configuration]) -> [Int] {
+        var out: [Int] = []
+        for config in configs {
+            if let p = position(of: Cell(host: host, order: order, config: config)) { out.append(p) }
+        }
+        return out
+    }
+
+    /// The configurations of the results at `positions` that pass.
+    func passingConfigs(_ positions: [Int]) -> [Configuration] {
+        var out: [Configuration] = []
+        for p in positions where results[p].outcome == .ok { out.append(results[p].cell.config) }
+        return out
+    }
+
+    /// Whether every result at `positions` is of an order that can happen.
+    func allPossible(_ positions: [Int]) -> Bool {
+        for p in positions where !results[p].possible { return false }
+        return true
     }
 
     /// What choosing `variant` over `id` means (``VariantTrial/Kind/of(_:replacing:)``).

@@ -1,6 +1,7 @@
 // Execution of the whole matrix: every cell's scenarios, the worst one shrunk.
 
 import Foundation
+import Synchronization
 
 /// The compatibility matrix: the result of every cell, plus the emergent triples.
 ///
@@ -93,39 +94,43 @@ public struct Matrix: Sendable {
         // What each library alone found under the set-up: its run of the projected set-up, else every finding it has.
         // Compared finding by finding, without building signatures (``Finding/hasSameSignature(as:)``), and only for
         // a finding the app alone does not have.
-        var ownRuns: [[Finding]?] = []
+        // Every array is read by index, in place: iterating `findings` or a library's set-ups with `contains(where:)`
+        // copied each finding (five strings and arrays) to hand it to the closure, a third of judging the conflicts.
+        var ownRuns: [Int?] = []
         var projected = false
         func foundAlone(_ finding: Finding, signature: String?) -> Bool {
             if !projected {
                 projected = true
                 ownRuns = zip(order, alone).map { id, result in
-                    guard let result else { return [] }
+                    guard let result else { return nil }
                     let own = setup.projected(onto: [id])
-                    return result.setups.first(where: { $0.setup == own })?.findings
+                    return result.setups.indices.first { result.setups[$0].setup == own }
                 }
             }
-            for (runs, result) in zip(ownRuns, alone) {
-                guard let result else { continue }
-                if let runs {
-                    if runs.contains(where: { $0.hasSameSignature(as: finding) }) { return true }
+            for k in alone.indices {
+                guard let result = alone[k] else { continue }
+                if let run = ownRuns[k] {
+                    let runs = result.setups[run].findings
+                    for j in runs.indices where runs[j].hasSameSignature(as: finding) { return true }
                 } else if result.signatures.contains(signature ?? finding.signature) {
                     return true
                 }
             }
             return false
         }
-        return findings.contains { finding in
+        for i in findings.indices {
             // Its signature is built only when one is compared: the app alone mostly finds nothing, and a library alone
             // that ran the projected set-up is compared finding by finding (building them was a thirtieth of a host's
             // matrix, callgrind).
             var signature: String?
             if !appAlone.isEmpty {
-                let text = finding.signature
-                if appAlone.contains(text) { return false }
+                let text = findings[i].signature
+                if appAlone.contains(text) { continue }
                 signature = text
             }
-            return !foundAlone(finding, signature: signature)
+            if !foundAlone(findings[i], signature: signature) { return true }
         }
+        return false
     }
 
     /// What ``conflicts(_:under:order:appAlone:alone:)`` reads of a library's run alone: its set-ups and signatures,
@@ -497,7 +502,8 @@ public struct Matrix: Sendable {
             let done = DispatchSemaphore(value: 0)
             for worker in 0..<threads {
                 let thread = Thread {
-                    while let index = indices.next() { shared.body?(worker, index) }
+                    // The body read once per thread: reading it at every index retained its context from both cores.
+                    if let body = shared.body { while let index = indices.next() { body(worker, index) } }
                     done.signal()
                 }
                 thread.stackSize = 8 << 20
@@ -508,19 +514,14 @@ public struct Matrix: Sendable {
         }
     }
 
-    /// The next index for a worker to take, under a lock.
-    final class IndexQueue: @unchecked Sendable {
-        // @unchecked: `cursor` is read and written only under `lock`.
-        private let lock = NSLock()
-        private var cursor = 0
+    /// The next index for a worker to take, from an atomic counter: no lock taken and released for every index.
+    final class IndexQueue: Sendable {
+        private let cursor = Atomic<Int>(0)
         private let count: Int
         init(count: Int) { self.count = count }
         func next() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard cursor < count else { return nil }
-            cursor += 1
-            return cursor - 1
+            let index = cursor.wrappingAdd(1, ordering: .relaxed).oldValue
+            return index < count ? index : nil
         }
     }
 
