@@ -38,15 +38,18 @@ extension Matrix {
     /// two or more conflicts only under an app set-up where it has a finding none of its libraries has alone in the
     /// same app (``conflictingSetups(_:)``): a library's own failure under one set-up never makes a conflict of the
     /// pairs it is in.
-    func conflict(of result: CellResult) -> Bool? {
-        guard !result.cell.order.isEmpty, result.possible else { return nil }
-        guard result.outcome != .ok else { return false }
-        if let kept = result.reproducer?.scenario.participants, !result.cell.order.allSatisfy(kept.contains) { return false }
-        if result.cell.order.count >= 2, !result.setups.isEmpty {
-            return conflictingSetupFlags(result).contains(true)
+    ///
+    /// The result at `position` is read in place: a copy of each result to pass it was a tenth of judging the matrix.
+    func conflict(at position: Int) -> Bool? {
+        let order = results[position].cell.order
+        guard !order.isEmpty, results[position].possible else { return nil }
+        guard results[position].outcome != .ok else { return false }
+        if let kept = results[position].reproducer?.scenario.participants, !order.allSatisfy(kept.contains) { return false }
+        if order.count >= 2, !results[position].setups.isEmpty {
+            return conflictingSetupFlags(at: position).contains(true)
         }
-        let alone = Set(aloneSignatures(result.cell))
-        return result.signatures.contains { !alone.contains($0) }
+        let alone = Set(aloneSignatures(results[position].cell))
+        return results[position].signatures.contains { !alone.contains($0) }
     }
 
     /// The failing app set-ups under which an order of two or more conflicts (``conflicts(_:under:order:appAlone:alone:)``).
@@ -63,13 +66,29 @@ extension Matrix {
            setupConflicts[position].count == result.setups.count {
             return setupConflicts[position]
         }
-        return judgeSetupConflicts(result)
+        return judgeSetupConflicts(result.cell, result.setups)
     }
 
-    /// ``conflictingSetupFlags(_:)`` judged from the app-alone and library-alone results.
-    func judgeSetupConflicts(_ result: CellResult) -> [Bool] {
-        guard let test = conflictTest(result.cell) else { return result.setups.map { _ in false } }
-        return result.setups.map { $0.outcome != .ok && test($0.setup, $0.findings) }
+    /// ``conflictingSetupFlags(_:)`` of the result at `position`, read in place.
+    func conflictingSetupFlags(at position: Int) -> [Bool] {
+        if setupConflicts.indices.contains(position), setupConflicts[position].count == results[position].setups.count {
+            return setupConflicts[position]
+        }
+        return judgeSetupConflicts(at: position)
+    }
+
+    /// ``conflictingSetupFlags(_:)`` judged from the app-alone and library-alone results, for the result at `position`.
+    func judgeSetupConflicts(at position: Int) -> [Bool] {
+        judgeSetupConflicts(results[position].cell, results[position].setups)
+    }
+
+    /// ``conflictingSetupFlags(_:)`` judged from the app-alone and library-alone results, for a cell's set-ups.
+    func judgeSetupConflicts(_ cell: Cell, _ setups: [SetupResult]) -> [Bool] {
+        guard let test = conflictTest(cell) else { return setups.map { _ in false } }
+        var flags: [Bool] = []
+        flags.reserveCapacity(setups.count)
+        for i in setups.indices { flags.append(setups[i].outcome != .ok && test(setups[i].setup, setups[i].findings)) }
+        return flags
     }
 
     /// For an order of two or more, whether findings under an app set-up are a conflict, judged against this matrix's

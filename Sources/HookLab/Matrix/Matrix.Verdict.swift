@@ -398,14 +398,25 @@ extension Matrix {
             }
         }
         guard verdict.order.count >= 2 else { return }
-        let conflicting = Set(failing.flatMap { conflictingSetups($0).map(\.setup) })
+        // Loops, not closures (``positions(host:order:configs:)``).
+        var conflicting = Set<AppSetup>()
+        for r in failing {
+            for (setup, flag) in zip(r.setups, conflictingSetupFlags(r)) where flag { conflicting.insert(setup.setup) }
+        }
         for setup in verdict.failingSetups where !conflicting.contains(setup) {
-            let own = verdict.order.filter { id in
-                failing.contains { r in
+            var own: [String] = []
+            for id in verdict.order {
+                let projected = setup.projected(onto: [id])
+                for r in failing {
                     // Read in place: a copy of the alone cell's result per set-up was most of judging an order.
-                    guard let alone = position(of: r.cell.with(order: [id])) else { return false }
-                    let projected = setup.projected(onto: [id])
-                    return self.results[alone].setups.first { $0.setup == projected }.map { $0.outcome != .ok } ?? (self.results[alone].outcome != .ok)
+                    guard let alone = position(of: r.cell.with(order: [id])) else { continue }
+                    let setups = results[alone].setups
+                    let fails = setups.indices.first { setups[$0].setup == projected }.map { setups[$0].outcome != .ok }
+                        ?? (results[alone].outcome != .ok)
+                    if fails {
+                        own.append(id)
+                        break
+                    }
                 }
             }
             if !own.isEmpty { verdict.ownFailures.append(Verdict.OwnFailure(setup: setup, libraries: own)) }

@@ -94,43 +94,39 @@ public struct Matrix: Sendable {
         // What each library alone found under the set-up: its run of the projected set-up, else every finding it has.
         // Compared finding by finding, without building signatures (``Finding/hasSameSignature(as:)``), and only for
         // a finding the app alone does not have.
-        // Every array is read by index, in place: iterating `findings` or a library's set-ups with `contains(where:)`
-        // copied each finding (five strings and arrays) to hand it to the closure, a third of judging the conflicts.
-        var ownRuns: [Int?] = []
+        var ownRuns: [[Finding]?] = []
         var projected = false
         func foundAlone(_ finding: Finding, signature: String?) -> Bool {
             if !projected {
                 projected = true
                 ownRuns = zip(order, alone).map { id, result in
-                    guard let result else { return nil }
+                    guard let result else { return [] }
                     let own = setup.projected(onto: [id])
-                    return result.setups.indices.first { result.setups[$0].setup == own }
+                    return result.setups.first(where: { $0.setup == own })?.findings
                 }
             }
-            for k in alone.indices {
-                guard let result = alone[k] else { continue }
-                if let run = ownRuns[k] {
-                    let runs = result.setups[run].findings
-                    for j in runs.indices where runs[j].hasSameSignature(as: finding) { return true }
+            for (runs, result) in zip(ownRuns, alone) {
+                guard let result else { continue }
+                if let runs {
+                    if runs.contains(where: { $0.hasSameSignature(as: finding) }) { return true }
                 } else if result.signatures.contains(signature ?? finding.signature) {
                     return true
                 }
             }
             return false
         }
-        for i in findings.indices {
+        return findings.contains { finding in
             // Its signature is built only when one is compared: the app alone mostly finds nothing, and a library alone
             // that ran the projected set-up is compared finding by finding (building them was a thirtieth of a host's
             // matrix, callgrind).
             var signature: String?
             if !appAlone.isEmpty {
-                let text = findings[i].signature
-                if appAlone.contains(text) { continue }
+                let text = finding.signature
+                if appAlone.contains(text) { return false }
                 signature = text
             }
-            if !foundAlone(findings[i], signature: signature) { return true }
+            return !foundAlone(finding, signature: signature)
         }
-        return false
     }
 
     /// What ``conflicts(_:under:order:appAlone:alone:)`` reads of a library's run alone: its set-ups and signatures,
@@ -208,13 +204,13 @@ public struct Matrix: Sendable {
         // Each result read in place: a copy of every result was a tenth of judging.
         self.setupConflicts = Self.concurrentMap(self.results.count, workers: workers) { position -> [Bool] in
             aloneJudged.results[position].cell.order.count >= 2 && aloneJudged.results[position].possible
-                && aloneJudged.results[position].outcome != .ok ? aloneJudged.judgeSetupConflicts(aloneJudged.results[position]) : []
+                && aloneJudged.results[position].outcome != .ok ? aloneJudged.judgeSetupConflicts(at: position) : []
         }
         let judged = self
-        let conflicts = Self.concurrentMap(self.results.count, workers: workers) { judged.conflict(of: judged.results[$0]) }
+        let conflicts = Self.concurrentMap(self.results.count, workers: workers) { judged.conflict(at: $0) }
         for position in self.results.indices { self.results[position].conflict = conflicts[position] }
         let withConflicts = self
-        let emergent = Self.concurrentMap(self.results.count, workers: workers) { withConflicts.isEmergent(withConflicts.results[$0]) }
+        let emergent = Self.concurrentMap(self.results.count, workers: workers) { withConflicts.isEmergent(at: $0) }
         self.emergent = self.results.indices.filter { emergent[$0] }.map { self.results[$0].cell }
         let keys = self.results.map { NoteKey(host: $0.cell.host, order: $0.cell.order) }.uniqued()
         let complete = self
@@ -228,9 +224,9 @@ public struct Matrix: Sendable {
     /// own host and length: its other start orders and its libraries' other lines and settings (``judge(_:)``,
     /// ``judgeFixes(_:configs:)``), so the orders of the same host and length whose families are the same cover them.
     mutating func rejudge(_ changed: [Int]) {
-        for position in changed { results[position].conflict = conflict(of: results[position]) }
+        for position in changed { results[position].conflict = conflict(at: position) }
         let changedCells = Set(changed.map { results[$0].cell })
-        let nowEmergent = Set(changed.filter { isEmergent(results[$0]) }.map { results[$0].cell })
+        let nowEmergent = Set(changed.filter { isEmergent(at: $0) }.map { results[$0].cell })
         emergent = (emergent.filter { !changedCells.contains($0) } + nowEmergent).sorted { index[$0]! < index[$1]! }
         func families(_ host: String, _ order: [String]) -> String {
             host + "\u{0}" + order.map { family(of: $0) ?? $0 }.sorted().joined(separator: "\u{0}")
@@ -285,17 +281,20 @@ public struct Matrix: Sendable {
     /// order-preserving pairs has, and whose shrunk reproducer still installs every participant.
     ///
     /// The last condition drops triples whose reproducer is a pair scenario already shown in the pair tables.
-    func isEmergent(_ result: CellResult) -> Bool {
-        let order = result.cell.order
-        guard order.count >= 3, result.outcome != .ok, result.conflict == true else { return false }
-        if let reproducer = result.reproducer, Set(reproducer.scenario.participants) != Set(order) { return false }
-        var known = Set(aloneSignatures(result.cell))
+    ///
+    /// The result at `position` is read in place: a copy of each result to pass it was a tenth of judging the matrix.
+    func isEmergent(at position: Int) -> Bool {
+        let order = results[position].cell.order
+        guard order.count >= 3, results[position].outcome != .ok, results[position].conflict == true else { return false }
+        if let reproducer = results[position].reproducer, Set(reproducer.scenario.participants) != Set(order) { return false }
+        let cell = results[position].cell
+        var known = Set(aloneSignatures(cell))
         for i in order.indices {
             for j in order.indices where j > i {
-                known.formUnion(self.result(for: result.cell.with(order: [order[i], order[j]]))?.signatures ?? [])
+                known.formUnion(self.result(for: cell.with(order: [order[i], order[j]]))?.signatures ?? [])
             }
         }
-        return result.signatures.contains { !known.contains($0) }
+        return results[position].signatures.contains { !known.contains($0) }
     }
 
     /// Runs cells and builds the matrix.
