@@ -212,7 +212,16 @@ public struct Matrix: Sendable {
         let withConflicts = self
         let emergent = Self.concurrentMap(self.results.count, workers: workers) { withConflicts.isEmergent(at: $0) }
         self.emergent = self.results.indices.filter { emergent[$0] }.map { self.results[$0].cell }
-        let keys = self.results.map { NoteKey(host: $0.cell.host, order: $0.cell.order) }.uniqued()
+        // The results are sorted by host, then order, then configuration: an order's configurations are neighbours, so
+        // its key is kept once by comparing with the last one (hashing every key to drop the copies was a thirtieth of
+        // judging, all on one core).
+        var keys: [NoteKey] = []
+        keys.reserveCapacity(self.results.count)
+        for position in self.results.indices {
+            let cell = self.results[position].cell
+            if let last = keys.last, last.host == cell.host, last.order == cell.order { continue }
+            keys.append(NoteKey(host: cell.host, order: cell.order))
+        }
         let complete = self
         var verdicts = Self.concurrentMap(keys.count, workers: workers) { complete.judge(keys[$0]) }
         // Each verdict moved into the table, not copied (zip hands out copies).
@@ -235,7 +244,13 @@ public struct Matrix: Sendable {
             host + "\u{0}" + order.map { family(of: $0) ?? $0 }.sorted().joined(separator: "\u{0}")
         }
         let touched = Set(changed.map { families(results[$0].cell.host, results[$0].cell.order) })
-        let keys = verdicts.keys.filter { touched.contains(families($0.host, $0.order)) }.sorted()
+        // Only an order of a changed order's host and length can have its families: the others are passed over without
+        // building their families (that was most of this stage's time on one core).
+        var lengths: [String: Set<Int>] = [:]
+        for position in changed { lengths[results[position].cell.host, default: []].insert(results[position].cell.order.count) }
+        let keys = verdicts.keys.filter {
+            lengths[$0.host]?.contains($0.order.count) == true && touched.contains(families($0.host, $0.order))
+        }.sorted()
         let complete = self
         let judged = Self.concurrentMap(keys.count, workers: ProcessInfo.processInfo.activeProcessorCount) { complete.judge(keys[$0]) }
         for (key, verdict) in zip(keys, judged) { verdicts[key] = verdict }
