@@ -504,6 +504,13 @@ public struct Matrix: Sendable {
         var units: [[Int]] = []
         var unitOf: [Cell: Int] = [:]
         for position in positions {
+            // Cells come sorted by host, order and configuration, so an order's configurations are mostly neighbours:
+            // compared with the last unit's first cell before any hashing (hashing every cell was on one core).
+            if !units.isEmpty, case let first = cell(units[units.count - 1][0]), case let this = cell(position),
+               first.host == this.host, first.order == this.order {
+                units[units.count - 1].append(position)
+                continue
+            }
             let key = cell(position).with(config: .debug)
             if let unit = unitOf[key] { units[unit].append(position) } else {
                 unitOf[key] = units.count
