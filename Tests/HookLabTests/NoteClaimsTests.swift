@@ -154,6 +154,33 @@ struct NoteClaims {
                 }
             }
         }
+        // "Of the set-ups the lab ran, only … pass": each set-up it names passes in every failing configuration, and no
+        // other set-up the cell ran does.
+        if let line = lines.first(where: { $0.hasPrefix("**Fails when your app ") }), let info = matrix.hosts.first(where: { $0.name == host }),
+           let marker = line.range(of: "**; of the set-ups the lab ran, only ") {
+            let owner = host.split(separator: "@").first.map(String.init) ?? host
+            let results = failing.compactMap { matrix.result(for: Matrix.Cell(host: host, order: order, config: $0)) }
+            let rest = String(line[marker.upperBound...])
+            let listed = rest.components(separatedBy: ": when it ").dropFirst().joined(separator: ": when it ")
+            let part = listed.components(separatedBy: ". ")[0]
+            let said = (part.hasSuffix(".") ? String(part.dropLast()) : part).components(separatedBy: "; or when it ")
+            // A set-up that frees the delegate says so; the lab expects no event at a delegate the app no longer holds.
+            for text in said where text.hasSuffix(Matrix.freedOwedNothing) {
+                claim(text.contains("frees it"), "says a set-up that frees no delegate is owed no event: \(text)")
+            }
+            let named = said.map {
+                $0.replacingOccurrences(of: Matrix.freedOwedNothing, with: "").replacingOccurrences(of: "sets it", with: "sets `\(owner).delegate`")
+            }
+            claim(rest.hasPrefix(named.count == 1 ? "this one passes: when it " : "these pass: when it "), "counts the set-ups it names")
+            for text in named {
+                claim(!results.isEmpty && results.allSatisfy { r in r.setups.contains { $0.outcome == .ok && $0.setup.text(on: info) == text } },
+                      "says it passes when the app \(text)")
+            }
+            let passingAll = Set(results.flatMap { r in r.setups.filter { $0.outcome == .ok }.map { $0.setup.text(on: info) } }).filter { text in
+                results.allSatisfy { r in r.setups.contains { $0.outcome == .ok && $0.setup.text(on: info) == text } }
+            }
+            claim(passingAll == Set(named), "says only \(named) pass; the runs pass \(passingAll.sorted())")
+        }
         // The shorter set-up sentence: each set-up it names passes in every failing configuration, and every other
         // set-up the cell ran fails in one.
         if let line = lines.first(where: { $0.hasPrefix("**Fails unless your app ") }), let info = matrix.hosts.first(where: { $0.name == host }) {

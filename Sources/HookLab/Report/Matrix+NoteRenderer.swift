@@ -170,9 +170,27 @@ extension Matrix {
             let full = passing.map { $0.text(on: host) }.uniqued()
             return "**Fails unless your app \(full.joined(separator: "; or unless it "))**: every other set-up the lab ran fails."
         }
-        return "**Fails when your app \(fails.joined(separator: "; or when it "))**"
-            + (passes.isEmpty ? "; passes under the lab's other set-ups." : "; passes when it " + passes.joined(separator: "; or when it ") + ".")
+        let head = "**Fails when your app \(fails.joined(separator: "; or when it "))**"
+        if !passes.isEmpty { return head + "; passes when it " + passes.joined(separator: "; or when it ") + "." }
+        // No set-up an app can choose passes (the others replace, free or assign the delegate later, or lack the very
+        // event): those that pass are named as what the lab ran, not offered.
+        let passingRan = results.first.map { first in
+            first.setups.map(\.setup).filter { setup in
+                !failing.contains(setup) && results.allSatisfy { r in r.setups.contains { $0.setup == setup && $0.outcome == .ok } }
+            }
+        } ?? []
+        // A delegate the app frees is owed no event (the lab expects delivery only to a delegate the app still holds):
+        // such a set-up passes by losing nothing, which the sentence says, so that no one takes it for a way out.
+        let passingTexts = passingRan.map { setup in
+            short(setup.text(on: host)) + (setup.then == .frees || setup.then == .freesDuringEvent ? Self.freedOwedNothing : "")
+        }.uniqued()
+        guard !passingTexts.isEmpty else { return head + "." }
+        return head + "; of the set-ups the lab ran, only " + (passingTexts.count == 1 ? "this one passes" : "these pass")
+            + ": when it " + passingTexts.joined(separator: "; or when it ") + "."
     }
+
+    /// What the set-up sentence adds to a passing set-up in which the app frees its delegate.
+    static let freedOwedNothing = " (a freed delegate is owed no event)"
 
     /// The failing set-ups of an order that are its libraries' own, as alone ("as alone, when your app …").
     func ownFailureLines(_ verdict: Verdict) -> [String] {
