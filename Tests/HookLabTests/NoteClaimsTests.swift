@@ -169,7 +169,13 @@ struct NoteClaims {
                 claim(text.contains("frees it"), "says a set-up that frees no delegate is owed no event: \(text)")
             }
             let named = said.map {
-                $0.replacingOccurrences(of: Matrix.freedOwedNothing, with: "").replacingOccurrences(of: "sets it", with: "sets `\(owner).delegate`")
+                $0.replacingOccurrences(of: Matrix.freedOwedNothing, with: "").replacingOccurrences(of: Matrix.notOffered, with: "")
+                    .replacingOccurrences(of: "sets it", with: "sets `\(owner).delegate`")
+            }
+            // Only a set-up the app cannot choose is said to be no fix.
+            for (text, full) in zip(said, named) where text.hasSuffix(Matrix.notOffered) {
+                claim(results.contains { r in r.setups.contains { $0.setup.text(on: info) == full && !$0.setup.isChoosable } },
+                      "says a set-up the app can choose is not offered: \(full)")
             }
             claim(rest.hasPrefix(named.count == 1 ? "this one passes: when it " : "these pass: when it "), "counts the set-ups it names")
             for text in named {

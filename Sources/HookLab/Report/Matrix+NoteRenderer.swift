@@ -181,8 +181,10 @@ extension Matrix {
         } ?? []
         // A delegate the app frees is owed no event (the lab expects delivery only to a delegate the app still holds):
         // such a set-up passes by losing nothing, which the sentence says, so that no one takes it for a way out.
+        // Any other set-up that is not the app's to choose is said to be no fix, beside "What you can do".
         let passingTexts = passingRan.map { setup in
-            short(setup.text(on: host)) + (setup.then == .frees || setup.then == .freesDuringEvent ? Self.freedOwedNothing : "")
+            short(setup.text(on: host)) + (setup.then == .frees || setup.then == .freesDuringEvent ? Self.freedOwedNothing
+                                           : setup.isChoosable ? "" : Self.notOffered)
         }.uniqued()
         guard !passingTexts.isEmpty else { return head + "." }
         return head + "; of the set-ups the lab ran, only " + (passingTexts.count == 1 ? "this one passes" : "these pass")
@@ -191,6 +193,8 @@ extension Matrix {
 
     /// What the set-up sentence adds to a passing set-up in which the app frees its delegate.
     static let freedOwedNothing = " (a freed delegate is owed no event)"
+    /// What it adds to another passing set-up that is not the app's to choose (``AppSetup/isChoosable``).
+    static let notOffered = " (not offered as a fix: only a delegate set once, through its setter, is)"
 
     /// The failing set-ups of an order that are its libraries' own, as alone ("as alone, when your app …").
     func ownFailureLines(_ verdict: Verdict) -> [String] {
