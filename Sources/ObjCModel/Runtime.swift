@@ -227,6 +227,30 @@ public final class Runtime {
         return r
     }
 
+    /// A copy of this runtime's whole state between two steps of a run, for the scenarios that share those steps:
+    /// each goes on from its own snapshot, as if it had run them itself. Unlike ``copy()`` it keeps the run's own
+    /// IMPs and name-table entries where they are (sharing them is a copy of the base's hundreds), and what the run
+    /// has done: whether it read the configuration, its state changes, its call stack. The method cache starts empty:
+    /// it only makes lookups faster.
+    public func snapshot() -> Runtime { Runtime(snapshotOf: self) }
+
+    private init(snapshotOf o: Runtime) {
+        storedConfiguration = o.storedConfiguration; configurationRead = o.configurationRead; stateChanges = o.stateChanges
+        maxDepth = o.maxDepth; methodCacheEnabled = o.methodCacheEnabled
+        selectorNames = o.selectorNames; selectorIndex = o.selectorIndex
+        classes = o.classes; classIndex = o.classIndex; objects = o.objects; nextSerial = o.nextSerial
+        imps = o.imps; impBodies = o.impBodies; sharedIMPs = o.sharedIMPs
+        protocols = o.protocols; protocolIndex = o.protocolIndex
+        cacheStride = o.cacheStride
+        depth = o.depth; callStack = o.callStack
+        autoreleasePool = o.autoreleasePool; freedObjects = o.freedObjects; assignStoresOfFreed = o.assignStoresOfFreed
+        tracing = o.tracing; trace = o.trace; journalEntries = o.journalEntries; factsNoted = o.factsNoted
+        kvoOriginalForClass = o.kvoOriginalForClass; kvoClassForOriginal = o.kvoClassForOriginal
+        observances = o.observances; kvoContext = o.kvoContext
+        kvoDeallocWithObserversRaises = o.kvoDeallocWithObserversRaises
+        NSObjectClass = o.NSObjectClass; NSProxyClass = o.NSProxyClass; s = o.s
+    }
+
     private init(copying o: Runtime) {
         o.shareIMPs()
         sharedIMPs = o.sharedIMPs

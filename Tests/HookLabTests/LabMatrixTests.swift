@@ -201,6 +201,28 @@ extension LabMatrixTests {
         }
     }
 
+    @Test("A run that goes on from the state another scenario of its cell reached equals a fresh run (a sample: every 40th delegate-host cell)")
+    func sharedPrefixesMatchFreshRuns() {
+        let runner = Self.catalog.makeRunner()
+        let cells = Self.shared.results.map(\.cell).filter { !MethodTarget.isTarget($0.host) }
+        var shared = 0, compared = 0
+        for (position, cell) in cells.enumerated() where position % 40 == 0 {
+            let scenarios = Self.generator.scenarios(for: cell)
+            let skip = scenarios.map { _ in false }
+            let plan = PrefixPlan(scenarios, skip: skip) { _ in true }
+            shared += plan.resume.compactMap { $0 }.count
+            let runs = runner.runSharingPrefixes(scenarios, skip: skip)
+            for (scenario, run) in zip(scenarios, runs) {
+                let fresh = runner.runNotingConfiguration(scenario, explain: false)
+                #expect(run?.result == fresh.result, "\(cell): \(scenario.steps.map(\.line))")
+                #expect(run?.readConfiguration == fresh.readConfiguration, "\(cell)")
+                compared += 1
+            }
+        }
+        // Most of a cell's set-ups share their installs: the sample has to exercise the copies.
+        #expect(shared > compared / 4)
+    }
+
     @Test("Every failing configuration of an emergent order has its reproducer shrunk and explained, though the matrix shrinks an order holding a failing pair only once it knows the order is emergent; the reproducer still needs every library")
     func emergentReproducersExplained() {
         let runner = Self.catalog.makeRunner()

@@ -152,6 +152,28 @@ struct MemoryTests {
         #expect(first.contains("Sub#2 bar → -[Sub bar]"))
     }
 
+    @Test("a snapshot between two steps keeps what the run did and goes on independently of it")
+    func snapshotKeepsTheRun() throws {
+        let f = Fixture()
+        let rt = f.rt.copy()
+        let object = rt.class_createInstance(f.base)
+        rt.addMethod(f.base, "foo") { rt, o, _, _ in
+            rt.journal.append(JournalEntry(observer: rt.describe(o), event: "foo"))
+            return .int(2)
+        }
+        _ = rt.configuration
+        _ = try rt.send(object, "foo")
+        let snapshot = rt.snapshot()
+        #expect(snapshot.configurationRead && snapshot.journal == rt.journal)
+        #expect(try snapshot.send(object, "foo") == .int(2))
+        snapshot.addMethod(f.base, "foo") { _, _, _, _ in .int(3) }
+        #expect(try snapshot.send(object, "foo") == .int(3))
+        #expect(try rt.send(object, "foo") == .int(2))
+        #expect(rt.journal.count == 2 && snapshot.journal.count == 2)
+        try snapshot.objc_release(object)
+        #expect(snapshot.isFreed(object) && !rt.isFreed(object))
+    }
+
     @Test("a copied runtime is independent of its base")
     func copyIsIndependent() throws {
         let f = Fixture()

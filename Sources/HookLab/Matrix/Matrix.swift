@@ -611,11 +611,17 @@ public struct Matrix: Sendable {
         // Every scenario runs (no stop at the first crash): the signatures and the variants need all of them.
         var runs: [ScenarioRun] = []
         runs.reserveCapacity(scenarios.count)
+        // The twin's runs that never read the configuration are this cell's; the others run here, their shared first
+        // steps once (``ScenarioRunning/runSharingPrefixes(_:skip:)``).
+        let reused = scenarios.indices.map { position in twin.map { !$0[position].readConfiguration } ?? false }
+        let fresh = runner.runSharingPrefixes(scenarios, skip: reused)
         for (position, scenario) in scenarios.enumerated() {
             let run: ScenarioRun
-            if let twin, !twin[position].readConfiguration {
+            if let twin, reused[position] {
                 run = twin[position]
                 (runner as? CountingRunner)?.noteReused()
+            } else if let made = fresh[position] {
+                run = made
             } else {
                 run = runner.runNotingConfiguration(scenario, explain: false)
             }
@@ -696,6 +702,12 @@ final class CountingRunner: ScenarioRunning {
     func runNotingConfiguration(_ scenario: Scenario, explain: Bool) -> (result: RunResult, readConfiguration: Bool) {
         count += 1
         return base.runNotingConfiguration(scenario, explain: explain)
+    }
+
+    /// Fresh runs of a cell's scenarios, not remembered, as ``runNotingConfiguration(_:explain:)``'s.
+    func runSharingPrefixes(_ scenarios: [Scenario], skip: [Bool]) -> [(result: RunResult, readConfiguration: Bool)?] {
+        count += skip.lazy.filter { !$0 }.count
+        return base.runSharingPrefixes(scenarios, skip: skip)
     }
 
     func run(_ scenario: Scenario) -> RunResult { run(scenario, explain: true) }

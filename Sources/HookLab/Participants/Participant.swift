@@ -46,6 +46,10 @@ public protocol Participant: AnyObject {
     func alsoObserves(_ event: String, _ world: World) -> [String]
     /// Teardown, before the app drops its objects: dispose bags and the like.
     func willTearDown(_ world: World) throws
+    /// A copy of this participant between two steps of a run, for a run that goes on from a snapshot of the world
+    /// (``World/snapshot(on:)``). Nil, the default, when its state is not all in the copy: Swift objects of its own,
+    /// or closures it gave the runtime that hold them. Such a run starts from its first step instead.
+    func snapshot() -> Participant?
 }
 
 extension Participant {
@@ -65,6 +69,7 @@ extension Participant {
     public func journalEvent(for event: String) -> String { event }
     public func alsoObserves(_ event: String, _ world: World) -> [String] { [] }
     public func willTearDown(_ world: World) throws {}
+    public func snapshot() -> Participant? { nil }
 }
 
 /// A scenario the runner cannot execute (an unknown verb or name): bad input, not a finding about the models.

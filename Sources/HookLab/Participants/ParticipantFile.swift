@@ -293,6 +293,16 @@ final class DeclaredParticipant: Participant {
 
     init(_ mechanism: DeclaredMechanism) { self.mechanism = mechanism }
 
+    /// Its whole state is these three values: what it installs lives in the runtime, and the bodies it gives the
+    /// runtime hold only its immutable ``DeclaredSDK``.
+    func snapshot() -> Participant? {
+        let copy = DeclaredParticipant(mechanism)
+        copy.started = started
+        copy.made = made
+        copy.refused = refused
+        return copy
+    }
+
     /// The mechanism it uses on a host class.
     func sdk(on hostClass: String) -> DeclaredSDK {
         mechanism.section(for: hostClass).map { mechanism.sections[$0].sdk } ?? mechanism.sdk

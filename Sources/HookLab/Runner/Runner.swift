@@ -22,7 +22,7 @@ public final class ModelRunner: ScenarioRunning {
     public convenience init() { self.init(kinds: ModelCatalog.builtInKinds) }
 
     /// Each participant's position in ``kinds``, by id (the first of an id): every run looks its participants up.
-    private let kindIndex: [String: Int]
+    let kindIndex: [String: Int]
 
     /// A runner for exactly these participants (``ModelCatalog`` passes its own).
     public init(kinds: [ParticipantKind]) {
@@ -30,7 +30,11 @@ public final class ModelRunner: ScenarioRunning {
         var index: [String: Int] = [:]
         for (position, kind) in kinds.enumerated() where index[kind.info.id] == nil { index[kind.info.id] = position }
         kindIndex = index
+        snapshotable = kinds.map { $0.make().snapshot() != nil }
     }
+
+    /// Whether each kind's instances can be copied between steps (``Participant/snapshot()``), by position in ``kinds``.
+    let snapshotable: [Bool]
 
     func base(_ era: Era) -> Runtime {
         if let b = bases[era] { return b }
@@ -89,44 +93,56 @@ public final class ModelRunner: ScenarioRunning {
         guard let kind = HostKind.named(scenario.host) else {
             return (RunResult(unrunnable: RunResult.Unrunnable(step: 1, message: "HookLab has no host '\(scenario.host)'")), false)
         }
+        let state = start(scenario, kind)
+        advance(state, scenario, to: scenario.steps.count, traceStep: traceStep, explain: explain)
+        return state.finished()
+    }
+
+    /// A run of `scenario` before its first step: a copy of the loaded base, the participants, the detectors.
+    func start(_ scenario: Scenario, _ kind: HostKind) -> RunState {
         let appSlots = World.hasAppSlots(kind)
         let rt = (appSlots ? appBase(kind.era, shape: World.appShape(of: scenario.steps, kind: kind)) : base(kind.era)).copy()
         rt.configuration = scenario.config == .debug ? .debug : .release
         let participants = scenario.participants.compactMap { id in kindIndex[id].map { kinds[$0].make() } }
         let world = World(rt: rt, kind: kind, participants: participants, steps: scenario.steps, appDelegateWritten: appSlots)
-        var detectors = makeDetectors()
-        var findings: [Finding] = []
-        var result = RunResult()
-        var freedAt: [ObjectID: Int] = [:]
-        var freedSeen = rt.freedObjects.count
-        var worst: Outcome = .ok
-        for (index, step) in scenario.steps.enumerated() {
+        return RunState(world: world, detectors: makeDetectors())
+    }
+
+    /// Runs the steps of `scenario` from the state's next one up to `end` (exclusive), or until one ends the run.
+    func advance(_ state: RunState, _ scenario: Scenario, to end: Int, traceStep: Int? = nil, explain: Bool = false) {
+        let rt = state.world.rt, world = state.world
+        while state.next < end, !state.ended {
+            let index = state.next
+            let step = scenario.steps[index]
+            state.next += 1
             let number = index + 1
             let journalStart = rt.journal.count
-            let outcome = Self.perform(step, number: number, traceStep: traceStep, rt: rt, into: &result) { try world.apply(step) }
-            if let unrunnable = outcome.unrunnable { result.unrunnable = unrunnable; break }
+            let outcome = Self.perform(step, number: number, traceStep: traceStep, rt: rt, into: &state.result) { try world.apply(step) }
+            if let unrunnable = outcome.unrunnable {
+                state.result.unrunnable = unrunnable
+                state.ended = true
+                break
+            }
             let fault = outcome.fault
             // Only the objects freed since the last step, not a walk of every object after every step.
-            for o in rt.freedObjects[freedSeen...] where freedAt[o] == nil && !rt.isClassObject(o) { freedAt[o] = number }
-            freedSeen = rt.freedObjects.count
+            for o in rt.freedObjects[state.freedSeen...] where state.freedAt[o] == nil && !rt.isClassObject(o) { state.freedAt[o] = number }
+            state.freedSeen = rt.freedObjects.count
             let record = StepRecord(world: world, step: step, number: number, fault: fault,
-                                    journal: rt.journal[journalStart...], freedAt: freedAt)
+                                    journal: rt.journal[journalStart...], freedAt: state.freedAt)
             // This step's findings only: comparing them with the worst so far keeps a run linear in its length.
             var found: [Finding] = []
-            for i in detectors.indices { found += detectors[i].check(record) }
-            findings += found
-            if let f = found.mostSevere, f.outcome > worst {
-                worst = f.outcome
-                result.rest(on: rt.factsNoted)
+            for i in state.detectors.indices { found += state.detectors[i].check(record) }
+            state.findings += found
+            if let f = found.mostSevere, f.outcome > state.worst {
+                state.worst = f.outcome
+                state.result.rest(on: rt.factsNoted)
                 if explain {
-                    result.graph = Self.graph(world)
-                    if let fault { result.messagePath = Self.path(of: fault) }
+                    state.result.graph = Self.graph(world)
+                    if let fault { state.result.messagePath = Self.path(of: fault) }
                 }
             }
-            if fault != nil { break }
+            if fault != nil { state.ended = true }
         }
-        result.findings = findings
-        return (result, rt.configurationRead)
     }
 
     /// Applies one step: the trace is on for the traced step and becomes the message path; a fault is returned, and a

@@ -19,6 +19,9 @@ public protocol ScenarioRunning {
     /// Explains a result found without `explain` (`unexplained`, of the same scenario): the message path and graph of
     /// its most severe finding. A runner that knows that finding's step may trace it in the same pass.
     func runExplaining(_ scenario: Scenario, unexplained: RunResult) -> (result: RunResult, readConfiguration: Bool)
+    /// Runs the scenarios of one cell that `skip` does not mark, each as ``runNotingConfiguration(_:explain:)`` without
+    /// `explain` does; nil for a skipped one. A runner may run the first steps they share once (``ModelRunner`` does).
+    func runSharingPrefixes(_ scenarios: [Scenario], skip: [Bool]) -> [(result: RunResult, readConfiguration: Bool)?]
 }
 
 extension ScenarioRunning {
@@ -29,6 +32,9 @@ extension ScenarioRunning {
     }
     public func runExplaining(_ scenario: Scenario, unexplained: RunResult) -> (result: RunResult, readConfiguration: Bool) {
         runNotingConfiguration(scenario, explain: true)
+    }
+    public func runSharingPrefixes(_ scenarios: [Scenario], skip: [Bool]) -> [(result: RunResult, readConfiguration: Bool)?] {
+        scenarios.indices.map { skip[$0] ? nil : runNotingConfiguration(scenarios[$0], explain: false) }
     }
 }
 

@@ -69,6 +69,39 @@ public final class World {
         }
     }
 
+    /// This world between two steps, on `rt` (a ``Runtime/snapshot()`` of ``rt``), each participant copied
+    /// (``Participant/snapshot()``): a run that shares the steps so far goes on from it. Nil when a participant cannot
+    /// be copied.
+    func snapshot(on rt: Runtime) -> World? {
+        var copies: [Participant] = []
+        copies.reserveCapacity(participants.count)
+        for p in participants {
+            guard let copy = p.snapshot() else { return nil }
+            copies.append(copy)
+        }
+        return World(copying: self, rt: rt, participants: copies)
+    }
+
+    private init(copying o: World, rt: Runtime, participants: [Participant]) {
+        self.rt = rt
+        kind = o.kind
+        self.participants = participants
+        participantIDs = o.participantIDs
+        participantFamilies = o.participantFamilies
+        appShape = o.appShape
+        // The installed participants are the copies of the same ones (a participant installs once, so at most once here).
+        installed = o.installed.compactMap { p in o.participants.firstIndex { $0 === p }.map { participants[$0] } }
+        loaded = o.loaded
+        host = o.host
+        appDelegates = o.appDelegates
+        appDelegateIndex = o.appDelegateIndex
+        currentAppDelegate = o.currentAppDelegate
+        kept = o.kept
+        tornDown = o.tornDown
+        taskResumedByLastFire = o.taskResumedByLastFire
+        firedEvent = o.firedEvent
+    }
+
     /// How the steps say the app's delegate class is written (`delegate-lacks`, `delegate-completes`), and whether it is
     /// a Flutter app's (a host of an app built on Flutter).
     static func appShape(of steps: [Scenario.Step], kind: HostKind) -> AppDelegateObject.Shape {
