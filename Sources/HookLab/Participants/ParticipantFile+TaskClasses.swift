@@ -79,6 +79,13 @@ final class TaskClassParticipant: Participant {
 
     var observer: String? { info.family }
 
+    /// Its hooks keep their original IMPs in objects filled in the step that made them, never changed after.
+    func snapshot() -> Participant? {
+        let copy = TaskClassParticipant(info, hook)
+        copy.started = started
+        return copy
+    }
+
     func attach(_ world: World) throws {
         guard !started else { return }
         started = true

@@ -10,6 +10,7 @@ import UIKitModel
 final class GTMParticipant: Participant {
     let info: ParticipantInfo
     init(_ info: ParticipantInfo) { self.info = info }
+    func snapshot() -> Participant? { GTMParticipant(info) }
     static let mechanism: ParticipantInfo = {
         var info = ParticipantInfo.mechanism(id: "gtm", family: "gtm", hosts: ["NSURLSession"], hasLoad: false, hasAttach: true,
                                              verbs: ["gtm.beginFetching"])

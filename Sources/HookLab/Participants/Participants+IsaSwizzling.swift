@@ -12,6 +12,8 @@ final class IMYAOPParticipant: Participant {
     static let adRow = 1
     let info: ParticipantInfo
     init(_ info: ParticipantInfo) { self.info = info }
+    /// No state of its own: what attach made is in the runtime.
+    func snapshot() -> Participant? { IMYAOPParticipant(info) }
     static let mechanism = ParticipantInfo.mechanism(id: IMYAOPTableView.library, family: "imyaop", hosts: hostNames(IMYAOPTableView.hostClasses),
                                                      hasLoad: false, hasAttach: true, canStartLate: true)
 
@@ -34,6 +36,11 @@ final class SensorsParticipant: Participant {
     var loaded = false
     let info: ParticipantInfo
     init(_ info: ParticipantInfo) { self.info = info }
+    func snapshot() -> Participant? {
+        let copy = SensorsParticipant(info)
+        copy.loaded = loaded
+        return copy
+    }
     static let mechanism = ParticipantInfo.mechanism(id: SensorsData.library, family: "sensors", hosts: hostNames(SensorsData.hostClasses),
                                                      hasLoad: true, hasAttach: false)
 
@@ -60,6 +67,14 @@ final class KVOParticipant: Participant {
 
     let info: ParticipantInfo
     init(_ info: ParticipantInfo) { self.info = info }
+    func snapshot() -> Participant? {
+        let copy = KVOParticipant(info)
+        copy.observerObject = observerObject
+        copy.observations = observations
+        copy.held = held
+        copy.observesHost = observesHost
+        return copy
+    }
     static let mechanism = ParticipantInfo.mechanism(id: "kvo", family: "kvo", hosts: hostNames(DelegateKVO.hostClasses), hasLoad: false,
                                                      hasAttach: true, canStartLate: true, verbs: ["kvo.observe-delegate"],
                                                      otherVerbs: ["kvo.observe-delegate NAME", "kvo.unobserve", "kvo.unobserve-delegate NAME"])

@@ -92,6 +92,12 @@ final class BridgeParticipant: Participant {
     var pending: ObjectID?
     let info: ParticipantInfo
     init(_ info: ParticipantInfo) { self.info = info }
+    func snapshot() -> Participant? {
+        let copy = BridgeParticipant(info)
+        copy.bridge = bridge
+        copy.pending = pending
+        return copy
+    }
     static let mechanism = ParticipantInfo.mechanism(id: "jsbridge:plain", family: "jsbridge", hosts: ["UIWebView", "WKWebView"],
                                                      hasLoad: false, hasAttach: true, otherVerbs: ["jsbridge.setWebViewDelegate NAME"])
 
@@ -127,6 +133,7 @@ final class BridgeHookParticipant: Participant {
         self.info = info
         self.hook = hook
     }
+    func snapshot() -> Participant? { BridgeHookParticipant(info, hook) }
     static func mechanism(_ hook: WebViewJavascriptBridge.AppHook) -> ParticipantInfo {
         .mechanism(id: "jsbridge:\(hook.rawValue)", family: "jsbridge", hosts: ["UIWebView"], hasLoad: true, hasAttach: false)
     }
@@ -142,6 +149,12 @@ final class IGListParticipant: Participant {
     var pending: ObjectID?
     let info: ParticipantInfo
     init(_ info: ParticipantInfo) { self.info = info }
+    func snapshot() -> Participant? {
+        let copy = IGListParticipant(info)
+        copy.adapter = adapter
+        copy.pending = pending
+        return copy
+    }
     static let mechanism = ParticipantInfo.mechanism(id: "iglist", family: "iglist", hosts: IGListKit.hosts, hasLoad: false, hasAttach: true,
                                                      otherVerbs: ["iglist.collectionViewDelegate NAME"])
 
