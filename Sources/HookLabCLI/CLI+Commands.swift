@@ -245,6 +245,7 @@ extension CLI {
         var out = "HookLab bench (\(build), \(cli.workers) worker\(cli.workers == 1 ? "" : "s"))\n"
         out += "  matrix: \(matrix.results.count) cells (participants alone, pairs and triples, all hosts, debug and release), \(generated) generated scenarios\n"
         out += "  runs: \(matrix.runCount) made, shrinking included; \(matrix.reusedCount) results reused (the same steps already run, in this configuration or in one that never read it)\n"
+        out += "    \(matrix.resumedCount) of the runs made went on from a copy of the state another set-up of their cell reached, \(matrix.sharedSteps) steps not run again\n"
         let methodHosts = Set(matrix.hosts.filter { $0.methodTarget != nil }.map(\.name))
         for (label, isMethod) in [("delegate hosts", false), ("method targets", true)] {
             let part = matrix.results.filter { methodHosts.contains($0.cell.host) == isMethod }

@@ -166,6 +166,9 @@ public struct Matrix: Sendable {
     /// Results reused instead of run again (the same scenario, or its twin in the other configuration when the run
     /// never read the configuration); for `hooklab bench`.
     public var reusedCount = 0
+    /// Of the runs made, those that went on from a copy of the state another scenario of their cell reached at the end
+    /// of the steps they share (``ScenarioRunning/runSharingPrefixes(_:skip:)``), and the steps they did not run again.
+    public var resumedCount = 0, sharedSteps = 0
     /// The wall time of each stage of ``run(cells:generator:workers:shrink:progress:reports:makeRunner:)``, in order, and
     /// whether it ran on every worker: what `hooklab bench` prints. Never written to a report (it varies with the load).
     public var stages: [Stage] = []
@@ -494,6 +497,8 @@ public struct Matrix: Sendable {
         matrix.stages = stages
         matrix.runCount = runners.reduce(0) { $0 + $1.count }
         matrix.reusedCount = runners.reduce(0) { $0 + $1.reused }
+        matrix.resumedCount = runners.reduce(0) { $0 + (($1.base as? ModelRunner)?.resumed ?? 0) }
+        matrix.sharedSteps = runners.reduce(0) { $0 + (($1.base as? ModelRunner)?.sharedSteps ?? 0) }
         return matrix
     }
 

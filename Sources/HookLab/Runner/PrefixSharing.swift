@@ -49,10 +49,10 @@ final class RunState {
 /// Which scenarios of a list go on from which other's state: for each, the earlier scenario with the longest run of
 /// the same first steps (the earliest of equals), when they are at least ``minimumShared`` long.
 ///
-/// Only steps before the first `fire` are shared: an event hands the delegate blocks (completion handlers) that
-/// count their calls in Swift objects, which a copy would share. Two scenarios share steps only when a copy of one's
-/// state is the other's: the same host, configuration, participants and app delegate shape (a `delegate-lacks` line
-/// anywhere in the steps writes the class before the first step).
+/// Two scenarios share steps only when a copy of one's state is the other's: the same host, configuration,
+/// participants and app delegate shape (a `delegate-lacks` line anywhere in the steps writes the class before the first
+/// step). Events are shared too: the completion handlers an event hands out count their calls in Swift objects, which
+/// a copy shares, but only the step that made a handler reads its count (``UIKit/deliver(_:_:to:host:_:in:)``).
 struct PrefixPlan {
     /// For each scenario, the scenario and the step count it goes on from.
     var resume: [(from: Int, steps: Int)?]
@@ -69,7 +69,7 @@ struct PrefixPlan {
         resume = Array(repeating: nil, count: n)
         snapshots = Array(repeating: [], count: n)
         users = [:]
-        // The steps before the first event, and what must be equal for a copy to stand for a run.
+        // The steps, and what must be equal for a copy to stand for a run.
         var heads: [ArraySlice<Scenario.Step>?] = []
         var keys: [Key?] = []
         for (i, scenario) in scenarios.enumerated() {
@@ -78,8 +78,7 @@ struct PrefixPlan {
                 keys.append(nil)
                 continue
             }
-            let end = scenario.steps.firstIndex { if case .fire = $0 { true } else { false } } ?? scenario.steps.count
-            heads.append(scenario.steps[..<end])
+            heads.append(scenario.steps[...])
             keys.append(Key(host: scenario.host, config: scenario.config, participants: scenario.participants,
                             shape: scenario.steps.filter(\.shapesAppDelegate)))
         }
@@ -146,6 +145,10 @@ extension ModelRunner {
                 } else {
                     state = saved.snapshot()
                 }
+            }
+            if let state {
+                resumed += 1
+                sharedSteps += state.next
             }
             let run = state ?? start(scenario, kind)
             for steps in plan.snapshots[i] where steps >= run.next {

@@ -33,6 +33,9 @@ public final class ModelRunner: ScenarioRunning {
         snapshotable = kinds.map { $0.make().snapshot() != nil }
     }
 
+    /// Runs that went on from a copy of another's state (``runSharingPrefixes(_:skip:)``), and the steps they skipped.
+    public internal(set) var resumed = 0, sharedSteps = 0
+
     /// Whether each kind's instances can be copied between steps (``Participant/snapshot()``), by position in ``kinds``.
     let snapshotable: [Bool]
 
