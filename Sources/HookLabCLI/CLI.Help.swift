@@ -221,7 +221,8 @@ extension CLI {
 
             Times the whole matrix (every participant alone, pair and triple on every host, both
             configurations, all delegate positions and install variants, reproducers included) and prints
-            the wall time, the runs made and reused, runs per second, the mean cost of one run and the wall
+            the wall time, the runs made and reused (and how many went on from a copy of the state another
+            set-up of their cell reached), runs per second, the mean cost of one run and the wall
             time of each stage of the last run (those on one core marked), then the
             model runtime's own figures (sends per second with and without the method cache, the cost of a
             runtime with 50 classes). Build with -c release for meaningful figures; the goal is under 3 s

@@ -2,8 +2,9 @@ import Foundation
 
 extension Matrix {
     /// What sharing a triple's runs with its first two libraries' runs could save at most, measured (issue 43: "say what
-    /// it would take … and measure it"). The lab does not share them: a run's participants keep their state in Swift
-    /// objects and in the closures their hooks capture, which a copy of the runtime does not copy.
+    /// it would take … and measure it"). The lab shares the steps a cell's own set-ups have in common
+    /// (``ScenarioRunning/runSharingPrefixes(_:skip:)``), not a pair's with its triples: the triple's world holds a third
+    /// participant from its first step, and a copy of the pair's would have to be given it.
     public struct SharingEstimate: Sendable {
         /// The distinct scenarios of the delegate hosts' triples (the matrix runs each once per configuration it reads).
         public var scenarios: Int
