@@ -69,30 +69,31 @@ struct PrefixPlan {
         resume = Array(repeating: nil, count: n)
         snapshots = Array(repeating: [], count: n)
         users = [:]
-        // The steps, and what must be equal for a copy to stand for a run.
-        var heads: [ArraySlice<Scenario.Step>?] = []
-        var keys: [Key?] = []
-        for (i, scenario) in scenarios.enumerated() {
-            guard !skip[i], shareable(scenario) else {
-                heads.append(nil)
-                keys.append(nil)
-                continue
-            }
-            heads.append(scenario.steps[...])
-            keys.append(Key(host: scenario.host, config: scenario.config, participants: scenario.participants,
-                            shape: scenario.steps.filter(\.shapesAppDelegate)))
+        // What must be equal for a copy of one's state to stand for the other's, read only for a scenario that shares
+        // enough steps with an earlier one: most of a launch host's scenarios differ in their first line (the app
+        // delegate's shape), and reading every scenario's participants was a fiftieth of such a host's runs.
+        var keys: [Key??] = Array(repeating: nil, count: n)
+        func key(_ i: Int) -> Key? {
+            if let known = keys[i] { return known }
+            let scenario = scenarios[i]
+            let made = shareable(scenario)
+                ? Key(host: scenario.host, config: scenario.config, participants: scenario.participants,
+                      shape: scenario.steps.filter(\.shapesAppDelegate))
+                : nil
+            keys[i] = .some(made)
+            return made
         }
-        for i in 0..<n {
-            guard let head = heads[i], let key = keys[i] else { continue }
+        for i in 0..<n where !skip[i] {
+            let steps = scenarios[i].steps
             var best: (from: Int, steps: Int)?
-            for j in 0..<i {
-                guard let other = heads[j], keys[j] == key else { continue }
+            for j in 0..<i where !skip[j] {
+                let other = scenarios[j].steps
                 var k = 0
-                let limit = min(head.count, other.count)
-                while k < limit, head[head.startIndex + k] == other[other.startIndex + k] { k += 1 }
+                let limit = min(steps.count, other.count)
+                while k < limit, steps[k] == other[k] { k += 1 }
                 if k >= Self.minimumShared, k > (best?.steps ?? 0) { best = (j, k) }
             }
-            guard let best else { continue }
+            guard let best, let mine = key(i), key(best.from) == mine else { continue }
             resume[i] = best
             if !snapshots[best.from].contains(best.steps) { snapshots[best.from].append(best.steps) }
             users[best.from, default: [:]][best.steps, default: 0] += 1
