@@ -9,7 +9,7 @@ struct PrefixSharingTests {
 
     let installs: [Scenario.Step] = [.attach("p"), .attach("q")]
 
-    @Test("Each scenario goes on from the earliest with the longest run of the same first steps; one shared step, another host or other participants share nothing")
+    @Test("Each scenario goes on from the earliest with the longest run of the same first steps; another host or other participants share nothing")
     func plan() {
         let scenarios = [
             scenario([.setDelegate("app")] + installs + [.fire("e"), .teardown]),
@@ -22,12 +22,13 @@ struct PrefixSharingTests {
         ]
         let plan = PrefixPlan(scenarios, skip: scenarios.map { _ in false }) { _ in true }
         #expect(plan.resume[0] == nil && plan.resume[1] == nil)
-        // The second and third share `attach p` alone: below the minimum, it runs again.
-        #expect(plan.resume[2] == nil)
+        // The second and third share `attach p` alone: one step is worth a copy.
+        #expect(plan.resume[2]?.from == 1 && plan.resume[2]?.steps == 1)
         #expect(plan.resume[3]?.from == 2 && plan.resume[3]?.steps == 4)
+        // The third and fourth share two steps with it: the earlier is the source.
         #expect(plan.resume[4]?.from == 2 && plan.resume[4]?.steps == 2)
         #expect(plan.resume[5] == nil && plan.resume[6] == nil)
-        #expect(plan.snapshots[2] == [2, 4] && plan.snapshots[3].isEmpty)
+        #expect(plan.snapshots[1] == [1] && plan.snapshots[2] == [2, 4] && plan.snapshots[3].isEmpty)
         #expect(plan.users[2]?[2] == 1 && plan.users[2]?[4] == 1)
     }
 
