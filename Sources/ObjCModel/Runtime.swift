@@ -221,17 +221,24 @@ public final class Runtime {
         bootstrapRootClasses()
     }
 
-    /// A copy with the same classes, objects and state, for running many scenarios from one loaded base.
+    /// A copy with the same classes, objects and state, for running many scenarios from one loaded base. The base's
+    /// own IMPs and names move to the parts its copies share first, so each copy starts with none of its own; and a
+    /// copy starts as a fresh run: nothing read the configuration or changed the state, the call stack is empty.
     public func copy() -> Runtime {
-        let r = Runtime(copying: self)
+        shareIMPs()
+        shareTables()
+        let r = Runtime(snapshotOf: self)
+        r.configurationRead = false
+        r.stateChanges = 0
+        r.depth = 0
+        r.callStack = []
         return r
     }
 
     /// A copy of this runtime's whole state between two steps of a run, for the scenarios that share those steps:
     /// each goes on from its own snapshot, as if it had run them itself. Unlike ``copy()`` it keeps the run's own
     /// IMPs and name-table entries where they are (sharing them is a copy of the base's hundreds), and what the run
-    /// has done: whether it read the configuration, its state changes, its call stack. The method cache starts empty:
-    /// it only makes lookups faster.
+    /// has done: whether it read the configuration, its state changes, its call stack.
     public func snapshot() -> Runtime { Runtime(snapshotOf: self) }
 
     private init(snapshotOf o: Runtime) {
@@ -241,29 +248,12 @@ public final class Runtime {
         classes = o.classes; classIndex = o.classIndex; objects = o.objects; nextSerial = o.nextSerial
         imps = o.imps; impBodies = o.impBodies; sharedIMPs = o.sharedIMPs
         protocols = o.protocols; protocolIndex = o.protocolIndex
+        // The method cache only makes lookups faster: a copy makes its own table when it first fills one, instead of
+        // copying (and growing) the original's tens of kilobytes (3% of the matrix's instructions).
         cacheStride = o.cacheStride
         depth = o.depth; callStack = o.callStack
         autoreleasePool = o.autoreleasePool; freedObjects = o.freedObjects; assignStoresOfFreed = o.assignStoresOfFreed
         tracing = o.tracing; trace = o.trace; journalEntries = o.journalEntries; factsNoted = o.factsNoted
-        kvoOriginalForClass = o.kvoOriginalForClass; kvoClassForOriginal = o.kvoClassForOriginal
-        observances = o.observances; kvoContext = o.kvoContext
-        kvoDeallocWithObserversRaises = o.kvoDeallocWithObserversRaises
-        NSObjectClass = o.NSObjectClass; NSProxyClass = o.NSProxyClass; s = o.s
-    }
-
-    private init(copying o: Runtime) {
-        o.shareIMPs()
-        sharedIMPs = o.sharedIMPs
-        o.shareTables()
-        storedConfiguration = o.storedConfiguration; maxDepth = o.maxDepth; methodCacheEnabled = o.methodCacheEnabled
-        selectorNames = o.selectorNames; selectorIndex = o.selectorIndex
-        classes = o.classes; classIndex = o.classIndex; objects = o.objects; nextSerial = o.nextSerial
-        protocols = o.protocols; protocolIndex = o.protocolIndex
-        // The method cache only makes lookups faster: a copy makes its own table when it first fills one, instead of
-        // copying (and growing) the base's tens of kilobytes (3% of the matrix's instructions).
-        cacheStride = o.cacheStride
-        autoreleasePool = o.autoreleasePool; freedObjects = o.freedObjects; assignStoresOfFreed = o.assignStoresOfFreed; tracing = o.tracing; trace = o.trace; journalEntries = o.journalEntries
-        factsNoted = o.factsNoted
         kvoOriginalForClass = o.kvoOriginalForClass; kvoClassForOriginal = o.kvoClassForOriginal
         observances = o.observances; kvoContext = o.kvoContext
         kvoDeallocWithObserversRaises = o.kvoDeallocWithObserversRaises
